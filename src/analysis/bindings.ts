@@ -1,0 +1,232 @@
+// What a name stands for: a walk of the scopes around an identifier, then across imports,
+// re-exports, default exports, CommonJS exports and require() to the declaration.
+
+import { ts } from 'ts-morph';
+import type { Unit, UnitStore } from './units.js';
+
+export type Decl =
+  | { kind: 'var'; unit: Unit; node: ts.VariableDeclaration; name: ts.Identifier; init?: ts.Expression }
+  | { kind: 'func'; unit: Unit; node: ts.FunctionDeclaration | ts.ArrowFunction | ts.FunctionExpression | ts.MethodDeclaration }
+  | { kind: 'param'; unit: Unit; node: ts.ParameterDeclaration; fn: ts.SignatureDeclaration; index: number }
+  | { kind: 'binding'; unit: Unit; node: ts.BindingElement; name: ts.Identifier; from?: ts.Expression; prop: string }
+  | { kind: 'expr'; unit: Unit; expr: ts.Expression; label: string }
+  | { kind: 'type'; unit: Unit; node: ts.InterfaceDeclaration | ts.TypeAliasDeclaration }
+  | { kind: 'class'; unit: Unit; node: ts.ClassDeclaration }
+  | { kind: 'module'; unit: Unit; file: string };
+
+const hasModifier = (n: ts.Node, k: ts.SyntaxKind) =>
+  ts.canHaveModifiers(n) && (ts.getModifiers(n) ?? []).some((m) => m.kind === k);
+
+export class Bindings {
+  constructor(private readonly store: UnitStore) {}
+
+  /** The declaration an identifier refers to, following imports. */
+  resolve(unit: Unit, id: ts.Identifier, depth = 0): Decl | undefined {
+    const name = id.text;
+    let node: ts.Node | undefined = id.parent;
+    while (node) {
+      const hit = this.declaredIn(unit, node, name, id, depth);
+      if (hit) return hit;
+      node = node.parent;
+    }
+    // the script parts of one component share a scope (Vue script + script setup, Svelte module + instance)
+    for (const other of this.store.get(unit.file)) {
+      if (other === unit) continue;
+      const hit = this.topLevel(other, name, depth);
+      if (hit) return hit;
+    }
+    return undefined;
+  }
+
+  private declaredIn(unit: Unit, scope: ts.Node, name: string, from: ts.Node, depth: number): Decl | undefined {
+    if (ts.isFunctionLike(scope)) {
+      const params = (scope as ts.SignatureDeclaration).parameters ?? [];
+      for (let i = 0; i < params.length; i++) {
+        const p = params[i];
+        if (ts.isIdentifier(p.name) && p.name.text === name) return { kind: 'param', unit, node: p, fn: scope as ts.SignatureDeclaration, index: i };
+        if (!ts.isIdentifier(p.name)) {
+          const b = findBinding(p.name, name);
+          if (b) return { kind: 'binding', unit, node: b.el, name: b.id, prop: b.prop };
+        }
+      }
+      if ((ts.isFunctionExpression(scope) || ts.isFunctionDeclaration(scope)) && scope.name?.text === name && scope.body && isInside(from, scope.body))
+        return { kind: 'func', unit, node: scope };
+    }
+    if (ts.isCatchClause(scope) && scope.variableDeclaration && ts.isIdentifier(scope.variableDeclaration.name) && scope.variableDeclaration.name.text === name)
+      return { kind: 'expr', unit, expr: scope.variableDeclaration.name, label: name };
+    if ((ts.isForOfStatement(scope) || ts.isForInStatement(scope) || ts.isForStatement(scope)) && scope.initializer && ts.isVariableDeclarationList(scope.initializer)) {
+      for (const d of scope.initializer.declarations) if (ts.isIdentifier(d.name) && d.name.text === name) return ts.isForStatement(scope) ? { kind: 'var', unit, node: d, name: d.name, init: d.initializer } : { kind: 'expr', unit, expr: d.name, label: name };
+    }
+    const statements = ts.isSourceFile(scope) || ts.isBlock(scope) || ts.isModuleBlock(scope) || ts.isCaseClause(scope) || ts.isDefaultClause(scope) ? scope.statements : undefined;
+    if (!statements) return undefined;
+    for (const st of statements) {
+      const hit = this.declaredBy(unit, st, name, depth);
+      if (hit) return hit;
+    }
+    return undefined;
+  }
+
+  /** A declaration of `name` made by one statement of a scope. */
+  private declaredBy(unit: Unit, st: ts.Statement, name: string, depth: number): Decl | undefined {
+    if (ts.isVariableStatement(st)) {
+      for (const d of st.declarationList.declarations) {
+        if (ts.isIdentifier(d.name)) {
+          if (d.name.text === name) return this.varDecl(unit, d as ts.VariableDeclaration & { name: ts.Identifier }, depth);
+        } else {
+          const b = findBinding(d.name, name);
+          if (b) {
+            const req = d.initializer && requireSpec(d.initializer);
+            if (req !== undefined) {
+              const target = this.store.resolve(unit.file, req);
+              return target ? this.exportOf(target, b.prop, depth + 1) : undefined;
+            }
+            return { kind: 'binding', unit, node: b.el, name: b.id, from: d.initializer, prop: b.prop };
+          }
+        }
+      }
+    } else if ((ts.isFunctionDeclaration(st) || ts.isClassDeclaration(st)) && st.name?.text === name) {
+      return ts.isFunctionDeclaration(st) ? { kind: 'func', unit, node: st } : { kind: 'class', unit, node: st };
+    } else if ((ts.isInterfaceDeclaration(st) || ts.isTypeAliasDeclaration(st)) && st.name.text === name) {
+      return { kind: 'type', unit, node: st };
+    } else if (ts.isImportDeclaration(st) && st.importClause && ts.isStringLiteral(st.moduleSpecifier)) {
+      const clause = st.importClause;
+      const spec = st.moduleSpecifier.text;
+      let imported: string | undefined;
+      let namespace = false;
+      if (clause.name?.text === name) imported = 'default';
+      const nb = clause.namedBindings;
+      if (nb && ts.isNamespaceImport(nb) && nb.name.text === name) namespace = true;
+      if (nb && ts.isNamedImports(nb))
+        for (const el of nb.elements) if (el.name.text === name) imported = (el.propertyName ?? el.name).text;
+      if (!imported && !namespace) return undefined;
+      const target = this.store.resolve(unit.file, spec);
+      if (!target) return { kind: 'expr', unit, expr: clause.name ?? (st.moduleSpecifier as ts.Expression), label: `${spec}` };
+      if (namespace) return { kind: 'module', unit, file: target };
+      return this.exportOf(target, imported!, depth + 1);
+    } else if (ts.isImportEqualsDeclaration(st) && st.name.text === name && ts.isExternalModuleReference(st.moduleReference) && ts.isStringLiteral(st.moduleReference.expression)) {
+      const target = this.store.resolve(unit.file, st.moduleReference.expression.text);
+      return target ? { kind: 'module', unit, file: target } : undefined;
+    }
+    return undefined;
+  }
+
+  private varDecl(unit: Unit, d: ts.VariableDeclaration & { name: ts.Identifier }, depth: number): Decl {
+    const req = d.initializer && requireSpec(d.initializer);
+    if (req !== undefined) {
+      const target = this.store.resolve(unit.file, req);
+      if (target) return { kind: 'module', unit, file: target };
+    }
+    return { kind: 'var', unit, node: d, name: d.name, init: d.initializer };
+  }
+
+  /** What a module exports under a name ('default' for the default export). */
+  exportOf(file: string, name: string, depth = 0): Decl | undefined {
+    if (depth > 8) return undefined;
+    for (const unit of this.store.get(file)) {
+      const hit = this.exportIn(unit, name, depth);
+      if (hit) return hit;
+    }
+    return undefined;
+  }
+
+  private topLevel(unit: Unit, name: string, depth: number): Decl | undefined {
+    for (const st of unit.sf.statements) {
+      const hit = this.declaredBy(unit, st, name, depth);
+      if (hit) return hit;
+    }
+    return undefined;
+  }
+
+  private exportIn(unit: Unit, name: string, depth: number): Decl | undefined {
+    const sf = unit.sf;
+    const stars: string[] = [];
+    for (const st of sf.statements) {
+      const exported = hasModifier(st, ts.SyntaxKind.ExportKeyword);
+      const isDefault = hasModifier(st, ts.SyntaxKind.DefaultKeyword);
+      if (exported && ts.isVariableStatement(st)) {
+        for (const d of st.declarationList.declarations) if (ts.isIdentifier(d.name) && d.name.text === name) return this.varDecl(unit, d as ts.VariableDeclaration & { name: ts.Identifier }, depth);
+      } else if (exported && (ts.isFunctionDeclaration(st) || ts.isClassDeclaration(st) || ts.isInterfaceDeclaration(st) || ts.isTypeAliasDeclaration(st))) {
+        if ((isDefault && name === 'default') || st.name?.text === name) return this.declaredBy(unit, st, st.name?.text ?? '', depth) ?? (ts.isFunctionDeclaration(st) ? { kind: 'func', unit, node: st } : undefined);
+      } else if (ts.isExportAssignment(st) && !st.isExportEquals && name === 'default') {
+        return this.exprDecl(unit, st.expression, 'default', depth);
+      } else if (ts.isExportDeclaration(st)) {
+        const spec = st.moduleSpecifier && ts.isStringLiteral(st.moduleSpecifier) ? st.moduleSpecifier.text : undefined;
+        if (!st.exportClause) {
+          if (spec) stars.push(spec);
+        } else if (ts.isNamedExports(st.exportClause)) {
+          for (const el of st.exportClause.elements) {
+            if (el.name.text !== name) continue;
+            const local = (el.propertyName ?? el.name).text;
+            if (spec) {
+              const target = this.store.resolve(unit.file, spec);
+              return target ? this.exportOf(target, local, depth + 1) : undefined;
+            }
+            return this.topLevel(unit, local, depth);
+          }
+        }
+      } else if (ts.isExpressionStatement(st) && ts.isBinaryExpression(st.expression) && st.expression.operatorToken.kind === ts.SyntaxKind.EqualsToken) {
+        const { left, right } = st.expression;
+        const target = ts.isPropertyAccessExpression(left) ? left : undefined;
+        if (!target) continue;
+        const lhs = target.getText(sf);
+        if (lhs === 'module.exports') {
+          if (ts.isObjectLiteralExpression(right)) {
+            for (const p of right.properties) {
+              if (ts.isShorthandPropertyAssignment(p) && p.name.text === name) return this.topLevel(unit, name, depth);
+              if (ts.isPropertyAssignment(p) && propName(p.name) === name) return this.exprDecl(unit, p.initializer, name, depth);
+            }
+          }
+          if (name === 'default') return this.exprDecl(unit, right, 'default', depth);
+        } else if ((lhs === `exports.${name}` || lhs === `module.exports.${name}`)) {
+          return this.exprDecl(unit, right, name, depth);
+        }
+      }
+    }
+    for (const spec of stars) {
+      const target = this.store.resolve(unit.file, spec);
+      const hit = target ? this.exportOf(target, name, depth + 1) : undefined;
+      if (hit) return hit;
+    }
+    return undefined;
+  }
+
+  private exprDecl(unit: Unit, expr: ts.Expression, label: string, depth: number): Decl {
+    if (ts.isIdentifier(expr)) return this.topLevel(unit, expr.text, depth) ?? { kind: 'expr', unit, expr, label };
+    if (ts.isFunctionExpression(expr) || ts.isArrowFunction(expr)) return { kind: 'func', unit, node: expr };
+    return { kind: 'expr', unit, expr, label };
+  }
+}
+
+function isInside(n: ts.Node, container: ts.Node): boolean {
+  return n.pos >= container.pos && n.end <= container.end;
+}
+
+export function propName(n: ts.PropertyName | ts.BindingName): string | undefined {
+  if (ts.isIdentifier(n) || ts.isStringLiteral(n) || ts.isNumericLiteral(n) || ts.isNoSubstitutionTemplateLiteral(n)) return n.text;
+  if (ts.isPrivateIdentifier(n)) return undefined;
+  return undefined;
+}
+
+function findBinding(pattern: ts.BindingName, name: string): { el: ts.BindingElement; id: ts.Identifier; prop: string } | undefined {
+  if (ts.isIdentifier(pattern)) return undefined;
+  for (const el of pattern.elements) {
+    if (ts.isOmittedExpression(el)) continue;
+    if (ts.isIdentifier(el.name)) {
+      if (el.name.text === name) {
+        const prop = el.propertyName ? propName(el.propertyName) ?? name : name;
+        return { el, id: el.name, prop };
+      }
+    } else {
+      const inner = findBinding(el.name, name);
+      if (inner) return inner;
+    }
+  }
+  return undefined;
+}
+
+/** The module specifier of `require('x')`, or undefined. */
+export function requireSpec(e: ts.Expression): string | undefined {
+  if (ts.isCallExpression(e) && ts.isIdentifier(e.expression) && e.expression.text === 'require' && e.arguments.length === 1 && ts.isStringLiteral(e.arguments[0]))
+    return e.arguments[0].text;
+  return undefined;
+}

@@ -1,0 +1,25 @@
+// Script parts of .vue/.svelte/.astro files as analysis units, with their offsets in the file.
+// Loaded only when a component passes the text test.
+
+import { ComponentParseError, extractScripts } from '../components.js';
+import { parseModule, scriptKindFor, type Unit } from './units.js';
+
+export async function componentUnitsFor(
+  file: string,
+  text: string,
+): Promise<{ units: Unit[] } | { fatal: { message: string; line: number; column: number } }> {
+  try {
+    const blocks = await extractScripts(file, text);
+    const units = blocks.map((b) => ({
+      file,
+      fileText: text,
+      offset: b.start,
+      sf: parseModule(`${file}.${b.start}.${b.lang === 'ts' ? 'ts' : 'js'}`, text.slice(b.start, b.end), scriptKindFor(file, b.lang)),
+    }));
+    return { units };
+  } catch (err) {
+    if (err instanceof ComponentParseError) return { fatal: { message: `Parsing error: ${err.message}`, line: err.line, column: err.column } };
+    const msg = err instanceof Error ? err.message : String(err);
+    return { fatal: { message: `Parsing error: ${msg.split('\n')[0]}`, line: 1, column: 1 } };
+  }
+}

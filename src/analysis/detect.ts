@@ -1,0 +1,1011 @@
+// The detectors: old paths in every string the code builds, request bodies tied to the
+// endpoint they are sent to (or known by their keys), events, webhook versions, base URLs.
+// Decisions about what is old and what replaces it come from core/ (fed by the catalogue);
+// this file finds where.
+
+import { ts } from 'ts-morph';
+import { getRule, type Rule } from '../catalogue/index.js';
+import { findPaths, originOf, isHole, type PathMatch, type PathToken } from '../core/paths.js';
+import { childContext, contextFromKeys, convertPickupTime, isHHMM, OLD_EVENT, renamesIn, V1_PICKUP_FIELDS, type ContextKind } from '../core/keys.js';
+import type { Config, Finding, FixKind, RequestContext, TextEdit, ChangeKind } from '../types.js';
+import { Bindings, propName } from './bindings.js';
+import { Evaluator, envName, findProperty, returnExpressions, unwrap, virtualText, type LitPiece, type Piece, type Via } from './evaluate.js';
+import { renderRegion, type UnitEdit } from './render.js';
+import { renameShapes, type Shaped } from './types.js';
+import { lineCol, lineStarts, type Unit, type UnitStore } from './units.js';
+
+type Virtual = ReturnType<typeof virtualText>;
+
+interface BaseGroup {
+  unit: Unit;
+  /** the `2023-01` text in the base literal (unit offsets) */
+  start: number;
+  end: number;
+  exact: boolean;
+  label: string;
+  members: { unit: Unit; start: number; end: number; edit?: UnitEdit; match: PathMatch; shown: string; own: string }[];
+}
+
+interface Target {
+  unit: Unit;
+  node: ts.ObjectLiteralExpression;
+}
+
+const GENERIC_VERBS = new Set(['post', 'put', 'patch', 'get', 'delete', 'del', 'request', 'send', 'fetch', 'call', 'json', 'then', 'http', 'api']);
+const NO_BODY_METHODS = new Set(['get', 'delete', 'del', 'head', 'options']);
+const BODY_METHODS = new Set(['post', 'put', 'patch']);
+const OPTION_KEYS = new Set([
+  'json', 'body', 'data', 'headers', 'method', 'searchParams', 'params', 'query', 'timeout', 'signal', 'credentials',
+  'mode', 'cache', 'hooks', 'responseType', 'throwHttpErrors', 'retry', 'prefixUrl', 'auth', 'baseURL', 'url', 'uri',
+  'form', 'withCredentials', 'validateStatus', 'onUploadProgress', 'redirect', 'keepalive', 'referrer', 'parseJson',
+]);
+
+const fixNote = (kind: FixKind, manual?: string) =>
+  kind === 'safe' ? '`--fix` rewrites it' : kind === 'unsafe' ? '`--fix --unsafe` rewrites it (an assumption: check it)' : `left for a person: ${manual ?? 'no automatic fix'}`;
+
+export interface AnalyzerOptions {
+  config: Config;
+}
+
+export class Analyzer {
+  readonly bindings: Bindings;
+  readonly ev: Evaluator;
+  private findings = new Map<string, Finding>();
+  /** object literals whose context is decided (by endpoint, keys or as another vendor's) */
+  private contexted = new Map<ts.Node, ContextKind>();
+  private piecesMemo = new Map<ts.Node, Piece[]>();
+  private lineStartsMemo = new Map<string, number[]>();
+  private reportedBases = new Set<string>();
+  private readonly hosts: { base?: string; legacy?: string; staging?: string };
+  /** nested pickup objects handled as a whole: their inner fields carry no edits of their own */
+  private nestedPickups = new Set<ts.Node>();
+  /** versioned bases ('…/2023-01' in a constant or an instance's baseURL) and the relative paths sent through them */
+  private baseGroups = new Map<string, BaseGroup>();
+  /** bodies (object literals or typed expressions) whose declared type may be a request shape */
+  private shaped: Shaped[] = [];
+
+  constructor(
+    readonly store: UnitStore,
+    readonly options: AnalyzerOptions,
+  ) {
+    this.bindings = new Bindings(store);
+    this.ev = new Evaluator(this.bindings);
+    const c = options.config;
+    this.hosts = { base: originOf(c.baseUrl), legacy: originOf(c.legacyBaseUrl), staging: originOf(c.stagingUrl) };
+  }
+
+  /** Analyse the units; returns every finding (not yet suppressed or levelled). */
+  run(units: Unit[]): Finding[] {
+    for (const u of units) this.scanStrings(u);
+    for (const u of units) this.scanCalls(u);
+    for (const u of units) this.scanObjectsByKeys(u);
+    for (const u of units) this.scanEvents(u);
+    if (this.shaped.length) renameShapes(this.store, this.shaped, this);
+    this.finishBaseGroups();
+    const oldFiles = new Set<string>();
+    for (const f of this.findings.values())
+      if (f.severity === 'error' && ['endpoint-moved', 'field-renamed', 'nested-pickup', 'event-renamed', 'webhook-version'].includes(f.changeKind)) oldFiles.add(f.file);
+    for (const u of units) if (oldFiles.has(u.file)) this.scanAmbiguous(u);
+    return [...this.findings.values()];
+  }
+
+  // ---------------------------------------------------------------- findings
+
+  add(
+    ruleId: string,
+    unit: Unit,
+    start: number,
+    end: number,
+    message: string,
+    opts: { edits?: UnitEdit[]; fixKind?: FixKind; context?: RequestContext; severity?: 'error' | 'warning'; changeKind?: ChangeKind; fixDescription?: string; newText?: string; replace?: boolean } = {},
+  ): Finding | undefined {
+    const rule = getRule(ruleId);
+    if (!rule) return undefined;
+    const s = start + unit.offset;
+    const e = end + unit.offset;
+    const key = `${unit.file}:${s}:${ruleId}`;
+    if (opts.replace) this.findings.delete(key);
+    if (this.findings.has(key)) return this.findings.get(key);
+    let starts = this.lineStartsMemo.get(unit.file);
+    if (!starts) this.lineStartsMemo.set(unit.file, (starts = lineStarts(unit.fileText)));
+    const a = lineCol(unit.fileText, s, starts);
+    const b = lineCol(unit.fileText, e, starts);
+    const fixKind = opts.fixKind ?? (opts.edits ? rule.fix : 'none');
+    const edits: TextEdit[] | undefined = opts.edits?.map((x) => ({ start: x.start + x.unit.offset, end: x.end + x.unit.offset, text: x.text }));
+    if (opts.edits && opts.edits.some((x) => x.unit.file !== unit.file)) return undefined;
+    const f: Finding = {
+      ruleId,
+      severity: opts.severity ?? rule.severity,
+      message,
+      file: unit.file,
+      line: a.line,
+      column: a.column,
+      endLine: b.line,
+      endColumn: b.column,
+      start: s,
+      end: e,
+      fixKind: edits && edits.length ? fixKind : fixKind === 'safe' && opts.fixKind === 'safe' ? 'safe' : edits ? fixKind : 'none',
+      edits: edits && edits.length ? edits : undefined,
+      fixDescription: opts.fixDescription,
+      context: opts.context,
+      changeKind: opts.changeKind ?? rule.changeKind,
+      oldText: unit.fileText.slice(s, e),
+      newText: opts.newText,
+    };
+    this.findings.set(key, f);
+    return f;
+  }
+
+  private pieces(unit: Unit, e: ts.Expression): Piece[] {
+    let p = this.piecesMemo.get(e);
+    if (!p) this.piecesMemo.set(e, (p = this.ev.pieces(unit, e)));
+    return p;
+  }
+
+  // ---------------------------------------------------------------- paths
+
+  /** Every maximal string expression (literal, template, `+` chain) of a unit. */
+  private scanStrings(unit: Unit): void {
+    const visit = (n: ts.Node): void => {
+      if (ts.isImportDeclaration(n) || ts.isExportDeclaration(n) || ts.isImportTypeNode(n) || ts.isExternalModuleReference(n)) return;
+      if (ts.isLiteralTypeNode(n)) return;
+      if (ts.isStringLiteral(n) || ts.isNoSubstitutionTemplateLiteral(n) || ts.isTemplateExpression(n) || (ts.isBinaryExpression(n) && n.operatorToken.kind === ts.SyntaxKind.PlusToken)) {
+        if (isMaximal(n)) {
+          if (ts.isStringLiteral(n) && n.parent && (ts.isCallExpression(n.parent) && ts.isIdentifier(n.parent.expression) && n.parent.expression.text === 'require')) return;
+          this.scanUrlExpression(unit, n as ts.Expression, ts.isTemplateExpression(n) || ts.isBinaryExpression(n));
+        }
+        if (ts.isStringLiteral(n) || ts.isNoSubstitutionTemplateLiteral(n)) return;
+      }
+      ts.forEachChild(n, visit);
+    };
+    visit(unit.sf);
+  }
+
+  /** Find and report the API paths one expression builds. */
+  private scanUrlExpression(unit: Unit, e: ts.Expression, composite: boolean, base?: Piece[]): { match: PathMatch; pieces: Piece[]; vt: Virtual }[] {
+    if (!composite && !base && !quickPathTest((e as ts.StringLiteral).text)) return [];
+    const own = this.pieces(unit, e);
+    const pieces = base ? joinBase(base, own) : own;
+    const vt = virtualText(pieces);
+    if (!quickPathTest(vt.text)) return [];
+    const matches = findPaths(vt.text);
+    const out: { match: PathMatch; pieces: Piece[]; vt: Virtual }[] = [];
+    for (const m of matches) {
+      out.push({ match: m, pieces, vt });
+      this.reportPath(unit, e, m, pieces, vt);
+      this.checkBase(m, pieces, vt);
+    }
+    return out;
+  }
+
+  private reportPath(unit: Unit, e: ts.Expression, m: PathMatch, pieces: Piece[], vt: Virtual): void {
+    const rule = m.rule;
+    if (!rule) return; // a 2024-09 path
+    // where the old text is written: the piece holding the version segment
+    const vPiece = pieces[vt.owner[m.versionStart]];
+    if (!vPiece || vPiece.t !== 'lit') return;
+    const regionPieces = pieces.slice(vt.owner[m.start], vt.owner[Math.max(m.start, m.end - 1)] + 1);
+    const writtenHere = regionPieces.every((p) => p.via.length === 0 || p.t === 'hole');
+    const sameVia = vPiece.via.length > 0 && regionPieces.every((p) => p.t === 'hole' || (p.via.length > 0 && p.via[0].name === vPiece.via[0].name));
+    if (sameVia) return; // written in a constant: its own scan reports it where it is defined
+    if (vPiece.via.length > 0 && rule.id !== 'versioned-base-url' && this.groupMember(unit, m, pieces, vt, vPiece)) return;
+    const locUnit = vPiece.unit;
+    const slashHere = m.start < m.versionStart && vt.owner[m.start] === vt.owner[m.versionStart];
+    const startPos = vPiece.pos + vt.offset[m.versionStart] - (slashHere ? 1 : 0);
+    let endIdx = m.end - 1;
+    while (endIdx > m.versionStart && (pieces[vt.owner[endIdx]].t !== 'lit' || pieces[vt.owner[endIdx]].unit !== locUnit || (pieces[vt.owner[endIdx]] as { via: Via[] }).via.length !== vPiece.via.length)) endIdx--;
+    const endPiece = pieces[vt.owner[endIdx]];
+    const endPos = endPiece.t === 'lit' ? endPiece.pos + vt.offset[endIdx] + 1 : startPos + 1;
+    const ep = rule.endpoint;
+    const oldShown = displayPath(vt.text.slice(m.start, m.end), pieces, vt, m.start);
+    const ctx: RequestContext = { kind: m.bodyContext ?? 'path', by: 'path', endpoint: ep ? `${ep.method} ${ep.old}` : undefined };
+
+    if (rule.id === 'versioned-base-url') {
+      this.add(rule.id, locUnit, startPos, endPos, `The base URL carries the 2023-01 version (\`${oldShown}\`); every relative path sent through it is a 2023-01 path. Move it to /2024-09 with those paths (${fixNote('none', 'check that each relative path has a 2024-09 form, then change the version here and the paths together')}).`, { context: ctx });
+      return;
+    }
+    let edit: UnitEdit | undefined;
+    let fixKind: FixKind = rule.fix;
+    let manual: string | undefined;
+    let newShown: string | undefined;
+    if (m.partial && !m.newPath) {
+      fixKind = 'none';
+      manual = 'the path continues in code this constant is joined with; rewrite it there by hand';
+    } else if (m.newPath && writtenHere) {
+      let tokens: PathToken[] = m.newPath;
+      let from = m.start;
+      // a full URL written in the same literal moves to the base host with its path
+      const originHere = m.origin !== undefined && pieces.slice(0, vt.owner[m.start] + 1).every((p) => p.t === 'lit' && p.via.length === 0 && p.container === vPiece.container);
+      const movesHost = m.version === 'v1' && originHere;
+      if (movesHost) {
+        if (!this.hosts.base) {
+          fixKind = 'none';
+          manual = 'this full URL is on the legacy host, and 2024-09 is served only on the base host: set `baseUrl` in migrate-check.config.json so that `--fix` can move it';
+        } else {
+          tokens = [this.options.config.baseUrl!.replace(/\/+$/, ''), ...tokens];
+          from = 0;
+        }
+      }
+      if (fixKind !== 'none') {
+        edit = renderRegion(pieces, vt, from, m.end, tokens);
+        if (!edit) {
+          fixKind = 'none';
+          manual = 'the path is built in a way `--fix` cannot rewrite in place; write the 2024-09 path by hand';
+        }
+      }
+      newShown = tokens.map((t) => (typeof t === 'string' ? t : '…')).join('');
+    } else if (m.newPath && !writtenHere) {
+      fixKind = 'none';
+      manual = 'part of this path comes from a constant defined elsewhere; rewrite the constant and this text together';
+    }
+    let message: string;
+    const where = ep ? `${ep.method} ${ep.old}` : oldShown;
+    if (rule.id === 'v1-direct-handover') message = `\`${oldShown}\` (v1 direct handover) has no counterpart in 2024-09; ${fixNote('none', 'decide what replaces it and remove the call')}.`;
+    else if (rule.id === 'v1-unmapped-path')
+      message = `\`${oldShown}\` is a legacy v1 path that the spec gives no 2024-09 form for; ${fixNote('none', 'look up the 2024-09 operation, move the call, and point it at the base host')}.`;
+    else if (rule.id === 'unmapped-2023-01-path') {
+      const sent2024 = this.sendsNewBody(e, unit);
+      const assumed = (m.newPath ?? []).map((t) => (typeof t === 'string' ? t : '…')).join('');
+      message = sent2024
+        ? `\`${oldShown}\` is a 2023-01 path the spec does not map, and the body sent to it is already in 2024-09 form: this request sends a 2024-09 body to a 2023-01 endpoint. Run \`--fix --unsafe\` to move it to \`${assumed}\` (assumed), or look up the 2024-09 path.`
+        : `\`${oldShown}\` is a 2023-01 path the spec does not map; \`--fix --unsafe\` moves it to \`${assumed}\` (assumed: check the 2024-09 reference), plain \`--fix\` leaves it.`;
+      fixKind = edit ? 'unsafe' : 'none';
+    } else message = `\`${oldShown}\` (${where}) is ${rule.from === 'v1' ? 'legacy v1' : '2023-01'}; 2024-09 uses \`${ep?.new ?? '?'}\`${m.version === 'v1' ? ' on the base host' : ''}; ${fixNote(fixKind, manual)}.`;
+    this.add(rule.id, locUnit, startPos, endPos, message, { edits: edit ? [edit] : undefined, fixKind, context: ctx, fixDescription: newShown ? `rewrite to ${newShown}` : undefined, newText: newShown });
+  }
+
+  /** Does the call this URL is sent with carry a body already in 2024-09 form? */
+  private sendsNewBody(e: ts.Node, unit: Unit): boolean {
+    let call: ts.Node | undefined = e.parent;
+    while (call && !ts.isCallExpression(call) && !ts.isSourceFile(call) && !ts.isBlock(call)) call = call.parent;
+    if (!call || !ts.isCallExpression(call)) return false;
+    const text = call.getText(unit.sf);
+    return /\bcourier_settings\b|\bcourier_service_id\b|\ballow_fallback\b/.test(text);
+  }
+
+  /** Base URLs: a constant or an env var in front of a path (PRODUCT.md, "Hosts"). */
+  private checkBase(m: PathMatch, pieces: Piece[], vt: Virtual): void {
+    if (m.start === 0) return;
+    const moving = m.version === 'v1' && m.rule?.endpoint?.new != null;
+    if (!moving && m.version !== '2024-09') return;
+    const basePieces = pieces.slice(0, vt.owner[m.start - 1] + 1);
+    // the base as written: the outermost constant it came through, else an env var read
+    const startPiece = pieces[vt.owner[m.start]];
+    let target: { unit: Unit; node: ts.Node; label: string; value?: string; env?: boolean } | undefined;
+    const firstVia = basePieces.find((p) => p.via.length > (startPiece?.via.length ?? 0));
+    if (firstVia) {
+      const via = firstVia.via[startPiece?.via.length ?? 0];
+      const text = basePieces.filter((p) => p.via.includes(via)).map((p) => (p.t === 'lit' ? p.text : '')).join('');
+      const envPiece = basePieces.find((p) => p.t === 'hole' && p.env && p.via.includes(via));
+      target = { unit: via.unit, node: via.name, label: via.label, value: text || undefined };
+      if (envPiece && envPiece.t === 'hole' && /legacy/i.test(envPiece.env!)) target.label += ` (${envPiece.env})`;
+    } else {
+      const envPiece = [...basePieces].reverse().find((p) => p.t === 'hole' && p.env);
+      if (envPiece && envPiece.t === 'hole') target = { unit: envPiece.unit, node: envPiece.node, label: envPiece.env!, env: true };
+    }
+    if (!target) return;
+    const origin = originOf(target.value);
+    const knownLegacy = /legacy/i.test(target.label) || (!!origin && origin === this.hosts.legacy);
+    if (!moving && !knownLegacy) return;
+    if (m.version === '2024-09' && !knownLegacy) return;
+    const key = `${target.unit.file}:${target.node.getStart(target.unit.sf)}`;
+    if (this.reportedBases.has(key)) return;
+    this.reportedBases.add(key);
+    const what = target.env ? `The environment variable ${target.label}` : `The base URL \`${target.label}\``;
+    const why = moving
+      ? `serves a v1 path that moves to 2024-09 (\`${m.path}\`), and 2024-09 is served only on the base host`
+      : `is the legacy host's and serves a 2024-09 path (\`${m.path}\`)`;
+    const start = target.node.getStart(target.unit.sf);
+    this.add('legacy-base-url', target.unit, start, target.node.getEnd(), `${what} ${why}: point it at the base host${this.options.config.baseUrl ? ` (${this.options.config.baseUrl})` : ''}; ${fixNote('none', 'the one-line change is yours')}.`);
+  }
+
+  /**
+   * A path whose version segment comes from a base defined elsewhere (a constant, an instance's
+   * baseURL) and whose rest is written here: it moves with the base or not at all.
+   */
+  private groupMember(unit: Unit, m: PathMatch, pieces: Piece[], vt: Virtual, vPiece: LitPiece): boolean {
+    if (m.version !== '2023-01') return false;
+    // the version segment lies in the base; the rest of the path is written here
+    let ownStart = m.versionStart;
+    while (ownStart < m.end && pieces[vt.owner[ownStart]].via.length > 0) ownStart++;
+    if (ownStart >= m.end || ownStart < m.versionStart + '2023-01'.length) return false;
+    for (let i = ownStart; i < m.end; i++) if (pieces[vt.owner[i]].via.length > 0) return false;
+    const firstOwn = pieces[vt.owner[ownStart]];
+    if (firstOwn.t !== 'lit' || !firstOwn.exact) return false;
+    const key = `${vPiece.unit.file}:${vPiece.pos + vt.offset[m.versionStart]}`;
+    let g = this.baseGroups.get(key);
+    if (!g) {
+      const start = vPiece.pos + vt.offset[m.versionStart];
+      g = { unit: vPiece.unit, start, end: start + '2023-01'.length, exact: vPiece.exact, label: vPiece.via.find((v) => v.label !== 'base')?.label ?? vPiece.text, members: [] };
+      this.baseGroups.set(key, g);
+    }
+    const ownText = vt.text.slice(ownStart, m.end);
+    let edit: UnitEdit | undefined;
+    if (m.newPath && !m.partial && m.rule!.fix === 'safe') {
+      const [head, ...rest] = m.newPath;
+      if (typeof head === 'string' && head.startsWith('/2024-09')) {
+        let rel = head.slice('/2024-09'.length);
+        if (!ownText.startsWith('/') && rel.startsWith('/')) rel = rel.slice(1);
+        edit = renderRegion(pieces, vt, ownStart, m.end, rel ? [rel, ...rest] : rest);
+      }
+    }
+    const start = firstOwn.pos + vt.offset[ownStart];
+    let endIdx = m.end - 1;
+    while (endIdx > ownStart && pieces[vt.owner[endIdx]].t !== 'lit') endIdx--;
+    const endPiece = pieces[vt.owner[endIdx]] as LitPiece;
+    const end = endPiece.pos + vt.offset[endIdx] + 1;
+    if (!g.members.some((x) => x.unit.file === unit.file && x.start === start))
+      g.members.push({ unit, start, end, edit, match: m, shown: displayPath(vt.text.slice(m.start, m.end), pieces, vt, m.start), own: displayPath(ownText, pieces, vt, ownStart) });
+    return true;
+  }
+
+  /** Each versioned base moves to /2024-09 with all its relative paths, when every one of them has a 2024-09 form. */
+  private finishBaseGroups(): void {
+    for (const g of this.baseGroups.values()) {
+      const blocking = g.members.filter((x) => !x.edit);
+      const movable = blocking.length === 0 && g.exact;
+      const baseEdit: UnitEdit = { unit: g.unit, start: g.start, end: g.end, text: '2024-09' };
+      const holds = blocking.map((x) => `\`${x.shown}\``).join(', ');
+      this.add('versioned-base-url', g.unit, g.start - 1 >= 0 && g.unit.sf.text[g.start - 1] === '/' ? g.start - 1 : g.start, g.end,
+        movable
+          ? `The base URL \`${g.label}\` carries the 2023-01 version; every relative path sent through it is a 2023-01 path (${g.members.length} of them). \`--fix\` moves it to /2024-09 together with those paths.`
+          : `The base URL \`${g.label}\` carries the 2023-01 version; it cannot move to /2024-09 while ${holds || 'a path sent through it'} ${blocking.length === 1 ? 'has' : 'have'} no 2024-09 form (left for a person: move those paths by hand, then the base).`,
+        { edits: movable ? [baseEdit] : undefined, fixKind: movable ? 'safe' : 'none', replace: true, fixDescription: "write '2024-09'", newText: '2024-09' });
+      for (const x of g.members) {
+        const rule = x.match.rule!;
+        const ep = rule.endpoint;
+        const msg = movable
+          ? `\`${x.own}\` sent through the versioned base URL \`${g.label}\` forms \`${x.shown}\`${ep ? ` (${ep.method} ${ep.old})` : ''}; 2024-09 uses \`${ep?.new ?? '?'}\`; \`--fix\` moves it with the base.`
+          : `\`${x.own}\` sent through the versioned base URL \`${g.label}\` forms \`${x.shown}\`, a 2023-01 path${ep?.new ? `; 2024-09 uses \`${ep.new}\`` : ' the spec does not map'}; left for a person: the base moves only when every path sent through it has a 2024-09 form (${holds}).`;
+        this.add(rule.id, x.unit, x.start, x.end, msg, { edits: movable && x.edit ? [x.edit] : undefined, fixKind: movable ? 'safe' : 'none', replace: true, context: { kind: x.match.bodyContext ?? 'path', by: 'path', endpoint: ep ? `${ep.method} ${ep.old}` : undefined } });
+      }
+    }
+  }
+
+  // ---------------------------------------------------------------- calls and bodies
+
+  private scanCalls(unit: Unit): void {
+    const visit = (n: ts.Node): void => {
+      if (ts.isCallExpression(n)) this.analyzeCall(unit, n);
+      ts.forEachChild(n, visit);
+    };
+    visit(unit.sf);
+  }
+
+  /** The endpoint a URL expression names: a service match, another vendor's, or unknown. */
+  private endpointOf(unit: Unit, e: ts.Expression, base?: Piece[]): { match?: PathMatch; foreign: boolean; url: boolean } {
+    const own = this.pieces(unit, e);
+    const pieces = base ? joinBase(base, own) : own;
+    const vt = virtualText(pieces);
+    const text = vt.text;
+    const looksUrl = /^(?:[a-z][a-z0-9+.-]*:\/\/|\/|[\ue000-\uf8ff]\/|[\ue000-\uf8ff]?[a-z0-9_-]+\/)/i.test(text) && !/\s/.test(text.trim());
+    if (!looksUrl) return { foreign: false, url: false };
+    const matches = findPaths(text);
+    if (matches.length) {
+      if (base) for (const m of matches) this.checkBase(m, pieces, vt);
+      return { match: matches[matches.length - 1], foreign: false, url: true };
+    }
+    const origin = /^([a-z][a-z0-9+.-]*:\/\/[^/?#\s\ue000-\uf8ff]+)/i.exec(text)?.[1];
+    if (origin) {
+      const o = originOf(origin);
+      // another vendor's host is known only when the service's hosts are configured
+      const configured = [this.hosts.base, this.hosts.legacy, this.hosts.staging].filter(Boolean);
+      const service = !!o && configured.includes(o);
+      if (configured.length > 0) return { foreign: !service, url: true };
+    }
+    const path = text.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/?#\s\ue000-\uf8ff]+/i, '').replace(/^[\ue000-\uf8ff]+/, '');
+    if (/^\/?(?:v\d+|api)\//i.test(path)) return { foreign: true, url: true };
+    return { foreign: false, url: true };
+  }
+
+  /** The base URL of an HTTP client instance (`axios.create({ baseURL })`, `ky.create({ prefixUrl })`). */
+  private instanceBase(unit: Unit, callee: ts.Expression): Piece[] | undefined {
+    if (!ts.isPropertyAccessExpression(callee)) return undefined;
+    const obj = unwrap(callee.expression);
+    let init: { unit: Unit; expr: ts.Expression } | undefined;
+    if (ts.isIdentifier(obj)) {
+      const decl = this.bindings.resolve(unit, obj);
+      const v = decl && this.ev.valueOf(decl);
+      if (v) init = { unit: v.unit, expr: unwrap(v.expr) };
+    } else if (ts.isPropertyAccessExpression(obj) && obj.expression.kind === ts.SyntaxKind.ThisKeyword) {
+      return undefined;
+    }
+    if (!init || !ts.isCallExpression(init.expr)) return undefined;
+    const c = init.expr;
+    if (!ts.isPropertyAccessExpression(c.expression) || !['create', 'extend'].includes(c.expression.name.text) || !c.arguments[0]) return undefined;
+    const cfg = this.ev.objectOf(init.unit, c.arguments[0]);
+    if (!cfg) return undefined;
+    const prop = findProperty(cfg.node, 'baseURL') ?? findProperty(cfg.node, 'prefixUrl') ?? findProperty(cfg.node, 'baseUrl') ?? findProperty(cfg.node, 'prefixURL');
+    if (!prop || !ts.isPropertyAssignment(prop)) return undefined;
+    return this.pieces(cfg.unit, prop.initializer);
+  }
+
+  private analyzeCall(unit: Unit, call: ts.CallExpression): void {
+    const callee = unwrap(call.expression);
+    const method = ts.isPropertyAccessExpression(callee) ? callee.name.text.toLowerCase() : ts.isIdentifier(callee) ? callee.text : '';
+    const args = call.arguments;
+
+    // superagent: agent.post(url).set(...).send(body)
+    if (method === 'send' && ts.isPropertyAccessExpression(callee) && args[0]) {
+      let inner: ts.Expression = callee.expression;
+      while (ts.isCallExpression(inner) && ts.isPropertyAccessExpression(inner.expression)) {
+        const name = inner.expression.name.text.toLowerCase();
+        if (BODY_METHODS.has(name) && inner.arguments[0]) {
+          const ep = this.endpointOf(unit, inner.arguments[0]);
+          if (ep.url) this.applyBody(unit, args[0], ep, false);
+          return;
+        }
+        inner = inner.expression.expression;
+      }
+    }
+
+    // config-object form: axios({ url, data }), request({ url, json }), got({ url, json })
+    if (args.length >= 1) {
+      const cfg = this.ev.objectOf(unit, args[0]);
+      if (cfg) {
+        const urlProp = findProperty(cfg.node, 'url') ?? findProperty(cfg.node, 'uri');
+        if (urlProp && ts.isPropertyAssignment(urlProp)) {
+          const base = this.instanceBase(unit, callee);
+          const ep = this.endpointOf(cfg.unit, urlProp.initializer, base);
+          if (ep.url) {
+            const bodyProp = findProperty(cfg.node, 'data') ?? findProperty(cfg.node, 'json') ?? findProperty(cfg.node, 'body') ?? findProperty(cfg.node, 'form');
+            if (bodyProp && ts.isPropertyAssignment(bodyProp)) this.applyBody(cfg.unit, bodyProp.initializer, ep, false);
+            return;
+          }
+        }
+      }
+    }
+
+    // the URL among the first arguments
+    for (let i = 0; i < Math.min(args.length, 3); i++) {
+      const a = unwrap(args[i]);
+      if (ts.isObjectLiteralExpression(a) || ts.isArrowFunction(a) || ts.isFunctionExpression(a)) continue;
+      const base = i === 0 ? this.instanceBase(unit, callee) : undefined;
+      const ep = this.endpointOf(unit, args[i], base);
+      if (!ep.url) continue;
+      if (base && ep.match) {
+        // a relative path sent through a versioned base: a member of the base's group
+        const own = this.pieces(unit, args[i]);
+        const pieces = joinBase(base, own);
+        const vt = virtualText(pieces);
+        for (const m of findPaths(vt.text)) {
+          const vPiece = pieces[vt.owner[m.versionStart]];
+          if (m.rule && vPiece && vPiece.t === 'lit' && vPiece.via.length > 0 && m.rule.id !== 'versioned-base-url') this.groupMember(unit, m, pieces, vt, vPiece);
+        }
+      }
+      const next = args[i + 1];
+      if (!next) return;
+      if (NO_BODY_METHODS.has(method)) return;
+      const isFetch = method === 'fetch' || method === '$fetch' || method === 'ofetch';
+      this.applyBody(unit, next, ep, !isFetch);
+      return;
+    }
+  }
+
+  /** Tie the body (or an options object holding it) to the endpoint's context. */
+  private applyBody(unit: Unit, arg: ts.Expression, ep: { match?: PathMatch; foreign: boolean }, maybeData: boolean): void {
+    const ctx: ContextKind | undefined = ep.foreign ? 'foreign' : (ep.match?.bodyContext as ContextKind | undefined);
+    if (!ctx) return;
+    const info: RequestContext = { kind: ctx, by: 'endpoint', endpoint: ep.match?.rule?.endpoint ? `${ep.match.rule.endpoint.method} ${ep.match.rule.endpoint.old}` : ep.match?.path };
+    for (const body of this.bodyExpressions(unit, arg, maybeData)) {
+      for (const t of this.objects(body.unit, body.expr)) this.applyContext(t, ctx, info);
+      for (const a of this.forwardedArgs(body.unit, body.expr)) for (const t of this.objects(a.unit, a.expr)) this.applyContext(t, ctx, info);
+      const e = unwrap(body.expr);
+      if (ts.isIdentifier(e) && ctx !== 'foreign' && renamesIn(ctx).size + (ctx === 'labels-2023-01' ? 1 : 0) > 0) this.shaped.push({ unit: body.unit, node: e, ctx, info });
+    }
+  }
+
+  /** The body inside an argument: `{ json }`, `{ body: JSON.stringify(x) }`, or the argument itself. */
+  private bodyExpressions(unit: Unit, arg: ts.Expression, maybeData: boolean): { unit: Unit; expr: ts.Expression }[] {
+    const obj = this.ev.objectOf(unit, arg);
+    if (obj) {
+      const keys = obj.node.properties.map((p) => (p.name ? propName(p.name) : undefined));
+      const isOptions = keys.length > 0 && keys.every((k) => k !== undefined && OPTION_KEYS.has(k));
+      if (isOptions || !maybeData) {
+        for (const k of ['json', 'body', 'data', 'form']) {
+          const p = findProperty(obj.node, k);
+          if (!p || !ts.isPropertyAssignment(p)) continue;
+          if (k === 'data' && !isOptions) continue;
+          return [{ unit: obj.unit, expr: p.initializer }];
+        }
+        if (!maybeData) return [];
+      }
+    }
+    return [{ unit, expr: arg }];
+  }
+
+  private callIndex?: Map<string, { unit: Unit; call: ts.CallExpression }[]>;
+
+  /** Calls by the name they call (`createPickup(…)`, `client.createPickup(…)`), over the units analysed. */
+  private callsNamed(name: string): { unit: Unit; call: ts.CallExpression }[] {
+    if (!this.callIndex) {
+      this.callIndex = new Map();
+      for (const unit of this.store.all()) {
+        const visit = (n: ts.Node): void => {
+          if (ts.isCallExpression(n)) {
+            const c = unwrap(n.expression);
+            const nm = ts.isIdentifier(c) ? c.text : ts.isPropertyAccessExpression(c) ? c.name.text : undefined;
+            if (nm) {
+              if (!this.callIndex!.has(nm)) this.callIndex!.set(nm, []);
+              this.callIndex!.get(nm)!.push({ unit, call: n });
+            }
+          }
+          ts.forEachChild(n, visit);
+        };
+        visit(unit.sf);
+      }
+    }
+    return this.callIndex.get(name) ?? [];
+  }
+
+  /**
+   * A body that is a parameter of a client's own wrapper (`createPickup(body) { return http.post(PATH, body) }`):
+   * the arguments its callers pass. Callers are found by the wrapper's name; generic verbs are not followed.
+   */
+  private forwardedArgs(unit: Unit, e: ts.Expression): { unit: Unit; expr: ts.Expression }[] {
+    e = unwrap(e);
+    if (!ts.isIdentifier(e)) return [];
+    const decl = this.bindings.resolve(unit, e);
+    if (!decl || decl.kind !== 'param') return [];
+    const fn = decl.fn as ts.SignatureDeclaration;
+    let name: string | undefined;
+    if ((ts.isFunctionDeclaration(fn) || ts.isMethodDeclaration(fn)) && fn.name && ts.isIdentifier(fn.name)) name = fn.name.text;
+    else if ((ts.isArrowFunction(fn) || ts.isFunctionExpression(fn)) && fn.parent) {
+      const p = fn.parent;
+      if (ts.isVariableDeclaration(p) && ts.isIdentifier(p.name)) name = p.name.text;
+      else if ((ts.isPropertyAssignment(p) || ts.isPropertyDeclaration(p)) && ts.isIdentifier(p.name)) name = p.name.text;
+    }
+    if (!name || GENERIC_VERBS.has(name.toLowerCase())) return [];
+    const out: { unit: Unit; expr: ts.Expression }[] = [];
+    for (const { unit: u, call } of this.callsNamed(name)) {
+      const arg = call.arguments[decl.index];
+      if (arg && !call.arguments.some((a) => ts.isSpreadElement(a))) out.push({ unit: u, expr: arg });
+    }
+    return out;
+  }
+
+  /** The object literals an expression evaluates to (variables, builders, JSON.stringify, spreads). */
+  objects(unit: Unit, e: ts.Expression, depth = 0): Target[] {
+    if (depth > 8) return [];
+    e = unwrap(e);
+    if (ts.isObjectLiteralExpression(e)) return [{ unit, node: e }];
+    if (ts.isIdentifier(e)) {
+      const decl = this.bindings.resolve(unit, e);
+      const v = decl && this.ev.valueOf(decl);
+      return v ? this.objects(v.unit, v.expr, depth + 1) : [];
+    }
+    if (ts.isConditionalExpression(e)) return [...this.objects(unit, e.whenTrue, depth + 1), ...this.objects(unit, e.whenFalse, depth + 1)];
+    if (ts.isBinaryExpression(e) && (e.operatorToken.kind === ts.SyntaxKind.BarBarToken || e.operatorToken.kind === ts.SyntaxKind.QuestionQuestionToken))
+      return [...this.objects(unit, e.left, depth + 1), ...this.objects(unit, e.right, depth + 1)];
+    if (ts.isAwaitExpression(e)) return this.objects(unit, e.expression, depth + 1);
+    if (ts.isCallExpression(e)) {
+      const c = unwrap(e.expression);
+      if (ts.isPropertyAccessExpression(c) && c.expression.getText(unit.sf) === 'JSON' && c.name.text === 'stringify' && e.arguments[0])
+        return this.objects(unit, e.arguments[0], depth + 1);
+      if (ts.isPropertyAccessExpression(c) && c.expression.getText(unit.sf) === 'Object' && c.name.text === 'assign')
+        return e.arguments.flatMap((a) => this.objects(unit, a, depth + 1));
+      const fn = this.ev.functionOf(unit, c);
+      if (fn) return returnExpressions(fn.node).flatMap((r) => this.objects(fn.unit, r, depth + 1));
+    }
+    return [];
+  }
+
+  /** Entries of an array: literal elements, `.map(cb)` results, a variable holding either. */
+  private entries(unit: Unit, e: ts.Expression, depth = 0): Target[] {
+    if (depth > 8) return [];
+    e = unwrap(e);
+    if (ts.isArrayLiteralExpression(e))
+      return e.elements.flatMap((el) => (ts.isSpreadElement(el) ? this.entries(unit, el.expression, depth + 1) : this.objects(unit, el, depth + 1)));
+    if (ts.isIdentifier(e)) {
+      const decl = this.bindings.resolve(unit, e);
+      const v = decl && this.ev.valueOf(decl);
+      return v ? this.entries(v.unit, v.expr, depth + 1) : [];
+    }
+    if (ts.isCallExpression(e)) {
+      const c = unwrap(e.expression);
+      const name = ts.isPropertyAccessExpression(c) ? c.name.text : '';
+      const cb = name === 'map' || name === 'flatMap' ? e.arguments[0] : name === 'from' ? e.arguments[1] : undefined;
+      if (cb) {
+        const fn = this.ev.functionOf(unit, cb);
+        if (fn) return returnExpressions(fn.node).flatMap((r) => (name === 'flatMap' ? this.entries(fn.unit, r, depth + 1) : this.objects(fn.unit, r, depth + 1)));
+      }
+      const fn = this.ev.functionOf(unit, c);
+      if (fn) return returnExpressions(fn.node).flatMap((r) => this.entries(fn.unit, r, depth + 1));
+    }
+    return this.objects(unit, e, depth + 1);
+  }
+
+  /** Mark an object and everything nested in it as decided (another vendor's, or already 2024-09). */
+  private markTree(node: ts.Node, ctx: ContextKind): void {
+    const visit = (n: ts.Node) => {
+      if (ts.isObjectLiteralExpression(n) && !this.contexted.has(n)) this.contexted.set(n, ctx);
+      ts.forEachChild(n, visit);
+    };
+    visit(node);
+  }
+
+  applyContext(t: Target, ctx: ContextKind, info: RequestContext): void {
+    const { unit, node } = t;
+    if (this.contexted.has(node)) return;
+    this.contexted.set(node, ctx);
+    if (ctx === 'foreign' || ctx === 'body-2024-09' || ctx === 'body-v1') {
+      this.markTree(node, ctx);
+      return;
+    }
+    const renames = renamesIn(ctx);
+    const props = node.properties;
+    if (renames.size || ctx === 'labels-2023-01') this.shaped.push({ unit, node, ctx, info });
+    if (ctx === 'pickup-2024-09') {
+      this.check2024Pickup(unit, node);
+      this.markTree(node, ctx);
+      return;
+    }
+    for (const p of props) {
+      if (ts.isSpreadAssignment(p)) {
+        for (const o of this.objects(unit, p.expression)) this.applyContext(o, ctx, info);
+        continue;
+      }
+      if (!p.name) continue;
+      let name = propName(p.name);
+      if (name === undefined && ts.isComputedPropertyName(p.name)) {
+        const pieces = this.ev.pieces(unit, p.name.expression);
+        if (pieces.every((x) => x.t === 'lit')) name = pieces.map((x) => (x as { text: string }).text).join('');
+        if (name !== undefined && (renames.has(name) || childContext(ctx, name) || (ctx === 'pickup-v1' && name === 'pickup'))) {
+          const change = renames.get(name);
+          const rule = change?.rule ?? getRule(ctx === 'pickup-v1' ? 'v1-pickup-nested-object' : 'courier-selection')!;
+          this.add(rule.id, unit, p.name.getStart(unit.sf), p.name.getEnd(), `The computed key \`${p.name.getText(unit.sf)}\` is \`${name}\`, ${change ? `\`${change.to}\` in 2024-09` : 'which 2024-09 does not have in this form'}; ${fixNote('none', 'rename the key (and the block it names) by hand; renaming the inner keys alone would fit neither version')}.`, { context: info });
+          if (ts.isPropertyAssignment(p)) this.markTree(p.initializer, 'foreign');
+        }
+        continue;
+      }
+      if (name === undefined) continue;
+      const change = renames.get(name);
+      if (change) this.renameKey(unit, p, change.rule, name, change.to, info, ctx);
+      if (ctx === 'pickup-v1') {
+        if ((name === 'preferred_min_time' || name === 'preferred_max_time') && (ts.isPropertyAssignment(p) || ts.isShorthandPropertyAssignment(p))) this.pickupTime(unit, node, p, name, info);
+        if (name === 'pickup' && ts.isPropertyAssignment(p)) this.nestedPickup(unit, node, p, info);
+      }
+      if (ctx === 'webhook-2023-01' && name === 'version' && ts.isPropertyAssignment(p)) this.webhookVersion(unit, p, info);
+      const child = childContext(ctx, name);
+      if (child && ts.isPropertyAssignment(p)) {
+        if (child === 'label-entries') for (const o of this.entries(unit, p.initializer)) this.applyContext(o, 'label-entry-2023-01', info);
+        else for (const o of this.objects(unit, p.initializer)) this.applyContext(o, child, info);
+      }
+    }
+  }
+
+  private renameKey(unit: Unit, p: ts.ObjectLiteralElementLike, rule: Rule, from: string, to: string, info: RequestContext, ctx: ContextKind): void {
+    const nameNode = p.name!;
+    const start = nameNode.getStart(unit.sf);
+    let edit: UnitEdit | undefined;
+    if (ts.isShorthandPropertyAssignment(p)) edit = { unit, start, end: nameNode.getEnd(), text: `${to}: ${from}` };
+    else if (ts.isIdentifier(nameNode)) edit = { unit, start, end: nameNode.getEnd(), text: to };
+    else if (ts.isStringLiteral(nameNode) || ts.isNoSubstitutionTemplateLiteral(nameNode)) {
+      const raw = nameNode.getText(unit.sf);
+      edit = raw.slice(1, -1) === from ? { unit, start: start + 1, end: nameNode.getEnd() - 1, text: to } : undefined;
+    }
+    const inNested = this.nestedPickups.has(p.parent);
+    const what = contextLabel(ctx);
+    this.add(rule.id, unit, start, nameNode.getEnd(), `\`${from}\` in ${what} is \`${to}\` in 2024-09; ${fixNote(inNested ? 'safe' : edit ? rule.fix : 'none', 'rename it by hand')}.`, {
+      edits: inNested ? undefined : edit ? [edit] : undefined,
+      fixKind: inNested ? 'safe' : undefined,
+      context: info,
+      fixDescription: `rename ${from} to ${to}`,
+      newText: to,
+    });
+  }
+
+  /** v1 window times: `YYYY-MM-DDTHH:MM` literals become `HH:MM`; anything else stays for review. */
+  private pickupTime(unit: Unit, body: ts.ObjectLiteralExpression, p: ts.PropertyAssignment | ts.ShorthandPropertyAssignment, name: string, info: RequestContext, nested = false): void {
+    const value = ts.isPropertyAssignment(p) ? unwrap(p.initializer) : p.name;
+    const start = value.getStart(unit.sf);
+    const lit = ts.isStringLiteral(value) || ts.isNoSubstitutionTemplateLiteral(value) ? value : undefined;
+    if (lit) {
+      const conv = convertPickupTime(lit.text);
+      if (!conv) return;
+      const day = this.literalDay(unit, body, nested);
+      if (day && day !== conv.day) {
+        this.add('v1-pickup-time-value', unit, start, value.getEnd(), `\`${name}\` is ${lit.getText(unit.sf)}, a v1 \`YYYY-MM-DDTHH:MM\` time whose day differs from \`preferred_date\` (${day}); 2024-09 takes \`HH:MM\` and the day from \`selected_date\`, so dropping the day would move the window; ${fixNote('none', 'decide which day is meant')}.`, { context: info });
+        return;
+      }
+      const raw = lit.getText(unit.sf);
+      const edit = raw.slice(1, -1) === lit.text && !nested ? { unit, start: start + 1, end: value.getEnd() - 1, text: conv.time } : undefined;
+      this.add('v1-pickup-time-value', unit, start, value.getEnd(), `\`${name}\` ${raw} is a v1 \`YYYY-MM-DDTHH:MM\` time; 2024-09 takes \`${conv.time}\` (local \`HH:MM\`, the day from \`selected_date\`); ${fixNote('safe')}.`, {
+        edits: edit ? [edit] : undefined,
+        fixKind: 'safe',
+        context: info,
+        fixDescription: `write ${conv.time}`,
+        newText: conv.time,
+      });
+      return;
+    }
+    this.add('v1-pickup-time-value', unit, start, value.getEnd(), `\`${name}\` takes \`${value.getText(unit.sf)}\`, which v1 reads as \`YYYY-MM-DDTHH:MM\`; 2024-09 wants local \`HH:MM\` (the day from \`selected_date\`); ${fixNote('none', 'the expression is kept: check that it yields HH:MM')}.`, { context: info });
+  }
+
+  /** The day of a literal `preferred_date` in the same body (or the nested pickup object). */
+  private literalDay(unit: Unit, body: ts.ObjectLiteralExpression, nested: boolean): string | undefined {
+    const scopes: ts.ObjectLiteralExpression[] = [body];
+    if (nested && ts.isPropertyAssignment(body.parent) && ts.isObjectLiteralExpression(body.parent.parent)) scopes.push(body.parent.parent);
+    if (!nested) {
+      const np = findProperty(body, 'pickup');
+      if (np && ts.isPropertyAssignment(np) && ts.isObjectLiteralExpression(unwrap(np.initializer))) scopes.push(unwrap(np.initializer) as ts.ObjectLiteralExpression);
+    }
+    for (const s of scopes) {
+      const d = findProperty(s, 'preferred_date');
+      if (d && ts.isPropertyAssignment(d)) {
+        const v = unwrap(d.initializer);
+        if (ts.isStringLiteral(v) || ts.isNoSubstitutionTemplateLiteral(v)) return v.text;
+      }
+    }
+    void unit;
+    return undefined;
+  }
+
+  /** The nested `pickup` object: hoist what the top level lacks, drop what it gives, remove the object. */
+  private nestedPickup(unit: Unit, body: ts.ObjectLiteralExpression, p: ts.PropertyAssignment, info: RequestContext): void {
+    const inner = unwrap(p.initializer);
+    const start = p.name.getStart(unit.sf);
+    if (!ts.isObjectLiteralExpression(inner)) {
+      this.add('v1-pickup-nested-object', unit, start, p.name.getEnd(), `The nested \`pickup\` object of a v1 pickup body is absent from 2024-09; ${fixNote('none', 'its value is not written here: move its fields to the top level by hand')}.`, { context: info });
+      return;
+    }
+    this.nestedPickups.add(inner);
+    this.contexted.set(inner, 'pickup-v1');
+    const renames = renamesIn('pickup-v1');
+    const topNames = new Map<string, ts.ObjectLiteralElementLike>();
+    for (const q of body.properties) if (q !== p && q.name) {
+      const n = propName(q.name);
+      if (n) topNames.set(renames.get(n)?.to ?? n, q);
+    }
+    const sf = unit.sf;
+    const text = sf.text;
+    const lineIndent = (pos: number) => {
+      const ls = text.lastIndexOf('\n', pos - 1) + 1;
+      return /^[ \t]*/.exec(text.slice(ls))![0];
+    };
+    const propIndent = lineIndent(p.getStart(sf));
+    const hoisted: string[] = [];
+    let conflict: string | undefined;
+    let blocked = false;
+    for (const q of inner.properties) {
+      if (!q.name || ts.isSpreadAssignment(q) || !(ts.isPropertyAssignment(q) || ts.isShorthandPropertyAssignment(q))) {
+        blocked = true;
+        continue;
+      }
+      const n = propName(q.name);
+      if (!n) {
+        blocked = true;
+        continue;
+      }
+      const newName = renames.get(n)?.to ?? n;
+      // report the inner fields as any v1 pickup field (their fix is this one)
+      const ch = renames.get(n);
+      if (ch) this.renameKey(unit, q, ch.rule, n, ch.to, info, 'pickup-v1');
+      if ((n === 'preferred_min_time' || n === 'preferred_max_time')) this.pickupTime(unit, inner, q, n, info, true);
+      const top = topNames.get(newName);
+      if (top) {
+        const a = ts.isPropertyAssignment(top) ? unwrap(top.initializer) : undefined;
+        const b = ts.isPropertyAssignment(q) ? unwrap(q.initializer) : undefined;
+        if (a && b && isLiteral(a) && isLiteral(b) && literalValue(a) !== literalValue(b)) conflict = newName;
+        continue; // the top level already gives it: dropped
+      }
+      // hoisted, renamed, its time value converted, its lines dedented to the property's indent
+      let valueText: string;
+      if (ts.isShorthandPropertyAssignment(q)) valueText = n;
+      else {
+        const v = unwrap(q.initializer);
+        valueText = text.slice(q.initializer.getStart(sf), q.initializer.getEnd());
+        if ((n === 'preferred_min_time' || n === 'preferred_max_time') && (ts.isStringLiteral(v) || ts.isNoSubstitutionTemplateLiteral(v))) {
+          const conv = convertPickupTime(v.text);
+          const day = this.literalDay(unit, inner, true);
+          const raw = v.getText(sf);
+          if (conv && (!day || day === conv.day) && raw.slice(1, -1) === v.text) valueText = raw[0] + conv.time + raw[raw.length - 1];
+        }
+      }
+      const innerIndent = lineIndent(q.getStart(sf));
+      const dedent = (s: string) => (innerIndent.length > propIndent.length ? s.split('\n').map((l, i) => (i > 0 && l.startsWith(innerIndent) ? propIndent + l.slice(innerIndent.length) : l)).join('\n') : s);
+      hoisted.push(dedent(`${newName}: ${valueText}`));
+    }
+    const multiline = text.slice(p.getStart(sf), p.getEnd()).includes('\n');
+    let edit: UnitEdit | undefined;
+    if (!conflict && !blocked) {
+      if (hoisted.length) edit = { unit, start: p.getStart(sf), end: p.getEnd(), text: hoisted.join(multiline ? `,\n${propIndent}` : ', ') };
+      else {
+        // nothing to hoist: remove the property with its comma (and its line when it has one)
+        let s = p.getStart(sf);
+        let e = p.getEnd();
+        const after = text.slice(e);
+        const comma = /^\s*,/.exec(after);
+        if (comma) e += comma[0].length;
+        const lineStart = text.lastIndexOf('\n', s - 1) + 1;
+        if (/^[ \t]*$/.test(text.slice(lineStart, s)) && /^[ \t]*(\r?\n)/.test(text.slice(e))) {
+          s = lineStart;
+          e += /^[ \t]*(\r?\n)/.exec(text.slice(e))![0].length;
+        } else if (!comma) {
+          const before = /,\s*$/.exec(text.slice(0, s));
+          if (before) s -= before[0].length;
+        }
+        edit = { unit, start: s, end: e, text: '' };
+      }
+    }
+    const msg = conflict
+      ? `The nested \`pickup\` object is absent from 2024-09, and it gives \`${conflict}\` a different value than the top level; ${fixNote('none', 'decide which value is meant, then remove the nested object')}.`
+      : blocked
+        ? `The nested \`pickup\` object is absent from 2024-09; ${fixNote('none', 'it holds a spread or computed key: move its fields to the top level by hand')}.`
+        : `The nested \`pickup\` object is absent from 2024-09: its fields belong at the top level; ${fixNote('safe')}.`;
+    this.add('v1-pickup-nested-object', unit, start, p.name.getEnd(), msg, { edits: edit ? [edit] : undefined, context: info, fixDescription: 'hoist the nested pickup fields' });
+  }
+
+  private webhookVersion(unit: Unit, p: ts.PropertyAssignment, info: RequestContext): void {
+    const v = unwrap(p.initializer);
+    if (!(ts.isStringLiteral(v) || ts.isNoSubstitutionTemplateLiteral(v)) || v.text !== '2023-01') return;
+    const raw = v.getText(unit.sf);
+    const start = v.getStart(unit.sf);
+    this.add('webhook-version', unit, start, v.getEnd(), `The webhook \`version\` ${raw} names 2023-01; a webhook for 2024-09 carries \`'2024-09'\`; ${fixNote('safe')}.`, {
+      edits: [{ unit, start: start + 1, end: v.getEnd() - 1, text: '2024-09' }],
+      context: info,
+      fixDescription: "write '2024-09'",
+      newText: '2024-09',
+    });
+  }
+
+  /** 2024-09 pickup checks: one time source, and HH:MM window times. */
+  private check2024Pickup(unit: Unit, node: ts.ObjectLiteralExpression): void {
+    const slot = findProperty(node, 'time_slot_id');
+    const from = findProperty(node, 'selected_from_time');
+    const to = findProperty(node, 'selected_to_time');
+    if (slot && slot.name && (from || to))
+      this.add('pickup-time-source', unit, slot.name.getStart(unit.sf), slot.name.getEnd(), 'This 2024-09 pickup gives both `time_slot_id` and the `selected_from_time`/`selected_to_time` pair; 2024-09 takes one or the other, not both. Keep one (left for a person).');
+    for (const [p, name] of [[from, 'selected_from_time'], [to, 'selected_to_time']] as const) {
+      if (!p || !(ts.isPropertyAssignment(p) || ts.isShorthandPropertyAssignment(p))) continue;
+      const value = ts.isPropertyAssignment(p) ? unwrap(p.initializer) : p.name;
+      const pieces = this.ev.pieces(unit, value);
+      const s = value.getStart(unit.sf);
+      if (pieces.length && pieces.every((x) => x.t === 'lit')) {
+        const text = pieces.map((x) => (x as { text: string }).text).join('');
+        if (!isHHMM(text)) this.add('pickup-time-format', unit, s, value.getEnd(), `\`${name}\` is '${text}', not a local \`HH:MM\` time as 2024-09 requires (the day goes in \`selected_date\`); left for a person.`);
+      } else {
+        this.add('pickup-time-review', unit, s, value.getEnd(), `\`${name}\` takes \`${value.getText(unit.sf)}\`: 2024-09 wants local \`HH:MM\` where v1 took \`YYYY-MM-DDTHH:MM\`; check that the expression yields \`HH:MM\`, then suppress this warning with a comment.`, { severity: 'warning' });
+      }
+    }
+  }
+
+  // ---------------------------------------------------------------- objects known by their keys
+
+  private scanObjectsByKeys(unit: Unit): void {
+    const visit = (n: ts.Node): void => {
+      if (ts.isObjectLiteralExpression(n) && !this.contexted.has(n)) {
+        const keys = new Set<string>();
+        let nested: Set<string> | undefined;
+        for (const p of n.properties) {
+          const k = p.name ? propName(p.name) : undefined;
+          if (!k) continue;
+          keys.add(k);
+          if (k === 'pickup' && ts.isPropertyAssignment(p) && ts.isObjectLiteralExpression(unwrap(p.initializer)))
+            nested = new Set((unwrap(p.initializer) as ts.ObjectLiteralExpression).properties.map((q) => (q.name ? propName(q.name) ?? '' : '')));
+        }
+        const ctx = contextFromKeys(keys, nested);
+        if (ctx) this.applyContext({ unit, node: n }, ctx, { kind: ctx, by: 'keys' });
+      }
+      ts.forEachChild(n, visit);
+    };
+    visit(unit.sf);
+  }
+
+  // ---------------------------------------------------------------- events
+
+  private scanEvents(unit: Unit): void {
+    const ev = OLD_EVENT();
+    if (!unit.sf.text.includes(ev.old)) return;
+    const visit = (n: ts.Node): void => {
+      if ((ts.isStringLiteral(n) || ts.isNoSubstitutionTemplateLiteral(n)) && n.text === ev.old) {
+        if (!(n.parent && (ts.isImportDeclaration(n.parent) || ts.isExportDeclaration(n.parent)))) {
+          const raw = n.getText(unit.sf);
+          const start = n.getStart(unit.sf);
+          const exact = raw.slice(1, -1) === n.text;
+          this.add(ev.id, unit, start, n.getEnd(), `The event \`${ev.old}\` is \`${ev.new}\` in 2024-09; ${fixNote('safe')}.`, {
+            edits: exact ? [{ unit, start: start + 1, end: n.getEnd() - 1, text: ev.new! }] : undefined,
+            fixDescription: `write ${ev.new}`,
+            newText: ev.new!,
+          });
+        }
+        return;
+      }
+      if (ts.isIdentifier(n) && n.text === ev.old && n.parent && (ts.isPropertyAssignment(n.parent) || ts.isMethodDeclaration(n.parent) || ts.isPropertySignature(n.parent) || ts.isEnumMember(n.parent)) && n.parent.name === n) {
+        const start = n.getStart(unit.sf);
+        this.add(ev.id, unit, start, n.getEnd(), `The event \`${ev.old}\` is \`${ev.new}\` in 2024-09; ${fixNote('safe')}.`, {
+          edits: [{ unit, start, end: n.getEnd(), text: ev.new! }],
+          fixDescription: `write ${ev.new}`,
+          newText: ev.new!,
+        });
+      }
+      ts.forEachChild(n, visit);
+    };
+    visit(unit.sf);
+  }
+
+  // ---------------------------------------------------------------- ambiguous courier_id
+
+  private scanAmbiguous(unit: Unit): void {
+    if (!unit.sf.text.includes('courier_id')) return;
+    const visit = (n: ts.Node): void => {
+      if (ts.isObjectLiteralExpression(n) && !this.contexted.has(n)) {
+        for (const p of n.properties) {
+          if (!(ts.isPropertyAssignment(p) || ts.isShorthandPropertyAssignment(p)) || !p.name || propName(p.name) !== 'courier_id') continue;
+          this.add('ambiguous-courier-id', unit, p.name.getStart(unit.sf), p.name.getEnd(), '`courier_id` in no known request context, in a file that still calls an old API version: in v1 and 2023-01 it names a courier service (`courier_service_id` in 2024-09), in 2024-09 a courier. Decide which is meant (left for a person; `--fix` never renames it).');
+        }
+      }
+      ts.forEachChild(n, visit);
+    };
+    visit(unit.sf);
+  }
+}
+
+function isMaximal(n: ts.Node): boolean {
+  let p = n.parent;
+  while (p && ts.isParenthesizedExpression(p)) p = p.parent;
+  if (!p) return true;
+  if (ts.isBinaryExpression(p) && p.operatorToken.kind === ts.SyntaxKind.PlusToken) return false;
+  if (ts.isTemplateSpan(p)) return false;
+  return true;
+}
+
+/** A cheap test before the evaluator runs: could this text hold a service path at all? */
+function quickPathTest(text: string): boolean {
+  return text.includes('/v1') || text.includes('2023-01') || text.includes('2024-09');
+}
+
+function joinBase(base: Piece[], own: Piece[]): Piece[] {
+  const lastBase = base[base.length - 1];
+  const firstOwn = own[0];
+  const baseEndsSlash = lastBase?.t === 'lit' && lastBase.text.endsWith('/');
+  const ownStartsSlash = firstOwn?.t === 'lit' && firstOwn.text.startsWith('/');
+  const marker = (p: Piece[]): Piece[] => p.map((x) => ({ ...x, via: x.via.length ? x.via : [{ unit: x.unit, name: x.node, label: 'base', value: x.node as ts.Expression }] }));
+  if (!baseEndsSlash && !ownStartsSlash && firstOwn && lastBase) {
+    const sep: Piece = { ...(lastBase.t === 'lit' ? lastBase : { t: 'lit', unit: lastBase.unit, node: lastBase.node, container: lastBase.container, mode: 'concat', quote: "'" }), text: '/', pos: -1, exact: false, via: [{ unit: lastBase.unit, name: lastBase.node, label: 'base', value: lastBase.node as ts.Expression }] } as Piece;
+    return [...marker(base), sep, ...own];
+  }
+  return [...marker(base), ...own];
+}
+
+function displayPath(text: string, pieces: Piece[], vt: Virtual, start: number): string {
+  let holeNo = 0;
+  for (let i = 0; i < start; i++) if (isHole(vt.text[i])) holeNo++;
+  const holes = pieces.filter((p) => p.t === 'hole');
+  let out = '';
+  for (const ch of text) {
+    if (isHole(ch)) {
+      const h = holes[holeNo++];
+      out += h && h.t === 'hole' ? '${' + h.node.getText(h.unit.sf) + '}' : '…';
+    } else out += ch;
+  }
+  return out;
+}
+
+function isLiteral(e: ts.Expression): boolean {
+  return ts.isStringLiteral(e) || ts.isNoSubstitutionTemplateLiteral(e) || ts.isNumericLiteral(e) || e.kind === ts.SyntaxKind.TrueKeyword || e.kind === ts.SyntaxKind.FalseKeyword || e.kind === ts.SyntaxKind.NullKeyword;
+}
+
+function literalValue(e: ts.Expression): string {
+  if (ts.isStringLiteral(e) || ts.isNoSubstitutionTemplateLiteral(e)) return 's:' + e.text;
+  if (ts.isNumericLiteral(e)) return 'n:' + e.text;
+  return 'k:' + e.kind;
+}
+
+function contextLabel(ctx: ContextKind): string {
+  switch (ctx) {
+    case 'pickup-v1':
+      return 'a v1 pickup body';
+    case 'label-entry-2023-01':
+      return 'a 2023-01 label entry';
+    case 'courier-block-2023-01':
+      return 'the 2023-01 `courier_selection` block';
+    case 'body-2023-01':
+      return 'a 2023-01 request body';
+    default:
+      return 'this request body';
+  }
+}
+
+void V1_PICKUP_FIELDS;
+void envName;

@@ -1,0 +1,323 @@
+// A small partial evaluator: what text an expression holds where it is visible statically
+// (literals, templates, `+` chains, constants in this file or imported, endpoint maps,
+// `new URL(path, base)`, helpers that join a base and a path), with the source of every
+// character so that a finding can point at it and an edit can rewrite it.
+
+import { ts } from 'ts-morph';
+import { Bindings, propName, type Decl } from './bindings.js';
+import type { Unit } from './units.js';
+
+export interface Via {
+  unit: Unit;
+  /** the name node of the constant (or property) the value came through */
+  name: ts.Node;
+  label: string;
+  /** the declared value expression */
+  value: ts.Expression;
+}
+
+export interface LitPiece {
+  t: 'lit';
+  text: string;
+  unit: Unit;
+  /** unit offset of text[0] */
+  pos: number;
+  /** the source text equals `text` char for char (no escapes), so offsets map one to one */
+  exact: boolean;
+  /** the string literal or template this text is written in */
+  node: ts.Node;
+  /** the maximal `+` chain or the template the piece is rendered in */
+  container: ts.Node;
+  mode: 'template' | 'concat';
+  quote: string;
+  via: Via[];
+}
+
+export interface HolePiece {
+  t: 'hole';
+  node: ts.Expression;
+  unit: Unit;
+  /** `process.env.X` / `import.meta.env.X` */
+  env?: string;
+  container: ts.Node;
+  mode: 'template' | 'concat';
+  via: Via[];
+}
+
+export type Piece = LitPiece | HolePiece;
+
+const MAX_DEPTH = 8;
+
+export function unwrap(e: ts.Expression): ts.Expression {
+  while (
+    ts.isParenthesizedExpression(e) ||
+    ts.isAsExpression(e) ||
+    ts.isNonNullExpression(e) ||
+    ts.isTypeAssertionExpression(e) ||
+    ts.isSatisfiesExpression(e)
+  )
+    e = e.expression;
+  return e;
+}
+
+const isPlus = (n: ts.Node): n is ts.BinaryExpression => ts.isBinaryExpression(n) && n.operatorToken.kind === ts.SyntaxKind.PlusToken;
+
+/** The maximal `+` chain a node is an operand of (itself when it is none). */
+export function chainRoot(n: ts.Node): ts.Node {
+  let cur = n;
+  for (;;) {
+    let p = cur.parent;
+    while (p && ts.isParenthesizedExpression(p)) p = p.parent;
+    if (p && isPlus(p)) cur = p;
+    else return cur;
+  }
+}
+
+/** The env var name of `process.env.X`, `process.env['X']` or `import.meta.env.X`. */
+export function envName(e: ts.Expression): string | undefined {
+  e = unwrap(e);
+  const obj = ts.isPropertyAccessExpression(e) || ts.isElementAccessExpression(e) ? e.expression : undefined;
+  if (!obj) return undefined;
+  const objText = obj.getText();
+  if (objText !== 'process.env' && objText !== 'import.meta.env') return undefined;
+  if (ts.isPropertyAccessExpression(e)) return e.name.text;
+  const arg = (e as ts.ElementAccessExpression).argumentExpression;
+  return ts.isStringLiteralLike(arg) ? arg.text : undefined;
+}
+
+export type Env = Map<string, Piece[]>;
+
+export class Evaluator {
+  constructor(readonly bindings: Bindings) {}
+
+  /** The pieces of an expression's text. */
+  pieces(unit: Unit, e: ts.Expression, env: Env = new Map(), depth = 0, via: Via[] = []): Piece[] {
+    const hole = (): Piece[] => {
+      const container = chainRoot(e);
+      const inTemplate = e.parent && ts.isTemplateSpan(e.parent);
+      return [
+        {
+          t: 'hole',
+          node: e,
+          unit,
+          env: envName(e),
+          container: inTemplate ? e.parent.parent : container,
+          mode: inTemplate ? 'template' : 'concat',
+          via,
+        },
+      ];
+    };
+    if (depth > MAX_DEPTH) return hole();
+    const inner = unwrap(e);
+    if (inner !== e && !ts.isParenthesizedExpression(e)) return this.pieces(unit, inner, env, depth, via);
+    if (ts.isParenthesizedExpression(e)) return this.pieces(unit, inner, env, depth, via);
+
+    if (ts.isStringLiteral(e) || ts.isNoSubstitutionTemplateLiteral(e)) {
+      const raw = e.getText(unit.sf);
+      const body = raw.slice(1, -1);
+      const template = ts.isNoSubstitutionTemplateLiteral(e);
+      return [
+        {
+          t: 'lit',
+          text: e.text,
+          unit,
+          pos: e.getStart(unit.sf) + 1,
+          exact: body === e.text,
+          node: e,
+          container: template ? e : chainRoot(e),
+          mode: template ? 'template' : 'concat',
+          quote: raw[0],
+          via,
+        },
+      ];
+    }
+    if (ts.isTemplateExpression(e)) {
+      const out: Piece[] = [];
+      const lit = (part: ts.TemplateHead | ts.TemplateMiddle | ts.TemplateTail): LitPiece => {
+        const raw = part.getText(unit.sf);
+        const body = ts.isTemplateHead(part) ? raw.slice(1, -2) : ts.isTemplateTail(part) ? raw.slice(1, -1) : raw.slice(1, -2);
+        return { t: 'lit', text: part.text, unit, pos: part.getStart(unit.sf) + 1, exact: body === part.text, node: e, container: e, mode: 'template', quote: '`', via };
+      };
+      out.push(lit(e.head));
+      for (const span of e.templateSpans) {
+        out.push(...this.pieces(unit, span.expression, env, depth + 1, via));
+        out.push(lit(span.literal));
+      }
+      return out.filter((p) => p.t !== 'lit' || p.text.length > 0);
+    }
+    if (isPlus(e)) {
+      const l = this.pieces(unit, e.left, env, depth + 1, via);
+      const r = this.pieces(unit, e.right, env, depth + 1, via);
+      return [...l, ...r];
+    }
+    if (ts.isIdentifier(e)) {
+      const bound = env.get(e.text);
+      if (bound) return bound;
+      const decl = this.bindings.resolve(unit, e);
+      const value = decl && this.valueOf(decl);
+      if (value) {
+        const resolved = this.pieces(value.unit, value.expr, new Map(), depth + 1, [...via, { unit: value.unit, name: value.name, label: e.text, value: value.expr }]);
+        // a name whose value holds no text known statically stays the name (kept as written by a rewrite)
+        if (resolved.some((p) => p.t === 'lit')) return resolved;
+        const env = resolved.length === 1 && resolved[0].t === 'hole' ? resolved[0].env : undefined;
+        const h = hole();
+        if (env) (h[0] as HolePiece).env = env;
+        if (env) h[0].via = resolved[0].via;
+        return h;
+      }
+      return hole();
+    }
+    if (ts.isPropertyAccessExpression(e) || ts.isElementAccessExpression(e)) {
+      if (envName(e)) return hole();
+      const key = ts.isPropertyAccessExpression(e) ? e.name.text : ts.isStringLiteralLike(e.argumentExpression) ? e.argumentExpression.text : undefined;
+      if (key === undefined) return hole();
+      const obj = this.objectOf(unit, e.expression, depth + 1);
+      if (obj) {
+        const prop = findProperty(obj.node, key);
+        if (prop && ts.isPropertyAssignment(prop))
+          return this.pieces(obj.unit, prop.initializer, new Map(), depth + 1, [...via, { unit: obj.unit, name: prop.name, label: `${e.expression.getText(unit.sf)}.${key}`, value: prop.initializer }]);
+      }
+      return hole();
+    }
+    if (ts.isNewExpression(e) && ts.isIdentifier(e.expression) && e.expression.text === 'URL' && e.arguments?.length) {
+      const p = this.pieces(unit, e.arguments[0], env, depth + 1, via);
+      if (e.arguments.length < 2) return p;
+      const b = this.pieces(unit, e.arguments[1], env, depth + 1, via);
+      return [...b, ...p];
+    }
+    if (ts.isCallExpression(e)) {
+      // `url.toString()`, `String(x)`
+      if (ts.isPropertyAccessExpression(e.expression) && e.expression.name.text === 'toString' && e.arguments.length === 0)
+        return this.pieces(unit, e.expression.expression, env, depth + 1, via);
+      const fn = this.functionOf(unit, e.expression, depth + 1);
+      if (fn) {
+        const ret = returnExpressions(fn.node);
+        if (ret.length === 1) {
+          const inner: Env = new Map();
+          fn.node.parameters.forEach((p, i) => {
+            if (ts.isIdentifier(p.name) && e.arguments[i]) inner.set(p.name.text, this.pieces(unit, e.arguments[i], env, depth + 1, via));
+          });
+          return this.pieces(fn.unit, ret[0], inner, depth + 1, via);
+        }
+      }
+      return hole();
+    }
+    return hole();
+  }
+
+  /** The value expression a declaration gives a name (a constant's initializer, an exported expression). */
+  valueOf(decl: Decl): { unit: Unit; expr: ts.Expression; name: ts.Node } | undefined {
+    if (decl.kind === 'var' && decl.init) return { unit: decl.unit, expr: decl.init, name: decl.name };
+    if (decl.kind === 'expr' && !ts.isIdentifier(decl.expr)) return { unit: decl.unit, expr: decl.expr, name: decl.expr };
+    if (decl.kind === 'binding' && decl.from) {
+      const obj = this.objectOf(decl.unit, decl.from, 1);
+      const prop = obj && findProperty(obj.node, decl.prop);
+      if (obj && prop && ts.isPropertyAssignment(prop)) return { unit: obj.unit, expr: prop.initializer, name: decl.name };
+    }
+    return undefined;
+  }
+
+  /** The object literal an expression stands for (`ENDPOINTS`, `config.api`, an imported map). */
+  objectOf(unit: Unit, e: ts.Expression, depth = 0): { unit: Unit; node: ts.ObjectLiteralExpression } | undefined {
+    if (depth > MAX_DEPTH) return undefined;
+    e = unwrap(e);
+    if (ts.isObjectLiteralExpression(e)) return { unit, node: e };
+    if (ts.isIdentifier(e)) {
+      const decl = this.bindings.resolve(unit, e);
+      const v = decl && this.valueOf(decl);
+      return v ? this.objectOf(v.unit, v.expr, depth + 1) : undefined;
+    }
+    if (ts.isPropertyAccessExpression(e) || ts.isElementAccessExpression(e)) {
+      const key = ts.isPropertyAccessExpression(e) ? e.name.text : ts.isStringLiteralLike(e.argumentExpression) ? e.argumentExpression.text : undefined;
+      if (key === undefined) return undefined;
+      if (ts.isIdentifier(e.expression)) {
+        const decl = this.bindings.resolve(unit, e.expression);
+        if (decl?.kind === 'module') {
+          const d = this.bindings.exportOf(decl.file, key);
+          const v = d && this.valueOf(d);
+          return v ? this.objectOf(v.unit, v.expr, depth + 1) : undefined;
+        }
+      }
+      const obj = this.objectOf(unit, e.expression, depth + 1);
+      const prop = obj && findProperty(obj.node, key);
+      return obj && prop && ts.isPropertyAssignment(prop) ? this.objectOf(obj.unit, prop.initializer, depth + 1) : undefined;
+    }
+    return undefined;
+  }
+
+  /** The function an expression calls (a declaration, a const arrow, an imported one). */
+  functionOf(unit: Unit, e: ts.Expression, depth = 0): { unit: Unit; node: ts.SignatureDeclaration & { body?: ts.Node } } | undefined {
+    if (depth > MAX_DEPTH) return undefined;
+    e = unwrap(e);
+    if (ts.isArrowFunction(e) || ts.isFunctionExpression(e)) return { unit, node: e };
+    if (ts.isIdentifier(e)) {
+      const decl = this.bindings.resolve(unit, e);
+      if (!decl) return undefined;
+      if (decl.kind === 'func') return { unit: decl.unit, node: decl.node };
+      const v = this.valueOf(decl);
+      return v ? this.functionOf(v.unit, v.expr, depth + 1) : undefined;
+    }
+    if (ts.isPropertyAccessExpression(e)) {
+      if (ts.isIdentifier(e.expression)) {
+        const decl = this.bindings.resolve(unit, e.expression);
+        if (decl?.kind === 'module') {
+          const d = this.bindings.exportOf(decl.file, e.name.text);
+          if (d?.kind === 'func') return { unit: d.unit, node: d.node };
+          const v = d && this.valueOf(d);
+          return v ? this.functionOf(v.unit, v.expr, depth + 1) : undefined;
+        }
+      }
+      const obj = this.objectOf(unit, e.expression, depth + 1);
+      const prop = obj && findProperty(obj.node, e.name.text);
+      if (prop && ts.isMethodDeclaration(prop)) return { unit: obj!.unit, node: prop };
+      if (prop && ts.isPropertyAssignment(prop)) return this.functionOf(obj!.unit, prop.initializer, depth + 1);
+    }
+    return undefined;
+  }
+}
+
+export function findProperty(obj: ts.ObjectLiteralExpression, key: string): ts.ObjectLiteralElementLike | undefined {
+  for (let i = obj.properties.length - 1; i >= 0; i--) {
+    const p = obj.properties[i];
+    if ((ts.isPropertyAssignment(p) || ts.isMethodDeclaration(p)) && propName(p.name) === key) return p;
+    if (ts.isShorthandPropertyAssignment(p) && p.name.text === key) return p;
+  }
+  return undefined;
+}
+
+/** The expressions a function returns (an arrow's expression body, or its return statements). */
+export function returnExpressions(fn: ts.SignatureDeclaration & { body?: ts.Node }): ts.Expression[] {
+  const body = fn.body;
+  if (!body) return [];
+  if (!ts.isBlock(body)) return [body as ts.Expression];
+  const out: ts.Expression[] = [];
+  const visit = (n: ts.Node) => {
+    if (ts.isFunctionLike(n)) return;
+    if (ts.isReturnStatement(n) && n.expression) out.push(n.expression);
+    ts.forEachChild(n, visit);
+  };
+  ts.forEachChild(body, visit);
+  return out;
+}
+
+/** The virtual text of pieces: literal text, and one private-use character per hole. */
+export function virtualText(pieces: Piece[]): { text: string; owner: number[]; offset: number[] } {
+  let text = '';
+  const owner: number[] = [];
+  const offset: number[] = [];
+  let holes = 0;
+  pieces.forEach((p, i) => {
+    if (p.t === 'lit') {
+      for (let k = 0; k < p.text.length; k++) {
+        owner.push(i);
+        offset.push(k);
+      }
+      text += p.text;
+    } else {
+      owner.push(i);
+      offset.push(0);
+      text += String.fromCharCode(0xe000 + Math.min(holes++, 0x18ff));
+    }
+  });
+  return { text, owner, offset };
+}

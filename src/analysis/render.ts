@@ -1,0 +1,138 @@
+// Turning a path match into a text edit: the region of source that holds the old path is
+// rewritten in the new order, each `${expr}` or `+ expr` operand kept as written, and the
+// quote style of the literal kept.
+
+import { ts } from 'ts-morph';
+import type { PathMatch, PathToken } from '../core/paths.js';
+import type { HolePiece, LitPiece, Piece } from './evaluate.js';
+import type { Unit } from './units.js';
+
+export interface UnitEdit {
+  unit: Unit;
+  start: number;
+  end: number;
+  text: string;
+}
+
+interface Virtual {
+  text: string;
+  owner: number[];
+  offset: number[];
+}
+
+/** The pieces a virtual range covers. */
+export function piecesIn(pieces: Piece[], vt: Virtual, start: number, end: number): Piece[] {
+  if (end <= start) return [];
+  const first = vt.owner[start];
+  const last = vt.owner[end - 1];
+  return pieces.slice(first, last + 1);
+}
+
+/** Source offset (in the unit) of a virtual char that is literal text, or undefined. */
+export function sourceOffset(pieces: Piece[], vt: Virtual, i: number): { unit: Unit; pos: number } | undefined {
+  const p = pieces[vt.owner[i]];
+  if (!p || p.t !== 'lit' || !p.exact) return undefined;
+  return { unit: p.unit, pos: p.pos + vt.offset[i] };
+}
+
+function escapeFor(text: string, mode: 'template' | 'concat', quote: string): string {
+  let out = text.replace(/\\/g, '\\\\');
+  if (mode === 'template') out = out.replace(/`/g, '\\`').replace(/\$\{/g, '\\${');
+  else out = out.split(quote).join('\\' + quote);
+  return out;
+}
+
+/**
+ * The edit that replaces virtual [start, end) by the tokens, or undefined when the region is
+ * not written in one place (it spans a constant defined elsewhere, or escapes).
+ */
+export function renderRegion(pieces: Piece[], vt: Virtual, start: number, end: number, tokens: PathToken[]): UnitEdit | undefined {
+  const region = piecesIn(pieces, vt, start, end);
+  if (region.length === 0) return undefined;
+  const first = region[0];
+  if (first.t !== 'lit') return undefined;
+  const { container, mode, unit } = first;
+  const quote = first.quote;
+  for (const p of region) {
+    if (p.via.length || p.unit !== unit || p.container !== container || p.mode !== mode) return undefined;
+    if (p.t === 'lit' && (!p.exact || (mode === 'concat' && p.quote !== quote))) return undefined;
+  }
+  const holes = pieces.filter((p): p is HolePiece => p.t === 'hole');
+  const startPos = sourceOffset(pieces, vt, start);
+  if (!startPos) return undefined;
+  const lastPiece = pieces[vt.owner[end - 1]];
+  let endsInLit = lastPiece.t === 'lit';
+  let endPos: number;
+  // a region that ends on a `+ operand` followed by a literal of the same chain takes the joint with
+  // it, so that the new text ends inside that literal (`… + id + '/pickup_slots?x='`, not `+ '' +`)
+  const next = pieces[vt.owner[end - 1] + 1];
+  const joinNext = !endsInLit && mode === 'concat' && next && next.t === 'lit' && next.exact && next.via.length === 0 && next.container === container && next.quote === quote && next.text.length > 0;
+  if (joinNext) {
+    endPos = (next as LitPiece).pos;
+    endsInLit = true;
+  } else if (endsInLit) endPos = (lastPiece as LitPiece).pos + vt.offset[end - 1] + 1;
+  else {
+    const h = lastPiece as HolePiece;
+    // in a template the region takes the closing `}` of the `${...}` with it
+    endPos = mode === 'template' && h.node.parent && ts.isTemplateSpan(h.node.parent) ? h.node.parent.literal.getStart(unit.sf) + 1 : h.node.getEnd();
+  }
+  let out = '';
+  let inLit = true;
+  for (const tok of tokens) {
+    if (typeof tok === 'string') {
+      if (!tok) continue;
+      if (!inLit) out += ' + ' + quote;
+      inLit = true;
+      out += escapeFor(tok, mode, quote);
+    } else {
+      const hole = holes[tok.hole];
+      if (!hole || hole.container !== container || hole.unit !== unit) return undefined;
+      const src = hole.node.getText(unit.sf);
+      if (mode === 'template') out += '${' + templateSpanText(hole, unit) + '}';
+      else {
+        out += inLit ? quote + ' + ' + src : ' + ' + src;
+        inLit = false;
+      }
+    }
+  }
+  if (mode === 'concat') {
+    if (inLit && !endsInLit) out += quote;
+    if (!inLit && endsInLit) out += ' + ' + quote;
+  }
+  return { unit, start: startPos.pos, end: endPos, text: out };
+}
+
+/** The text inside `${ ... }` as written (spacing kept). */
+function templateSpanText(hole: HolePiece, unit: Unit): string {
+  const span = hole.node.parent;
+  if (span && ts.isTemplateSpan(span)) {
+    const tpl = span.parent as ts.TemplateExpression;
+    const idx = tpl.templateSpans.indexOf(span);
+    const before = idx === 0 ? tpl.head : tpl.templateSpans[idx - 1].literal;
+    return unit.sf.text.slice(before.getEnd(), span.literal.getStart(unit.sf));
+  }
+  return hole.node.getText(unit.sf);
+}
+
+/** Tokens of a virtual text slice (literal strings and hole indexes as they number in the whole text). */
+export function sliceTokens(vtText: string, start: number, end: number): PathToken[] {
+  const out: PathToken[] = [];
+  let holeNo = 0;
+  for (let i = 0; i < start; i++) if (vtText.charCodeAt(i) >= 0xe000 && vtText.charCodeAt(i) <= 0xf8ff) holeNo++;
+  let buf = '';
+  for (let i = start; i < end; i++) {
+    const c = vtText.charCodeAt(i);
+    if (c >= 0xe000 && c <= 0xf8ff) {
+      if (buf) out.push(buf);
+      buf = '';
+      out.push({ hole: holeNo++ });
+    } else buf += vtText[i];
+  }
+  if (buf) out.push(buf);
+  return out;
+}
+
+/** Hole numbers in a match's tokens are indexes into the holes of the whole virtual text. */
+export function matchTokens(m: PathMatch): PathToken[] {
+  return m.newPath ?? [];
+}

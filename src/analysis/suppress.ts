@@ -1,0 +1,76 @@
+// Suppression comments: `// migrate-check-disable-next-line [RULE…]` and
+// `/* migrate-check-disable [RULE…] */ … /* migrate-check-enable */`.
+
+import type { Finding } from '../types.js';
+import { lineCol, lineStarts } from './units.js';
+
+interface Directive {
+  kind: 'next-line' | 'disable' | 'enable';
+  rules: string[];
+  start: number;
+  end: number;
+  line: number;
+  used: boolean;
+}
+
+const DIRECTIVE = /^\s*migrate-check-(disable-next-line|disable|enable)\b([^\n*]*)/;
+
+function parse(text: string, ranges: [number, number][]): Directive[] {
+  const out: Directive[] = [];
+  const starts = lineStarts(text);
+  const re = /\/\/[^\n\r]*|\/\*[\s\S]*?\*\//g;
+  for (const [from, to] of ranges) {
+    re.lastIndex = from;
+    let m: RegExpExecArray | null;
+    while ((m = re.exec(text)) && m.index < to) {
+      const body = m[0].startsWith('//') ? m[0].slice(2) : m[0].slice(2, -2);
+      const d = DIRECTIVE.exec(body);
+      if (!d) continue;
+      const rules = d[2].split('--')[0].split(/[\s,]+/).filter(Boolean);
+      out.push({ kind: d[1] as Directive['kind'], rules, start: m.index, end: m.index + m[0].length, line: lineCol(text, m.index, starts).line, used: false });
+    }
+  }
+  return out;
+}
+
+/**
+ * Split findings into reported and suppressed; a directive that hides nothing becomes an
+ * `unused-suppression` warning (made by `makeUnused`).
+ */
+export function applySuppressions(
+  text: string,
+  findings: Finding[],
+  makeUnused: (start: number, end: number, rules: string[]) => Finding | undefined,
+  ranges: [number, number][] = [[0, text.length]],
+): { kept: Finding[]; suppressed: Finding[] } {
+  if (!text.includes('migrate-check-')) return { kept: findings, suppressed: [] };
+  const dirs = parse(text, ranges);
+  if (!dirs.length) return { kept: findings, suppressed: [] };
+  const kept: Finding[] = [];
+  const suppressed: Finding[] = [];
+  const matches = (d: Directive, f: Finding) => d.rules.length === 0 || d.rules.includes(f.ruleId);
+  for (const f of findings) {
+    let hidden: Directive | undefined;
+    for (const d of dirs) if (d.kind === 'next-line' && d.line + 1 === f.line && matches(d, f)) hidden = d;
+    if (!hidden) {
+      // block: the last disable before the finding not closed by an enable before it
+      let open: Directive | undefined;
+      for (const d of dirs) {
+        if (d.start > f.start) break;
+        if (d.kind === 'disable' && matches(d, f)) open = d;
+        else if (d.kind === 'enable' && open && (d.rules.length === 0 || d.rules.includes(f.ruleId))) open = undefined;
+      }
+      hidden = open;
+    }
+    if (hidden) {
+      hidden.used = true;
+      suppressed.push(f);
+    } else kept.push(f);
+  }
+  for (const d of dirs) {
+    if (d.kind === 'enable' || d.used) continue;
+    const u = makeUnused(d.start, d.end, d.rules);
+    if (u) kept.push(u);
+  }
+  return { kept, suppressed };
+}

@@ -1,0 +1,223 @@
+// Request shapes: TypeScript interfaces and type aliases that type a request body. Their old
+// properties are reported (and renamed) where they are declared, and so is every use the type
+// checker ties to them (property accesses, destructuring, other object literals of the type).
+// A checker is built only when a body with renamed keys was found in a TypeScript unit, over the
+// units already parsed (node_modules stay out of it).
+
+import { ts } from 'ts-morph';
+import { childContext, renamesIn, type ContextKind, type KeyChange } from '../core/keys.js';
+import type { RequestContext } from '../types.js';
+import type { UnitEdit } from './render.js';
+import type { Unit, UnitStore } from './units.js';
+
+export interface Shaped {
+  unit: Unit;
+  node: ts.Expression;
+  ctx: ContextKind;
+  info: RequestContext;
+}
+
+export interface ShapeReporter {
+  add(
+    ruleId: string,
+    unit: Unit,
+    start: number,
+    end: number,
+    message: string,
+    opts?: { edits?: UnitEdit[]; context?: RequestContext; fixDescription?: string; newText?: string },
+  ): unknown;
+}
+
+interface Renamed {
+  change: KeyChange;
+  typeName: string;
+  info: RequestContext;
+}
+
+// The few global types the checker needs to follow arrays, promises and callbacks (no DOM or
+// Node typings: request shapes are the client's own types).
+const MINI_LIB = `
+interface Array<T> { length: number; [n: number]: T; map<U>(cb: (value: T, index: number, array: T[]) => U): U[]; flatMap<U>(cb: (value: T, index: number, array: T[]) => U | readonly U[]): U[]; filter(cb: (value: T, index: number) => unknown): T[]; concat(...items: (T | T[])[]): T[]; push(...items: T[]): number; forEach(cb: (value: T, index: number) => void): void; find(cb: (value: T) => unknown): T | undefined; }
+interface ReadonlyArray<T> { readonly length: number; readonly [n: number]: T; map<U>(cb: (value: T, index: number) => U): U[]; }
+interface ArrayConstructor { from<T, U>(items: Iterable<T> | ArrayLike<T>, cb: (v: T, k: number) => U): U[]; isArray(a: any): a is any[]; }
+declare var Array: ArrayConstructor;
+interface ArrayLike<T> { readonly length: number; readonly [n: number]: T; }
+interface Iterable<T> {}
+interface Boolean {} interface Function {} interface CallableFunction extends Function {} interface NewableFunction extends Function {}
+interface IArguments {} interface Number {} interface Object {} interface RegExp {} interface String { readonly length: number; }
+interface Promise<T> { then<R>(cb: (value: T) => R | Promise<R>): Promise<R>; }
+interface PromiseLike<T> {}
+interface TemplateStringsArray extends ReadonlyArray<string> {}
+type Partial<T> = { [P in keyof T]?: T[P] }; type Required<T> = { [P in keyof T]-?: T[P] }; type Readonly<T> = { readonly [P in keyof T]: T[P] };
+type Pick<T, K extends keyof T> = { [P in K]: T[P] }; type Record<K extends keyof any, T> = { [P in K]: T };
+type Omit<T, K extends keyof any> = Pick<T, Exclude<keyof T, K>>; type Exclude<T, U> = T extends U ? never : T;
+type Awaited<T> = T extends PromiseLike<infer U> ? U : T;
+`;
+const MINI_LIB_NAME = '/__migrate-check__/lib.d.ts';
+let miniLib: ts.SourceFile | undefined;
+
+function buildProgram(store: UnitStore): { program: ts.Program; unitOf: Map<ts.SourceFile, Unit> } {
+  const units = store.all();
+  const byName = new Map<string, Unit>();
+  const unitOf = new Map<ts.SourceFile, Unit>();
+  for (const u of units) {
+    byName.set(u.sf.fileName, u);
+    unitOf.set(u.sf, u);
+  }
+  const options: ts.CompilerOptions = {
+    allowJs: true,
+    checkJs: false,
+    noLib: false,
+    noEmit: true,
+    skipLibCheck: true,
+    types: [],
+    jsx: ts.JsxEmit.Preserve,
+    module: ts.ModuleKind.ESNext,
+    moduleResolution: ts.ModuleResolutionKind.Bundler,
+    target: ts.ScriptTarget.Latest,
+    allowImportingTsExtensions: true,
+  };
+  const inNodeModules = (f: string) => f.includes('/node_modules/') || f.includes('\\node_modules\\');
+  const host: ts.CompilerHost = {
+    getSourceFile: (fileName) => {
+      if (fileName === MINI_LIB_NAME) return (miniLib ??= ts.createSourceFile(MINI_LIB_NAME, MINI_LIB, ts.ScriptTarget.Latest, true));
+      const hit = byName.get(fileName);
+      if (hit) return hit.sf;
+      if (inNodeModules(fileName)) return undefined;
+      const u = store.get(fileName)[0];
+      if (u) {
+        byName.set(fileName, u);
+        unitOf.set(u.sf, u);
+      }
+      return u?.sf;
+    },
+    getDefaultLibFileName: () => MINI_LIB_NAME,
+    writeFile: () => {},
+    getCurrentDirectory: () => process.cwd(),
+    getCanonicalFileName: (f) => f,
+    useCaseSensitiveFileNames: () => true,
+    getNewLine: () => '\n',
+    fileExists: (f) => f === MINI_LIB_NAME || (!inNodeModules(f) && (byName.has(f) || store.text(f) !== undefined)),
+    readFile: (f) => (f === MINI_LIB_NAME ? MINI_LIB : inNodeModules(f) ? undefined : store.text(f)),
+  };
+  const program = ts.createProgram({ rootNames: units.map((u) => u.sf.fileName), options, host });
+  return { program, unitOf };
+}
+
+const isUserMember = (d: ts.Declaration) => ts.isPropertySignature(d) || ts.isPropertyDeclaration(d);
+
+/** Report and rename the request shapes behind the given bodies, and the uses tied to them. */
+export function renameShapes(store: UnitStore, shaped: Shaped[], reporter: ShapeReporter): void {
+  if (!shaped.some((s) => s.unit.sf.languageVariant !== undefined && /\.(tsx?|mts|cts)$/.test(s.unit.sf.fileName))) return;
+  const { program, unitOf } = buildProgram(store);
+  const checker = program.getTypeChecker();
+  const renamed = new Map<ts.Symbol, Renamed>();
+  const seen = new Set<string>();
+
+  const visitType = (type: ts.Type, ctx: ContextKind, info: RequestContext, depth: number): void => {
+    if (depth > 6) return;
+    if (type.isUnion() || type.isIntersection()) {
+      for (const t of type.types) visitType(t, ctx, info, depth + 1);
+      return;
+    }
+    const key = `${(type as unknown as { id: number }).id}:${ctx}`;
+    if (seen.has(key)) return;
+    seen.add(key);
+    const renames = renamesIn(ctx);
+    for (const prop of type.getProperties()) {
+      const decls = (prop.declarations ?? []).filter(isUserMember);
+      if (!decls.length) continue;
+      const change = renames.get(prop.name);
+      if (change && !renamed.has(prop)) renamed.set(prop, { change, typeName: typeLabel(decls[0]), info });
+      const child = childContext(ctx, prop.name);
+      if (child) {
+        let t = checker.getNonNullableType(checker.getTypeOfSymbol(prop));
+        if (child === 'label-entries') {
+          const el = checker.getIndexTypeOfType(t, ts.IndexKind.Number);
+          if (el) visitType(checker.getNonNullableType(el), 'label-entry-2023-01', info, depth + 1);
+        } else visitType(t, child, info, depth + 1);
+        t = t;
+      }
+    }
+  };
+
+  for (const s of shaped) {
+    let type: ts.Type | undefined;
+    try {
+      type = ts.isObjectLiteralExpression(s.node) ? checker.getContextualType(s.node) : checker.getTypeAtLocation(s.node);
+    } catch {
+      type = undefined;
+    }
+    if (type) visitType(checker.getNonNullableType(type), s.ctx, s.info, 0);
+  }
+  if (!renamed.size) return;
+
+  // the declarations themselves
+  for (const [sym, r] of renamed) {
+    for (const d of (sym.declarations ?? []).filter(isUserMember)) {
+      const unit = unitOf.get(d.getSourceFile());
+      if (!unit || !d.name) continue;
+      const n = d.name;
+      const start = n.getStart(unit.sf);
+      const quoted = ts.isStringLiteral(n);
+      reporter.add(r.change.rule.id, unit, start, n.getEnd(), `\`${r.change.from}\` in the request type \`${r.typeName}\` is \`${r.change.to}\` in 2024-09; \`--fix\` renames it and the uses the type checker ties to it.`, {
+        edits: [{ unit, start: quoted ? start + 1 : start, end: quoted ? n.getEnd() - 1 : n.getEnd(), text: r.change.to }],
+        context: { ...r.info, by: 'type' },
+        fixDescription: `rename ${r.change.from} to ${r.change.to}`,
+        newText: r.change.to,
+      });
+    }
+  }
+  // the uses: property accesses, destructuring, object literal keys typed by the shape
+  const names = new Set([...renamed.values()].map((r) => r.change.from));
+  const symOf = (s: ts.Symbol | undefined) => {
+    if (!s) return undefined;
+    if (renamed.has(s)) return renamed.get(s);
+    const target = (s.flags & ts.SymbolFlags.Alias) !== 0 ? checker.getAliasedSymbol(s) : undefined;
+    return target ? renamed.get(target) : undefined;
+  };
+  for (const unit of new Set(unitOf.values())) {
+    if (![...names].some((n) => unit.sf.text.includes(n))) continue;
+    const visit = (n: ts.Node): void => {
+      if (ts.isIdentifier(n) && names.has(n.text) && n.parent) {
+        const p = n.parent;
+        let r: Renamed | undefined;
+        let edit: UnitEdit | undefined;
+        const start = n.getStart(unit.sf);
+        if (ts.isPropertyAccessExpression(p) && p.name === n) {
+          r = symOf(checker.getSymbolAtLocation(n));
+          if (r) edit = { unit, start, end: n.getEnd(), text: r.change.to };
+        } else if (ts.isBindingElement(p) && ts.isObjectBindingPattern(p.parent)) {
+          const isKey = p.propertyName === n || (!p.propertyName && p.name === n);
+          if (isKey) {
+            const t = checker.getTypeAtLocation(p.parent);
+            r = symOf(t.getProperty(n.text));
+            if (r) edit = p.propertyName ? { unit, start, end: n.getEnd(), text: r.change.to } : { unit, start, end: n.getEnd(), text: `${r.change.to}: ${n.text}` };
+          }
+        } else if ((ts.isPropertyAssignment(p) || ts.isShorthandPropertyAssignment(p)) && p.name === n && ts.isObjectLiteralExpression(p.parent)) {
+          const t = checker.getContextualType(p.parent);
+          r = t ? symOf(t.getProperty(n.text)) : undefined;
+          if (r) edit = ts.isShorthandPropertyAssignment(p) ? { unit, start, end: n.getEnd(), text: `${r.change.to}: ${n.text}` } : { unit, start, end: n.getEnd(), text: r.change.to };
+        }
+        if (r && edit)
+          reporter.add(r.change.rule.id, unit, start, n.getEnd(), `\`${r.change.from}\` of the request type \`${r.typeName}\` is \`${r.change.to}\` in 2024-09; \`--fix\` renames it.`, {
+            edits: [edit],
+            context: { ...r.info, by: 'type' },
+            fixDescription: `rename ${r.change.from} to ${r.change.to}`,
+            newText: r.change.to,
+          });
+      }
+      ts.forEachChild(n, visit);
+    };
+    visit(unit.sf);
+  }
+}
+
+function typeLabel(d: ts.Declaration): string {
+  let n: ts.Node | undefined = d.parent;
+  while (n) {
+    if ((ts.isInterfaceDeclaration(n) || ts.isTypeAliasDeclaration(n) || ts.isClassDeclaration(n)) && n.name) return n.name.text;
+    n = n.parent;
+  }
+  return 'type literal';
+}

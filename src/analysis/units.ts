@@ -1,0 +1,210 @@
+// Source units (a module, or one script part of a component), parsed on demand with the
+// TypeScript compiler that ts-morph bundles, and the module resolution between them.
+
+import { ts } from 'ts-morph';
+import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import path from 'node:path';
+
+export interface Unit {
+  /** absolute path of the file */
+  file: string;
+  /** the whole file's text (for a component: the component) */
+  fileText: string;
+  /** offset of this unit's text inside the file (0 for a module) */
+  offset: number;
+  sf: ts.SourceFile;
+}
+
+const EXT_KIND: Record<string, ts.ScriptKind> = {
+  '.ts': ts.ScriptKind.TS,
+  '.mts': ts.ScriptKind.TS,
+  '.cts': ts.ScriptKind.TS,
+  '.tsx': ts.ScriptKind.TSX,
+  '.js': ts.ScriptKind.JSX,
+  '.jsx': ts.ScriptKind.JSX,
+  '.mjs': ts.ScriptKind.JSX,
+  '.cjs': ts.ScriptKind.JSX,
+};
+
+export const MODULE_EXTENSIONS = Object.keys(EXT_KIND);
+
+export function scriptKindFor(file: string, lang?: 'ts' | 'js'): ts.ScriptKind {
+  if (lang) return lang === 'ts' ? ts.ScriptKind.TS : ts.ScriptKind.JSX;
+  return EXT_KIND[path.extname(file).toLowerCase()] ?? ts.ScriptKind.TS;
+}
+
+/** Parse text as a module; `parseDiagnostics` says whether it parsed cleanly. */
+export function parseModule(file: string, text: string, kind: ts.ScriptKind): ts.SourceFile {
+  return ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, kind);
+}
+
+export function parseErrors(sf: ts.SourceFile): ts.DiagnosticWithLocation[] {
+  return ((sf as unknown as { parseDiagnostics?: ts.DiagnosticWithLocation[] }).parseDiagnostics ?? []).filter(
+    (d) => d.category === ts.DiagnosticCategory.Error,
+  );
+}
+
+interface TsPaths {
+  baseUrl: string;
+  paths: [string, string[]][];
+}
+
+/** Reads files (editor buffers first), parses them once, and resolves imports between them. */
+export class UnitStore {
+  private units = new Map<string, Unit[]>();
+  private texts = new Map<string, string | null>();
+  private tsconfigs = new Map<string, TsPaths | null>();
+  parsedCount = 0;
+
+  constructor(
+    private readonly overlays: Map<string, string> = new Map(),
+    /** component units prepared before analysis (script parts with their offsets) */
+    readonly componentUnits: Map<string, Unit[]> = new Map(),
+    private readonly maxFileSize = 4 * 1024 * 1024,
+    /** when set, nothing outside this folder (its real path) is read, whatever imports say */
+    private readonly root?: string,
+  ) {}
+
+  /** Is the file inside the root (after following links)? */
+  inside(file: string): boolean {
+    if (!this.root) return true;
+    let real = file;
+    try {
+      real = realpathSync(file);
+    } catch {
+      real = file;
+    }
+    const rel = path.relative(this.root, real);
+    return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
+  }
+
+  text(file: string): string | undefined {
+    if (this.overlays.has(file)) return this.overlays.get(file);
+    if (this.texts.has(file)) return this.texts.get(file) ?? undefined;
+    let t: string | null = null;
+    try {
+      if (!this.inside(file)) throw new Error('outside the root');
+      const st = statSync(file);
+      if (st.isFile() && st.size <= this.maxFileSize) t = readFileSync(file, 'utf8');
+    } catch {
+      t = null;
+    }
+    this.texts.set(file, t);
+    return t ?? undefined;
+  }
+
+  setText(file: string, text: string): void {
+    this.texts.set(file, text);
+  }
+
+  /** The units of a file: one for a module, one per script part for a component. */
+  get(file: string): Unit[] {
+    const hit = this.units.get(file) ?? this.componentUnits.get(file);
+    if (hit) return hit;
+    if (!MODULE_EXTENSIONS.includes(path.extname(file).toLowerCase())) return [];
+    const text = this.text(file);
+    if (text === undefined) return [];
+    const sf = parseModule(file, text, scriptKindFor(file));
+    this.parsedCount++;
+    const list = [{ file, fileText: text, offset: 0, sf }];
+    this.units.set(file, list);
+    return list;
+  }
+
+  /** All units parsed so far. */
+  all(): Unit[] {
+    return [...this.units.values(), ...this.componentUnits.values()].flat();
+  }
+
+  private tsPaths(fromDir: string): TsPaths | null {
+    if (this.tsconfigs.has(fromDir)) return this.tsconfigs.get(fromDir)!;
+    let result: TsPaths | null = null;
+    const cfg = path.join(fromDir, 'tsconfig.json');
+    if (this.root && !this.inside(fromDir)) result = null;
+    else if (existsSync(cfg)) {
+      try {
+        const parsed = ts.parseConfigFileTextToJson(cfg, readFileSync(cfg, 'utf8'));
+        const co = parsed.config?.compilerOptions ?? {};
+        if (co.paths || co.baseUrl) {
+          const baseUrl = path.resolve(fromDir, co.baseUrl ?? '.');
+          result = { baseUrl, paths: Object.entries(co.paths ?? {}) as [string, string[]][] };
+        }
+      } catch {
+        result = null;
+      }
+    } else {
+      const parent = path.dirname(fromDir);
+      result = parent !== fromDir ? this.tsPaths(parent) : null;
+    }
+    this.tsconfigs.set(fromDir, result);
+    return result;
+  }
+
+  /** Resolve an import specifier to a file of the project (relative, or through tsconfig paths). */
+  resolve(fromFile: string, spec: string): string | undefined {
+    if (spec.startsWith('.') || spec.startsWith('/')) return this.tryFile(path.resolve(path.dirname(fromFile), spec));
+    const cfg = this.tsPaths(path.dirname(fromFile));
+    if (!cfg) return undefined;
+    for (const [pattern, targets] of cfg.paths) {
+      const star = pattern.indexOf('*');
+      let rest: string | undefined;
+      if (star < 0) rest = pattern === spec ? '' : undefined;
+      else if (spec.startsWith(pattern.slice(0, star)) && spec.endsWith(pattern.slice(star + 1)))
+        rest = spec.slice(star, spec.length - (pattern.length - star - 1));
+      if (rest === undefined) continue;
+      for (const t of targets) {
+        const hit = this.tryFile(path.resolve(cfg.baseUrl, t.replace('*', rest)));
+        if (hit) return hit;
+      }
+    }
+    if (cfg.paths.length === 0 || !spec.startsWith('@')) {
+      const hit = this.tryFile(path.resolve(cfg.baseUrl, spec));
+      if (hit) return hit;
+    }
+    return undefined;
+  }
+
+  private tryFile(base: string): string | undefined {
+    const isFile = (f: string) => {
+      if (this.overlays.has(f) || this.componentUnits.has(f)) return true;
+      try {
+        return this.inside(f) && statSync(f).isFile();
+      } catch {
+        return false;
+      }
+    };
+    const ext = path.extname(base);
+    if (ext && isFile(base) && (MODULE_EXTENSIONS.includes(ext) || this.componentUnits.has(base))) return base;
+    // ESM TypeScript imports name the emitted file: './x.js' is './x.ts'
+    const stem = ['.js', '.jsx', '.mjs', '.cjs'].includes(ext) ? base.slice(0, -ext.length) : base;
+    for (const e of ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs']) if (isFile(stem + e)) return stem + e;
+    for (const e of ['.ts', '.tsx', '.js', '.jsx', '.mjs']) if (isFile(path.join(base, 'index' + e))) return path.join(base, 'index' + e);
+    return undefined;
+  }
+}
+
+/** 1-based line and column of an offset in a text. */
+export function lineCol(text: string, offset: number, starts?: number[]): { line: number; column: number } {
+  const ls = starts ?? lineStarts(text);
+  let lo = 0;
+  let hi = ls.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (ls[mid] <= offset) lo = mid;
+    else hi = mid - 1;
+  }
+  return { line: lo + 1, column: offset - ls[lo] + 1 };
+}
+
+export function lineStarts(text: string): number[] {
+  const out = [0];
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 10) out.push(i + 1);
+    else if (c === 13) {
+      if (text.charCodeAt(i + 1) === 10) i++;
+      out.push(i + 1);
+    }
+  }
+  return out;
+}

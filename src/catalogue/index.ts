@@ -1,0 +1,132 @@
+// Loads the generated rule catalogue (rules/catalogue.json) once per process.
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import type { ChangeKind, FixKind, Severity } from '../types.js';
+
+export interface EndpointData {
+  method: string;
+  /** old path template, `{name}` for parameters */
+  old: string;
+  /** 2024-09 path template, or null when there is no counterpart */
+  new: string | null;
+  params?: Record<string, string>;
+  query?: string[];
+  /** the request context of the body sent to this endpoint */
+  body?: string;
+}
+
+export interface Rule {
+  id: string;
+  /** the version pair the rule comes from: 'v1', '2023-01', or 'any' for cross-version checks */
+  from: 'v1' | '2023-01' | 'any';
+  severity: Severity;
+  fix: FixKind;
+  changeKind: ChangeKind;
+  /** the spec section(s) the rule comes from */
+  section: string;
+  summary: string;
+  explain: string;
+  old: string;
+  new: string | null;
+  endpoint?: EndpointData;
+  /** field renames in the rule's request context */
+  renames?: Record<string, string>;
+  context?: string;
+  families?: string[];
+  resourceRenames?: Record<string, string>;
+  block?: Record<string, string>;
+  fields?: string[];
+  unchanged?: string[];
+  key?: string;
+}
+
+export interface ManualStep {
+  id: string;
+  title: string;
+  section: string;
+  text: string;
+}
+
+export interface Catalogue {
+  version: string;
+  rules: Rule[];
+  manualSteps: ManualStep[];
+}
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+/** the package root: dist/src/catalogue -> ../../.., src/catalogue -> ../.. */
+export function packageRoot(): string {
+  let dir = here;
+  for (let i = 0; i < 5; i++) {
+    try {
+      readFileSync(path.join(dir, 'package.json'));
+      return dir;
+    } catch {
+      dir = path.dirname(dir);
+    }
+  }
+  return path.resolve(here, '..', '..');
+}
+
+let cached: Catalogue | undefined;
+let byId: Map<string, Rule> | undefined;
+
+export function loadCatalogue(): Catalogue {
+  if (!cached) {
+    const file = path.join(packageRoot(), 'rules', 'catalogue.json');
+    cached = JSON.parse(readFileSync(file, 'utf8')) as Catalogue;
+  }
+  return cached;
+}
+
+export function getRule(id: string): Rule | undefined {
+  if (!byId) byId = new Map(loadCatalogue().rules.map((r) => [r.id, r]));
+  return byId.get(id);
+}
+
+export function mustRule(id: string): Rule {
+  const r = getRule(id);
+  if (!r) throw new Error(`internal: rule ${id} is not in the catalogue`);
+  return r;
+}
+
+/** Rule ids closest to an unknown one (for "did you mean" messages). */
+export function nearestRuleIds(id: string, max = 3): string[] {
+  const dist = (a: string, b: string): number => {
+    const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array(b.length).fill(0)]);
+    for (let j = 1; j <= b.length; j++) d[0][j] = j;
+    for (let i = 1; i <= a.length; i++)
+      for (let j = 1; j <= b.length; j++)
+        d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    return d[a.length][b.length];
+  };
+  return loadCatalogue()
+    .rules.map((r) => ({ id: r.id, d: r.id.includes(id) || id.includes(r.id) ? 0 : dist(id, r.id) }))
+    .sort((a, b) => a.d - b.d || a.id.localeCompare(b.id))
+    .slice(0, max)
+    .map((r) => r.id);
+}
+
+/** The text `--explain RULE` prints (also the LSP hover and the MCP explain tool). */
+export function explainText(rule: Rule): string {
+  const fix =
+    rule.fix === 'safe'
+      ? 'yes: `--fix` applies it'
+      : rule.fix === 'unsafe'
+        ? 'only with `--fix --unsafe` (the fix rests on an assumption)'
+        : 'no: left for a person';
+  const lines = [
+    `${rule.id} (${rule.severity})`,
+    '',
+    rule.summary,
+    '',
+    `Old form:  ${rule.old}`,
+    `New form:  ${rule.new ?? 'none in 2024-09'}`,
+  ];
+  if (rule.endpoint) lines.push(`Endpoint:  ${rule.endpoint.method} ${rule.endpoint.old} -> ${rule.endpoint.new ?? '(no counterpart)'}`);
+  if (rule.renames) lines.push(`Renames:   ${Object.entries(rule.renames).map(([a, b]) => `${a} -> ${b}`).join(', ')}`);
+  if (rule.block) lines.push(`Block:     ${Object.entries(rule.block).map(([a, b]) => `${a} -> ${b}`).join(', ')}`);
+  lines.push(`Fixable:   ${fix}`, `Spec:      ${rule.section}`, '', rule.explain);
+  return lines.join('\n');
+}

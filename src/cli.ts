@@ -1,0 +1,315 @@
+// The command line: yargs only, and the one place that sets the exit code.
+
+import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import yargs from 'yargs';
+import { explainText, getRule, loadCatalogue, nearestRuleIds } from './catalogue/index.js';
+import { loadConfig } from './config.js';
+import { oneLine, UsageError } from './errors.js';
+import { analyzeFiles, type FileResult } from './index.js';
+import { discover } from './files.js';
+import { fix } from './fix/index.js';
+import { githubStepSummary, isReporterName, reporters } from './reporters/index.js';
+import { filterQuiet } from './severity.js';
+import type { Config, FixResult } from './types.js';
+
+const REPORTERS = ['stylish', 'json', 'sarif', 'github', 'compact', 'html'];
+
+function version(): string {
+  try {
+    const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
+    return pkg.version as string;
+  } catch {
+    return '0.0.0';
+  }
+}
+
+interface ScanArgs {
+  paths: string[];
+  fix: boolean;
+  unsafe: boolean;
+  dryRun: boolean;
+  reporter: string;
+  outputFile?: string;
+  config?: string;
+  ignorePattern: string[];
+  rule: string[];
+  maxWarnings?: number;
+  quiet: boolean;
+  allowDirty: boolean;
+  listRules: boolean;
+  explain?: string;
+  progress: boolean;
+  trend?: string;
+  baseline?: string;
+  updateBaseline: boolean;
+  shard?: string;
+}
+
+function out(text: string, file?: string, cwd = process.cwd()): void {
+  if (file) {
+    const abs = path.resolve(cwd, file);
+    mkdirSync(path.dirname(abs), { recursive: true });
+    writeFileSync(abs, text);
+  } else if (text) process.stdout.write(text);
+}
+
+function listRules(): string {
+  const rules = loadCatalogue().rules;
+  const w = Math.max(...rules.map((r) => r.id.length));
+  const lines = rules.map((r) => `${r.id.padEnd(w)}  ${r.from.padEnd(7)}  ${r.severity.padEnd(7)}  ${('fix:' + r.fix).padEnd(10)}  ${r.summary}`);
+  return `${'rule'.padEnd(w)}  from     severity fixable     summary\n${lines.join('\n')}\n`;
+}
+
+function explain(id: string): string {
+  const rule = getRule(id);
+  if (!rule) throw new UsageError(`unknown rule: ${id}`, `did you mean ${nearestRuleIds(id).join(', ')}?`);
+  return explainText(rule) + '\n';
+}
+
+function useColor(): boolean {
+  return !!process.stdout.isTTY && !('NO_COLOR' in process.env) && process.env.TERM !== 'dumb';
+}
+
+async function progressBar(enabled: boolean): Promise<{ update: (done: number, total: number) => void; stop: () => void }> {
+  if (!enabled || !process.stderr.isTTY || process.env.CI) return { update: () => {}, stop: () => {} };
+  const { default: cliProgress } = await import('cli-progress');
+  const bar = new cliProgress.SingleBar({ stream: process.stderr, format: 'migrate-check [{bar}] {value}/{total} files', hideCursor: true, clearOnComplete: true }, cliProgress.Presets.shades_classic);
+  let started = false;
+  return {
+    update: (done, total) => {
+      if (total < 500) return;
+      if (!started) {
+        bar.start(total, 0);
+        started = true;
+      }
+      if (done % 100 === 0 || done === total) bar.update(done);
+    },
+    stop: () => started && bar.stop(),
+  };
+}
+
+async function render(results: FileResult[], args: ScanArgs, cwd: string): Promise<string> {
+  const meta = { cwd, version: version(), color: !args.outputFile && useColor() };
+  if (args.reporter === 'html') {
+    const { renderHtml } = await import('./reporters/html.js');
+    let trend;
+    if (args.trend) {
+      const { recordTrend } = await import('./trend.js');
+      trend = recordTrend(path.resolve(cwd, args.trend), results, cwd, (line: string) => process.stderr.write(line + '\n'));
+    }
+    return renderHtml(results, { cwd, version: meta.version, trend });
+  }
+  if (!isReporterName(args.reporter)) throw new UsageError(`unknown reporter: ${args.reporter}`, `choose one of ${REPORTERS.join(', ')}`);
+  return reporters[args.reporter](results, meta);
+}
+
+function counts(results: FileResult[]): { errors: number; warnings: number } {
+  let errors = 0;
+  let warnings = 0;
+  for (const r of results) {
+    if (r.fatal) errors++;
+    for (const f of r.findings) f.severity === 'error' ? errors++ : warnings++;
+  }
+  return { errors, warnings };
+}
+
+function fixSummary(res: FixResult, cwd: string, dryRun: boolean): string {
+  const rel = (f: string) => path.relative(cwd, f).split(path.sep).join('/');
+  const fixed = res.changes.reduce((n, c) => n + c.fixed, 0);
+  const left = res.remaining.results.flatMap((r) => r.findings.map((f) => ({ ...f, rel: rel(r.file) })));
+  const lines: string[] = [];
+  lines.push(`migrate-check --fix${dryRun ? ' --dry-run' : ''}: ${res.changes.length} file${res.changes.length === 1 ? '' : 's'} ${dryRun ? 'would change' : 'changed'}, ${fixed} finding${fixed === 1 ? '' : 's'} fixed, ${left.length} left for a person.`);
+  for (const r of res.refused) lines.push(`  not written: ${rel(r.file)}: ${r.reason}`);
+  if (left.length) {
+    lines.push('', 'Left for a person:');
+    for (const f of left) lines.push(`  ${f.rel}:${f.line}:${f.column}  ${f.ruleId}  ${f.message}`);
+  }
+  if (res.ambiguousBefore.length) {
+    lines.push('', 'Review these `courier_id` warnings seen before the fix (a scan of 2024-09 code no longer reports them):');
+    for (const f of res.ambiguousBefore) lines.push(`  ${rel(f.file)}:${f.line}:${f.column}  ${f.message}`);
+  }
+  lines.push('', 'Steps no code change covers:');
+  for (const s of res.manualSteps) lines.push(`  - ${s.title}: ${s.text}`);
+  return lines.join('\n') + '\n';
+}
+
+async function scan(args: ScanArgs): Promise<number> {
+  const cwd = process.cwd();
+  if (args.listRules) {
+    out(listRules());
+    return 0;
+  }
+  if (args.explain) {
+    out(explain(args.explain));
+    return 0;
+  }
+  if (!REPORTERS.includes(args.reporter)) throw new UsageError(`unknown reporter: ${args.reporter}`, `choose one of ${REPORTERS.join(', ')}`);
+  if (args.unsafe && !args.fix) throw new UsageError('--unsafe goes with --fix');
+  if (args.dryRun && !args.fix) throw new UsageError('--dry-run goes with --fix');
+  if (args.trend && args.reporter !== 'html') throw new UsageError('--trend goes with --reporter html');
+  if (args.maxWarnings !== undefined && (!Number.isInteger(args.maxWarnings) || args.maxWarnings < -1)) throw new UsageError('--max-warnings takes a whole number');
+  const config: Config = loadConfig({ cwd, configPath: args.config, cliRules: args.rule, cliIgnore: args.ignorePattern });
+  const paths = args.paths.length ? args.paths : ['.'];
+  const bar = await progressBar(args.progress);
+  let results: FileResult[];
+  let summary = '';
+  try {
+    let files = await discover(paths, cwd, config.ignorePatterns);
+    if (args.shard) {
+      const { parseShard, selectShard } = await import('./shard.js');
+      const s = parseShard(args.shard);
+      files = selectShard(files, s.index, s.total, cwd);
+    }
+    if (args.fix) {
+      const res = await fix({ paths: files.length ? files : paths, cwd, config, unsafe: args.unsafe, dryRun: args.dryRun, allowDirty: args.allowDirty, onProgress: bar.update });
+      bar.stop();
+      results = res.remaining.results;
+      summary = fixSummary(res, cwd, args.dryRun);
+      if (args.dryRun) {
+        process.stdout.write(res.diff);
+        process.stderr.write(summary);
+        const c = counts(res.remaining.results);
+        return c.errors > 0 ? 1 : 0;
+      }
+    } else {
+      results = (await analyzeFiles(files, { config, onProgress: bar.update })).results;
+      bar.stop();
+    }
+  } finally {
+    bar.stop();
+  }
+  if (args.baseline || args.updateBaseline) {
+    const { readBaseline, buildBaseline, applyBaseline, writeBaseline } = await import('./baseline.js');
+    const file = path.resolve(cwd, args.baseline ?? 'migrate-check-baseline.json');
+    if (args.updateBaseline) {
+      writeBaseline(file, buildBaseline(results, cwd));
+      process.stderr.write(`migrate-check: wrote the baseline ${path.relative(cwd, file)}\n`);
+      return 0;
+    }
+    const applied = applyBaseline(results, readBaseline(file), cwd);
+    results = applied.results;
+    for (const u of applied.unmatched)
+      process.stderr.write(`migrate-check: baseline entry ${u.file} ${u.ruleId} allows ${u.count} more than found now; run --update-baseline to shrink it\n`);
+  }
+  if (args.quiet) results = filterQuiet(results);
+  const text = await render(results, args, cwd);
+  out(text, args.outputFile, cwd);
+  if (args.reporter === 'github' && process.env.GITHUB_STEP_SUMMARY) {
+    try {
+      appendFileSync(process.env.GITHUB_STEP_SUMMARY, githubStepSummary(results, { cwd, version: version(), color: false }));
+    } catch {
+      process.stderr.write('migrate-check: could not append to $GITHUB_STEP_SUMMARY\n');
+    }
+  }
+  if (summary) (['stylish', 'compact'].includes(args.reporter) && !args.outputFile ? process.stdout : process.stderr).write((text ? '\n' : '') + summary);
+  const c = counts(results);
+  if (c.errors > 0) return 1;
+  if (args.maxWarnings !== undefined && args.maxWarnings >= 0 && c.warnings > args.maxWarnings) {
+    process.stderr.write(`migrate-check: ${c.warnings} warnings, more than --max-warnings ${args.maxWarnings}\n`);
+    return 1;
+  }
+  return 0;
+}
+
+export async function main(argv: string[]): Promise<void> {
+  let code = 0;
+  try {
+    code = await run(argv);
+  } catch (err) {
+    process.stderr.write(`migrate-check: ${oneLine(err)}\n`);
+    if (process.env.DEBUG && err instanceof Error && err.stack) process.stderr.write(err.stack + '\n');
+    code = 2;
+  }
+  process.exitCode = code;
+}
+
+async function run(argv: string[]): Promise<number> {
+  const first = argv[0];
+  if (first === 'lsp') {
+    const { startLanguageServer } = await import('./editor/server.js');
+    await startLanguageServer();
+    return 0;
+  }
+  if (first === 'mcp') {
+    const rest = argv.slice(1);
+    const i = rest.indexOf('--root');
+    const root = i >= 0 ? rest[i + 1] : rest.find((a) => a.startsWith('--root='))?.slice(7);
+    if (i >= 0 && !root) throw new UsageError('--root needs a folder');
+    const { startMcpServer } = await import('./agents/server.js');
+    await startMcpServer(path.resolve(process.cwd(), root ?? '.'));
+    return 0;
+  }
+  if (first === 'merge') {
+    const files = argv.slice(1).filter((a) => !a.startsWith('-'));
+    const oi = argv.findIndex((a) => a === '-o' || a === '--output-file');
+    const outFile = oi >= 0 ? argv[oi + 1] : undefined;
+    const inputs = files.filter((f) => f !== outFile);
+    if (!inputs.length) throw new UsageError('merge needs the report files to join', 'migrate-check merge a.json b.json [-o merged.json]');
+    const { mergeReports } = await import('./merge.js');
+    const texts = inputs.map((f) => {
+      try {
+        return readFileSync(f, 'utf8');
+      } catch {
+        throw new UsageError(`cannot read ${f}`);
+      }
+    });
+    out(mergeReports(texts, inputs), outFile);
+    return 0;
+  }
+  let failure: string | undefined;
+  const parsed = await yargs(argv)
+    .scriptName('migrate-check')
+    .usage('$0 [paths..]\n\nFind (and with --fix rewrite) uses of the shipping API\'s legacy v1 and 2023-01 versions; the target is 2024-09.\nSubcommands: lsp (language server), mcp (MCP server for coding agents), merge (join sharded reports).')
+    .option('fix', { type: 'boolean', default: false, describe: 'apply the fixes the spec defines, in place' })
+    .option('unsafe', { type: 'boolean', default: false, describe: 'with --fix: also apply fixes that rest on an assumption' })
+    .option('dry-run', { type: 'boolean', default: false, describe: 'with --fix: print a unified diff, write nothing' })
+    .option('reporter', { alias: 'r', type: 'string', default: 'stylish', describe: REPORTERS.join(' | ') })
+    .option('trend', { type: 'string', describe: 'with html: append this run to FILE (JSON lines) and chart them all' })
+    .option('output-file', { alias: 'o', type: 'string', describe: 'write the report there instead of stdout' })
+    .option('config', { alias: 'c', type: 'string', describe: 'config file (default: migrate-check.config.json, else package.json "migrate-check")' })
+    .option('ignore-pattern', { type: 'string', array: true, default: [], describe: 'repeatable; .gitignore is honoured' })
+    .option('rule', { type: 'string', array: true, default: [], describe: 'ID=off|warn|error, repeatable' })
+    .option('max-warnings', { type: 'number', describe: 'exit 1 when warnings exceed N' })
+    .option('quiet', { type: 'boolean', default: false, describe: 'report errors only' })
+    .option('allow-dirty', { type: 'boolean', default: false, describe: 'let --fix touch a git tree with uncommitted changes' })
+    .option('list-rules', { type: 'boolean', default: false, describe: 'print the rule catalogue' })
+    .option('explain', { type: 'string', describe: 'print one rule: old form, new form, spec section, fixable or not' })
+    .option('progress', { type: 'boolean', default: true, describe: 'a progress bar on a TTY (stderr); --no-progress turns it off' })
+    .option('baseline', { type: 'string', describe: 'report only findings not in this baseline file' })
+    .option('update-baseline', { type: 'boolean', default: false, describe: 'write the baseline file (--baseline FILE, default migrate-check-baseline.json)' })
+    .option('shard', { type: 'string', describe: 'i/n: scan only this shard of the files' })
+    .strictOptions()
+    .help()
+    .version(version())
+    .exitProcess(false)
+    .fail((msg, err) => {
+      failure = err ? err.message : msg;
+    })
+    .parse();
+  if (failure) throw new UsageError(failure.split('\n')[0], 'see migrate-check --help');
+  if (parsed.help || parsed.version === true) return 0;
+  const p = parsed as unknown as Record<string, unknown>;
+  if (argv.includes('--help') || argv.includes('-h') || argv.includes('--version')) return 0;
+  return scan({
+    paths: ((p._ as unknown[]) ?? []).map(String),
+    fix: !!p.fix,
+    unsafe: !!p.unsafe,
+    dryRun: !!p['dry-run'],
+    reporter: String(p.reporter),
+    outputFile: p['output-file'] as string | undefined,
+    config: p.config as string | undefined,
+    ignorePattern: (p['ignore-pattern'] as string[]) ?? [],
+    rule: (p.rule as string[]) ?? [],
+    maxWarnings: p['max-warnings'] as number | undefined,
+    quiet: !!p.quiet,
+    allowDirty: !!p['allow-dirty'],
+    listRules: !!p['list-rules'],
+    explain: p.explain as string | undefined,
+    progress: p.progress !== false,
+    trend: p.trend as string | undefined,
+    baseline: p.baseline as string | undefined,
+    updateBaseline: !!p['update-baseline'],
+    shard: p.shard as string | undefined,
+  });
+}

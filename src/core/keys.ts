@@ -1,0 +1,95 @@
+// The key mapper: in a request context, what an object key becomes in 2024-09, and the value
+// forms that change with it. Pure functions over names and strings, fed by the catalogue.
+
+import { getRule, loadCatalogue, type Rule } from '../catalogue/index.js';
+
+/** Request contexts: what kind of object a body (or a part of one) is. */
+export type ContextKind =
+  | 'pickup-v1'
+  | 'labels-2023-01'
+  | 'label-entry-2023-01'
+  | 'body-2023-01'
+  | 'courier-block-2023-01'
+  | 'webhook-2023-01'
+  | 'pickup-2024-09'
+  | 'body-2024-09'
+  | 'body-v1'
+  | 'foreign';
+
+export interface KeyChange {
+  rule: Rule;
+  from: string;
+  to: string;
+}
+
+/** The renames that apply at the top level of an object in this context (all at once, never chained). */
+export function renamesIn(context: ContextKind): Map<string, KeyChange> {
+  const out = new Map<string, KeyChange>();
+  const add = (ruleId: string, map: Record<string, string> | undefined) => {
+    const rule = getRule(ruleId);
+    if (!rule || !map) return;
+    for (const [from, to] of Object.entries(map)) out.set(from, { rule, from, to });
+  };
+  switch (context) {
+    case 'pickup-v1':
+      add('v1-pickup-field', getRule('v1-pickup-field')?.renames);
+      break;
+    case 'label-entry-2023-01':
+      add('label-entry-field', getRule('label-entry-field')?.renames);
+      break;
+    case 'body-2023-01':
+      add('courier-naming', getRule('courier-naming')?.renames);
+      add('courier-selection', getRule('courier-selection')?.block);
+      break;
+    case 'courier-block-2023-01':
+      add('courier-selection', getRule('courier-selection')?.renames);
+      break;
+    default:
+      break;
+  }
+  return out;
+}
+
+/** The context of the value of a key inside an object of the given context. */
+export function childContext(context: ContextKind, key: string): ContextKind | 'label-entries' | undefined {
+  if (context === 'labels-2023-01' && key === 'shipments') return 'label-entries';
+  if ((context === 'body-2023-01' || context === 'labels-2023-01') && key === 'courier_selection') return 'courier-block-2023-01';
+  return undefined;
+}
+
+export const V1_PICKUP_FIELDS = ['courier_id', 'preferred_date', 'preferred_min_time', 'preferred_max_time', 'service_shipment_ids'];
+const V1_ONLY_PICKUP_FIELDS = ['preferred_date', 'preferred_min_time', 'preferred_max_time'];
+
+/**
+ * The context an object's own keys give it when no endpoint is visible (PRODUCT.md, "What it
+ * detects"): two or more v1 pickup fields make a v1 pickup body; `service_shipment_id` beside
+ * `courier_id` a 2023-01 label entry; `courier_selection` a 2023-01 shipment or rate body;
+ * `event_types` beside `version` a webhook body.
+ */
+export function contextFromKeys(keys: Set<string>, nestedPickupKeys?: Set<string>): ContextKind | undefined {
+  let pickupFields = V1_PICKUP_FIELDS.filter((k) => keys.has(k)).length;
+  let v1Only = V1_ONLY_PICKUP_FIELDS.some((k) => keys.has(k));
+  if (nestedPickupKeys) {
+    const inner = V1_PICKUP_FIELDS.filter((k) => nestedPickupKeys.has(k)).length;
+    if (inner >= 2) {
+      pickupFields += inner;
+      v1Only = v1Only || V1_ONLY_PICKUP_FIELDS.some((k) => nestedPickupKeys.has(k)) || nestedPickupKeys.has('courier_id');
+    }
+  }
+  if (pickupFields >= 2 && (v1Only || (keys.has('courier_id') && keys.has('service_shipment_ids')))) return 'pickup-v1';
+  if (keys.has('service_shipment_id') && keys.has('courier_id')) return 'label-entry-2023-01';
+  if (keys.has('courier_selection')) return 'body-2023-01';
+  if (keys.has('event_types') && keys.has('version')) return 'webhook-2023-01';
+  if (keys.has('time_slot_id') || (keys.has('selected_from_time') && keys.has('selected_to_time'))) return 'pickup-2024-09';
+  return undefined;
+}
+
+/** v1 `YYYY-MM-DDTHH:MM` -> 2024-09 `HH:MM`, or null when the value is not of the v1 form. */
+export function convertPickupTime(value: string): { day: string; time: string } | null {
+  const m = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})$/.exec(value);
+  return m ? { day: m[1], time: m[2] } : null;
+}
+
+export const isHHMM = (v: string): boolean => /^([01]\d|2[0-3]):[0-5]\d$/.test(v);
+
+export const OLD_EVENT = () => loadCatalogue().rules.find((r) => r.changeKind === 'event-renamed')!;

@@ -1,0 +1,275 @@
+// The path matcher: which catalogue endpoint a URL text is, and what its 2024-09 form is.
+// Pure functions over strings. A URL is given as a "virtual" text in which each part that is
+// not known statically (a `${expr}`, a `+ variable`) is one private-use character (a hole).
+
+import { loadCatalogue, type EndpointData, type Rule } from '../catalogue/index.js';
+
+export const HOLE_BASE = 0xe000;
+export const HOLE_MAX = 0xf8ff;
+export const isHole = (ch: string | undefined): boolean =>
+  ch !== undefined && ch.charCodeAt(0) >= HOLE_BASE && ch.charCodeAt(0) <= HOLE_MAX;
+export const holeChar = (i: number): string => String.fromCharCode(HOLE_BASE + i);
+export const holeIndex = (ch: string): number => ch.charCodeAt(0) - HOLE_BASE;
+
+export type ApiVersion = 'v1' | '2023-01' | '2024-09';
+
+/** One token of a path to write: literal text, or the hole with this index (kept as it is). */
+export type PathToken = string | { hole: number };
+
+export interface PathMatch {
+  /** start of the path in the virtual text (its leading `/` when there is one) */
+  start: number;
+  /** end of the path (before `?`, `#` or the end of the text) */
+  end: number;
+  /** where the version segment starts (for v1: the family segment) */
+  versionStart: number;
+  version: ApiVersion;
+  /** text before the path: '' | holes | an origin like 'https://host' */
+  prefix: string;
+  /** the origin when the path follows a literal `scheme://host` in the same text */
+  origin?: string;
+  /** the path text (virtual) */
+  path: string;
+  /** the catalogue rule the path falls under (undefined: a 2024-09 path) */
+  rule?: Rule;
+  /** true when the text ends before the endpoint's template does (e.g. a constant '/pickup/v1/pickup_slots/') */
+  partial: boolean;
+  /** the path is the version alone ('https://host/2023-01'): a versioned base */
+  versionOnly: boolean;
+  /** the 2024-09 path tokens, when the catalogue (or, for unsafe, the assumption) defines them */
+  newPath?: PathToken[];
+  /** the request context of a body sent here */
+  bodyContext?: string;
+  /** the v1 family or the first resource segment */
+  resource?: string;
+}
+
+const V1_FAMILY = () => (loadCatalogue().rules.find((r) => r.id === 'v1-unmapped-path')?.families ?? []);
+
+function splitSegments(path: string): string[] {
+  const p = path.startsWith('/') ? path.slice(1) : path;
+  return p.split('/');
+}
+
+/** Does the text before a path let it be an API path (start, a hole, or a URL origin)? */
+function prefixKind(prefix: string): 'start' | 'hole' | 'origin' | null {
+  if (prefix === '') return 'start';
+  if (isHole(prefix[prefix.length - 1])) return 'hole';
+  if (/^[a-z][a-z0-9+.-]*:\/\/[^/?#\s]+$/i.test(prefix)) return 'origin';
+  if (/^\/\/[^/?#\s]+$/.test(prefix)) return 'origin';
+  return null;
+}
+
+function templateSegments(t: string): string[] {
+  return splitSegments(t);
+}
+
+const isParam = (seg: string) => /^\{[A-Za-z_][A-Za-z0-9_]*\}$/.test(seg);
+
+/** Segment of a client path that can stand for a template parameter. */
+const fillsParam = (seg: string) => seg.length > 0;
+
+interface EndpointFit {
+  rule: Rule;
+  captures: Map<string, string>;
+  partial: boolean;
+}
+
+function fitEndpoint(segs: string[], rule: Rule, textEnds: boolean): EndpointFit | null {
+  const ep = rule.endpoint!;
+  const tpl = templateSegments(ep.old);
+  const captures = new Map<string, string>();
+  const trimmed = segs.length > 1 && segs[segs.length - 1] === '' ? segs.slice(0, -1) : segs;
+  for (let i = 0; i < tpl.length; i++) {
+    const s = trimmed[i];
+    if (s === undefined) {
+      // the text stops just before the final parameter: a constant holding the start of the path
+      // (with its trailing slash: '/2023-01/courier_accounts' alone is the list, not a prefix)
+      return textEnds && segs[segs.length - 1] === '' && i === tpl.length - 1 && isParam(tpl[i]) ? { rule, captures, partial: true } : null;
+    }
+    if (isParam(tpl[i])) {
+      if (!fillsParam(s)) return textEnds && i === tpl.length - 1 && i === trimmed.length - 1 ? { rule, captures, partial: true } : null;
+      captures.set(tpl[i].slice(1, -1), s);
+    } else if (s !== tpl[i]) return null;
+  }
+  if (trimmed.length !== tpl.length) return null;
+  return { rule, captures, partial: false };
+}
+
+/** For a path cut before its final parameter: the new template's start, when it also ends with that parameter. */
+function partialTemplate(ep: EndpointData, trailingSlash: boolean): PathToken[] | undefined {
+  const segs = templateSegments(ep.new ?? '');
+  if (!ep.new || !isParam(segs[segs.length - 1])) return undefined;
+  return toTokens('/' + segs.slice(0, -1).join('/') + (trailingSlash ? '/' : ''));
+}
+
+/** The new path template filled with the captured segments (parameters keep their client text). */
+function fillTemplate(ep: EndpointData, captures: Map<string, string>, trailingSlash: boolean): PathToken[] {
+  const inverse = new Map(Object.entries(ep.params ?? {}).map(([o, n]) => [n, o]));
+  const out: string[] = [];
+  for (const seg of templateSegments(ep.new!)) {
+    if (isParam(seg)) {
+      const name = seg.slice(1, -1);
+      const old = inverse.get(name) ?? name;
+      out.push(captures.get(old) ?? seg);
+    } else out.push(seg);
+  }
+  return toTokens('/' + out.join('/') + (trailingSlash ? '/' : ''));
+}
+
+/** Split a virtual text into literal strings and hole tokens. */
+export function toTokens(text: string): PathToken[] {
+  const out: PathToken[] = [];
+  let buf = '';
+  for (const ch of text) {
+    if (isHole(ch)) {
+      if (buf) out.push(buf);
+      buf = '';
+      out.push({ hole: holeIndex(ch) });
+    } else buf += ch;
+  }
+  if (buf) out.push(buf);
+  return out;
+}
+
+export function tokensToVirtual(tokens: PathToken[]): string {
+  return tokens.map((t) => (typeof t === 'string' ? t : holeChar(t.hole))).join('');
+}
+
+/** The assumed 2024-09 form of a 2023-01 path the spec does not map (used only by --unsafe). */
+export function assumedPath(segs: string[], renames: Record<string, string>): string {
+  // segs[0] is the version
+  const rest = segs.slice(1).map((s) => renames[s] ?? s);
+  return '/' + ['2024-09', ...rest].join('/');
+}
+
+function endOfPath(text: string, from: number): number {
+  let i = from;
+  while (i < text.length) {
+    const ch = text[i];
+    if (ch === '?' || ch === '#' || ch === ' ' || ch === '"' || ch === "'" || ch === '`' || ch === '\n') break;
+    i++;
+  }
+  return i;
+}
+
+/**
+ * Every API path in a virtual text. Another vendor's `/v1/pickups` or `/api/v1/...` is not one:
+ * v1 paths must start with one of the service's families, versioned paths with the version,
+ * each at the start of the text, right after a hole, or right after a URL origin.
+ */
+export function findPaths(text: string): PathMatch[] {
+  const out: PathMatch[] = [];
+  const families = V1_FAMILY();
+  const re = new RegExp(`(\\/?)(?:(${families.join('|')})\\/v1|(2023-01|2024-09))(?=[\\/?#]|$)`, 'g');
+  let m: RegExpExecArray | null;
+  while ((m = re.exec(text))) {
+    const start = m.index;
+    const prefix = text.slice(0, start);
+    const kind = prefixKind(prefix);
+    if (!kind) continue;
+    const hasSlash = m[1] === '/';
+    if (kind === 'origin' && !hasSlash) continue;
+    const end = endOfPath(text, start);
+    const path = text.slice(start, end);
+    const versionStart = start + m[1].length;
+    const segs = splitSegments(path);
+    const textEnds = end === text.length;
+    const trailingSlash = segs.length > 1 && segs[segs.length - 1] === '';
+    const base: Omit<PathMatch, 'version' | 'partial' | 'versionOnly'> = {
+      start,
+      end,
+      versionStart,
+      prefix,
+      origin: kind === 'origin' ? prefix : undefined,
+      path,
+    };
+    if (m[2]) {
+      const family = m[2];
+      const match = matchV1(segs, textEnds, trailingSlash);
+      out.push({ ...base, version: 'v1', resource: family, ...match });
+    } else {
+      const version = m[3] as ApiVersion;
+      const rest = segs.slice(1).filter((s, i, a) => !(i === a.length - 1 && s === ''));
+      const versionOnly = rest.length === 0;
+      // a bare '2023-01' with no slash and nothing around it is a month, not a path
+      if (versionOnly && kind === 'start' && !hasSlash) continue;
+      if (version === '2024-09') {
+        out.push({ ...base, version, partial: false, versionOnly, resource: rest[0], bodyContext: bodyContext2024(rest) });
+        continue;
+      }
+      if (versionOnly) {
+        out.push({ ...base, version, partial: false, versionOnly: true, rule: loadCatalogue().rules.find((r) => r.id === 'versioned-base-url') });
+        continue;
+      }
+      // a resource segment must look like a name: '2023-01/15' is a date, not a path
+      if (!/^[A-Za-z_]/.test(rest[0]) && !isHole(rest[0][0])) continue;
+      out.push({ ...base, version, versionOnly: false, resource: rest[0], ...match2023(segs, textEnds, trailingSlash) });
+    }
+    re.lastIndex = Math.max(re.lastIndex, end);
+  }
+  return out;
+}
+
+function endpointRules(from: 'v1' | '2023-01'): Rule[] {
+  return loadCatalogue().rules.filter((r) => r.from === from && r.endpoint);
+}
+
+function matchV1(segs: string[], textEnds: boolean, trailingSlash: boolean): Pick<PathMatch, 'rule' | 'partial' | 'newPath' | 'bodyContext' | 'versionOnly'> {
+  for (const rule of endpointRules('v1')) {
+    const fit = fitEndpoint(segs, rule, textEnds);
+    if (!fit) continue;
+    const ep = rule.endpoint!;
+    return {
+      rule,
+      partial: fit.partial,
+      versionOnly: false,
+      newPath: ep.new ? (fit.partial ? partialTemplate(ep, trailingSlash) : fillTemplate(ep, fit.captures, trailingSlash)) : undefined,
+      bodyContext: ep.body,
+    };
+  }
+  const unmapped = loadCatalogue().rules.find((r) => r.id === 'v1-unmapped-path')!;
+  return { rule: unmapped, partial: false, versionOnly: segs.length <= 2 && (segs[2] ?? '') === '', bodyContext: 'body-v1' };
+}
+
+function match2023(segs: string[], textEnds: boolean, trailingSlash: boolean): Pick<PathMatch, 'rule' | 'partial' | 'newPath' | 'bodyContext'> {
+  for (const rule of endpointRules('2023-01')) {
+    const fit = fitEndpoint(segs, rule, textEnds);
+    if (!fit) continue;
+    const ep = rule.endpoint!;
+    return {
+      rule,
+      partial: fit.partial,
+      newPath: ep.new ? (fit.partial ? partialTemplate(ep, trailingSlash) : fillTemplate(ep, fit.captures, trailingSlash)) : undefined,
+      bodyContext: ep.body ?? 'body-2023-01',
+    };
+  }
+  const unmapped = loadCatalogue().rules.find((r) => r.id === 'unmapped-2023-01-path')!;
+  return {
+    rule: unmapped,
+    partial: false,
+    newPath: toTokens(assumedPath(segs.filter((s, i) => !(i === segs.length - 1 && s === '' && i > 0)), unmapped.resourceRenames ?? {}) + (trailingSlash ? '/' : '')),
+    bodyContext: 'body-2023-01',
+  };
+}
+
+function bodyContext2024(rest: string[]): string {
+  if (rest.length === 1 && rest[0] === 'pickups') return 'pickup-2024-09';
+  return 'body-2024-09';
+}
+
+/** The new text for a versioned base: '/2023-01' -> '/2024-09'. */
+export function newVersionSegment(): string {
+  return '2024-09';
+}
+
+/** Origin (scheme://host[:port]) of a URL, lower-cased; undefined when it is not a URL. */
+export function originOf(url: string | undefined): string | undefined {
+  if (!url) return undefined;
+  try {
+    const u = new URL(url);
+    return `${u.protocol}//${u.host}`.toLowerCase();
+  } catch {
+    return undefined;
+  }
+}

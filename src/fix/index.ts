@@ -1,0 +1,101 @@
+// fix(): apply the findings' edits (safe ones; unsafe ones too with `unsafe`), in passes until
+// nothing fixable is left, re-parse every result, then write atomically (or return a diff).
+
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { analyzeFiles, DEFAULT_CONFIG, manualSteps } from '../index.js';
+import { discover } from '../files.js';
+import { UsageError } from '../errors.js';
+import type { FileChange, Finding, FixOptions, FixResult, TextEdit } from '../types.js';
+import { editsToApply } from './edits.js';
+import { applyTransforms } from './transforms.js';
+import { unifiedDiff } from './diff.js';
+import { reparseError } from './reparse.js';
+import { writeAtomic } from './write.js';
+
+const MAX_PASSES = 5;
+
+/** Refuse a git tree with uncommitted changes (no check outside a git repository). */
+export function assertClean(cwd: string, paths: string[]): void {
+  const top = spawnSync('git', ['rev-parse', '--show-toplevel'], { cwd, encoding: 'utf8' });
+  if (top.status !== 0) return;
+  const st = spawnSync('git', ['status', '--porcelain', '--', ...(paths.length ? paths : ['.'])], { cwd, encoding: 'utf8' });
+  if (st.status !== 0) return;
+  const dirty = st.stdout.split('\n').filter(Boolean);
+  if (dirty.length)
+    throw new UsageError(`--fix refuses to touch a git tree with uncommitted changes (${dirty.length} path${dirty.length > 1 ? 's' : ''}, e.g. ${dirty[0].slice(3)})`, 'commit or stash them first, or pass --allow-dirty');
+}
+
+export async function fix(opts: FixOptions): Promise<FixResult> {
+  const config = opts.config ?? DEFAULT_CONFIG;
+  if (!opts.dryRun && !opts.allowDirty) assertClean(opts.cwd, opts.paths);
+  const files = await discover(opts.paths, opts.cwd, config.ignorePatterns);
+  const overlays = new Map(opts.overlays ?? []);
+  const original = new Map<string, string>();
+  const fixedCount = new Map<string, number>();
+  let analysis = await analyzeFiles(files, { config, overlays, onProgress: opts.onProgress, root: opts.root });
+  const ambiguousBefore = analysis.results.flatMap((r) => r.findings.filter((f) => f.ruleId === 'ambiguous-courier-id'));
+  for (let pass = 0; pass < MAX_PASSES; pass++) {
+    let changed = false;
+    for (const r of analysis.results) {
+      if (r.fatal || !r.source) continue;
+      const chosen = editsToApply(r.findings, opts.unsafe);
+      if (!chosen.edits.length) continue;
+      const next = await applyTransforms(r.file, r.source, chosen.chosen, opts.unsafe);
+      if (next === r.source) continue;
+      if (!original.has(r.file)) original.set(r.file, r.source);
+      overlays.set(r.file, next);
+      fixedCount.set(r.file, (fixedCount.get(r.file) ?? 0) + chosen.findings);
+      changed = true;
+    }
+    if (!changed) break;
+    analysis = await analyzeFiles(files, { config, overlays, root: opts.root });
+  }
+  // every rewritten file must parse again; one that would not is left untouched
+  const refused: FixResult['refused'] = [];
+  for (const [file, before] of original) {
+    const after = overlays.get(file)!;
+    const err = await reparseError(file, after);
+    if (err) {
+      refused.push({ file, reason: err });
+      overlays.delete(file);
+      original.delete(file);
+      void before;
+    }
+  }
+  if (refused.length) analysis = await analyzeFiles(files, { config, overlays, root: opts.root });
+  const changes: FileChange[] = [];
+  for (const [file, before] of original) {
+    const after = overlays.get(file)!;
+    if (after !== before) changes.push({ file, before, after, fixed: fixedCount.get(file) ?? 0 });
+  }
+  changes.sort((a, b) => (a.file < b.file ? -1 : 1));
+  const diff = changes.map((c) => unifiedDiff(path.relative(opts.cwd, c.file), c.before, c.after)).join('');
+  if (!opts.dryRun) {
+    for (const c of changes) {
+      let onDisk: string | undefined;
+      try {
+        onDisk = readFileSync(c.file, 'utf8');
+      } catch {
+        onDisk = undefined;
+      }
+      if (onDisk !== c.before) {
+        refused.push({ file: c.file, reason: 'the file changed on disk while it was being fixed; left as it is' });
+        continue;
+      }
+      await writeAtomic(c.file, c.after);
+    }
+  }
+  const written = changes.filter((c) => !refused.some((r) => r.file === c.file));
+  return {
+    changes: written,
+    remaining: { results: analysis.results, stats: analysis.stats },
+    ambiguousBefore,
+    refused,
+    manualSteps: manualSteps(),
+    diff,
+  };
+}
+
+export type { Finding, TextEdit };

@@ -1,0 +1,17 @@
+// Every rewritten file is parsed again before it is written.
+import path from 'node:path';
+import { parseErrors, parseModule, scriptKindFor } from '../analysis/units.js';
+import { COMPONENT_EXTS } from '../files.js';
+
+export async function reparseError(file: string, text: string): Promise<string | undefined> {
+  const ext = path.extname(file).toLowerCase();
+  if (COMPONENT_EXTS.includes(ext)) {
+    const { validateComponent } = await import('../components.js');
+    const err = await validateComponent(file, text);
+    return err ? `the fixed component would not parse (${err.line}:${err.column} ${err.message}); left untouched` : undefined;
+  }
+  const errs = parseErrors(parseModule(file, text, scriptKindFor(file)));
+  if (!errs.length) return undefined;
+  const d = errs[0];
+  return `the fixed file would not parse (${typeof d.messageText === 'string' ? d.messageText : d.messageText.messageText}); left untouched`;
+}

@@ -1,0 +1,85 @@
+// `--reporter json`: the shape of ESLint's JSON formatter, so tools that read ESLint output read this.
+import type { FileResult, Finding } from '../types.js';
+import { compareFindings, fileTotals, mergedFix, sortResults, type RangeFix } from './shared.js';
+import type { ReporterMeta } from './index.js';
+
+const UNSAFE_DESC = 'apply the 2024-09 form (rests on an assumption)';
+
+export interface EslintSuggestion {
+  desc: string;
+  fix: RangeFix;
+}
+
+export interface EslintMessage {
+  ruleId: string | null;
+  fatal?: true;
+  severity: 1 | 2;
+  message: string;
+  line: number;
+  column: number;
+  endLine?: number;
+  endColumn?: number;
+  fix?: RangeFix;
+  suggestions?: EslintSuggestion[];
+  suppressions?: { kind: 'directive'; justification: string }[];
+}
+
+export interface EslintResult {
+  filePath: string;
+  messages: EslintMessage[];
+  suppressedMessages: EslintMessage[];
+  errorCount: number;
+  fatalErrorCount: number;
+  warningCount: number;
+  fixableErrorCount: number;
+  fixableWarningCount: number;
+  usedDeprecatedRules: never[];
+}
+
+function message(f: Finding, source: string | undefined): EslintMessage {
+  const m: EslintMessage = {
+    ruleId: f.ruleId,
+    severity: f.severity === 'error' ? 2 : 1,
+    message: f.message,
+    line: f.line,
+    column: f.column,
+    endLine: f.endLine,
+    endColumn: f.endColumn,
+  };
+  const fix = f.fixKind === 'none' ? undefined : mergedFix(f, source);
+  if (fix && f.fixKind === 'safe') m.fix = fix;
+  if (fix && f.fixKind === 'unsafe') m.suggestions = [{ desc: f.fixDescription ?? UNSAFE_DESC, fix }];
+  return m;
+}
+
+/** One ESLint result per file given, in path order (the MCP server and merge reuse this). */
+export function toEslintResults(results: FileResult[]): EslintResult[] {
+  return sortResults(results).map((r) => {
+    const t = fileTotals(r);
+    const messages: EslintMessage[] = [];
+    if (r.fatal) {
+      messages.push({ ruleId: null, fatal: true, severity: 2, message: r.fatal.message, line: r.fatal.line, column: r.fatal.column });
+    }
+    const findings = [...r.findings].sort(compareFindings).map((f) => message(f, r.source));
+    messages.push(...findings);
+    const suppressedMessages = [...r.suppressed].sort(compareFindings).map((f) => ({
+      ...message(f, r.source),
+      suppressions: [{ kind: 'directive' as const, justification: '' }],
+    }));
+    return {
+      filePath: r.file,
+      messages,
+      suppressedMessages,
+      errorCount: t.errors,
+      fatalErrorCount: t.fatal,
+      warningCount: t.warnings,
+      fixableErrorCount: t.fixableErrors,
+      fixableWarningCount: t.fixableWarnings,
+      usedDeprecatedRules: [],
+    };
+  });
+}
+
+export function json(results: FileResult[], _meta: ReporterMeta): string {
+  return `${JSON.stringify(toEslintResults(results))}\n`;
+}

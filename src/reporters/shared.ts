@@ -1,0 +1,113 @@
+// Helpers shared by the reporters: ordering, relative paths, counts and fix ranges.
+import path from 'node:path';
+import type { FileResult, Finding } from '../types.js';
+
+/** The repo-relative path of a file, with `/` separators whatever the platform. */
+export function relPath(file: string, cwd: string): string {
+  const rel = path.relative(cwd, file);
+  return (rel === '' ? path.basename(file) : rel).split(path.sep).join('/');
+}
+
+/** Plain code-unit comparison: the same order on every machine and locale. */
+export function compareStrings(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+export function compareFindings(a: Finding, b: Finding): number {
+  return a.line - b.line || a.column - b.column || compareStrings(a.ruleId, b.ruleId) || a.start - b.start;
+}
+
+/** Files by path, and each file's findings (and suppressed findings) by line, column, rule. */
+export function sortResults(results: FileResult[]): FileResult[] {
+  return [...results]
+    .sort((a, b) => compareStrings(a.file, b.file))
+    .map((r) => ({ ...r, findings: [...r.findings].sort(compareFindings), suppressed: [...r.suppressed].sort(compareFindings) }));
+}
+
+/** A fix in ESLint's form: one range of the file and the text that replaces it. */
+export interface RangeFix {
+  range: [number, number];
+  text: string;
+}
+
+/**
+ * The finding's edits as one replacement, from the smallest start to the largest end, keeping the
+ * original text between the edits. Undefined when the finding has no edits, when edits overlap, or
+ * when the text between two separate edits is needed but the file's source is not available.
+ */
+export function mergedFix(finding: Finding, source: string | undefined): RangeFix | undefined {
+  const edits = [...(finding.edits ?? [])].sort((a, b) => a.start - b.start || a.end - b.end);
+  if (edits.length === 0) return undefined;
+  let text = edits[0].text;
+  for (let i = 1; i < edits.length; i++) {
+    const prev = edits[i - 1];
+    const cur = edits[i];
+    if (cur.start < prev.end) return undefined;
+    if (cur.start > prev.end) {
+      if (source === undefined) return undefined;
+      text += source.slice(prev.end, cur.start);
+    }
+    text += cur.text;
+  }
+  return { range: [edits[0].start, edits[edits.length - 1].end], text };
+}
+
+/** Whether `--fix` (without `--unsafe`) applies this finding's edits. */
+export function isSafelyFixable(finding: Finding, source: string | undefined): boolean {
+  return finding.fixKind === 'safe' && mergedFix(finding, source) !== undefined;
+}
+
+export interface Totals {
+  /** findings at error severity, plus one per fatal file */
+  errors: number;
+  warnings: number;
+  fatal: number;
+  fixableErrors: number;
+  fixableWarnings: number;
+  /** files with at least one problem (finding or fatal) */
+  files: number;
+}
+
+/** Counts of what is reported (suppressed findings are not counted). */
+export function fileTotals(r: FileResult): Totals {
+  const t: Totals = { errors: 0, warnings: 0, fatal: 0, fixableErrors: 0, fixableWarnings: 0, files: 0 };
+  if (r.fatal) {
+    t.errors++;
+    t.fatal++;
+  }
+  for (const f of r.findings) {
+    const fixable = isSafelyFixable(f, r.source);
+    if (f.severity === 'error') {
+      t.errors++;
+      if (fixable) t.fixableErrors++;
+    } else {
+      t.warnings++;
+      if (fixable) t.fixableWarnings++;
+    }
+  }
+  t.files = t.errors + t.warnings > 0 ? 1 : 0;
+  return t;
+}
+
+export function totals(results: FileResult[]): Totals {
+  const sum: Totals = { errors: 0, warnings: 0, fatal: 0, fixableErrors: 0, fixableWarnings: 0, files: 0 };
+  for (const r of results) {
+    const t = fileTotals(r);
+    sum.errors += t.errors;
+    sum.warnings += t.warnings;
+    sum.fatal += t.fatal;
+    sum.fixableErrors += t.fixableErrors;
+    sum.fixableWarnings += t.fixableWarnings;
+    sum.files += t.files;
+  }
+  return sum;
+}
+
+export function pluralize(word: string, n: number): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
+/** Messages are meant to be one line; reporters that are read line by line make sure of it. */
+export function oneLineText(s: string): string {
+  return s.replace(/\s*(?:\r\n|\r|\n)\s*/g, ' ');
+}

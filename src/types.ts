@@ -1,0 +1,140 @@
+// The one finding model shared by the analysis, the fix engine, the reporters and the servers.
+
+export type Severity = 'error' | 'warning';
+export type RuleLevel = 'off' | 'warn' | 'error';
+/** safe: `--fix` applies it; unsafe: only `--fix --unsafe`; none: left for a person. */
+export type FixKind = 'safe' | 'unsafe' | 'none';
+
+/** A replacement of the text between two offsets (UTF-16 code units, 0-based, end exclusive). */
+export interface TextEdit {
+  start: number;
+  end: number;
+  text: string;
+}
+
+/** The request context a finding was decided in: which endpoint (or key signature) and how. */
+export interface RequestContext {
+  /** e.g. 'pickup-v1', 'labels-2023-01', 'courier-block-2023-01', 'webhook-2023-01' */
+  kind: string;
+  /** how the context was known: from the endpoint the body is sent to, from the object's keys, ... */
+  by: 'endpoint' | 'keys' | 'type' | 'path' | 'name';
+  /** the endpoint, when one is visible: 'POST /pickup/v1/pickups' */
+  endpoint?: string;
+}
+
+export interface Finding {
+  ruleId: string;
+  severity: Severity;
+  message: string;
+  /** absolute path of the file the finding is in */
+  file: string;
+  /** 1-based line and column, as an editor shows them; end is exclusive */
+  line: number;
+  column: number;
+  endLine: number;
+  endColumn: number;
+  /** offsets in the file text (UTF-16, 0-based) */
+  start: number;
+  end: number;
+  fixKind: FixKind;
+  /** the edits that bring this construct to 2024-09 (present when fixKind is safe or unsafe) */
+  edits?: TextEdit[];
+  /** a short description of the edit ("rename courier_id to courier_service_id") */
+  fixDescription?: string;
+  context?: RequestContext;
+  /** the change kind: endpoint-moved, field-renamed, ... (the transform that applies it) */
+  changeKind: ChangeKind;
+  /** the old construct's text and its 2024-09 form, for reporters and the html page */
+  oldText?: string;
+  newText?: string;
+}
+
+export type ChangeKind =
+  | 'endpoint-moved'
+  | 'field-renamed'
+  | 'nested-pickup'
+  | 'event-renamed'
+  | 'webhook-version'
+  | 'base-url'
+  | 'check'
+  | 'suppression';
+
+/** A file that could not be read or parsed: ESLint's fatal message. */
+export interface FatalProblem {
+  file: string;
+  message: string;
+  line: number;
+  column: number;
+}
+
+export interface FileResult {
+  /** absolute path */
+  file: string;
+  findings: Finding[];
+  /** findings hidden by a suppression comment (json: suppressedMessages, sarif: suppressions) */
+  suppressed: Finding[];
+  fatal?: FatalProblem;
+  /** the file's text as analysed (for reporters that show code lines); absent for fatal files */
+  source?: string;
+}
+
+export interface HostConfig {
+  baseUrl?: string;
+  legacyBaseUrl?: string;
+  stagingUrl?: string;
+}
+
+export interface Config extends HostConfig {
+  rules: Record<string, RuleLevel>;
+  ignorePatterns: string[];
+  /** files larger than this many bytes are reported and skipped */
+  maxFileSize: number;
+}
+
+export interface CheckOptions {
+  /** files or folders to scan; default the cwd */
+  paths: string[];
+  cwd: string;
+  config: Config;
+  /** in-memory texts that take precedence over the disk (editor buffers) */
+  overlays?: Map<string, string>;
+  /** called as files are processed (progress bars) */
+  onProgress?: (done: number, total: number) => void;
+  /** when set, nothing outside this folder is read (the MCP server's wall) */
+  root?: string;
+}
+
+export interface CheckResult {
+  results: FileResult[];
+  /** files discovered, files that passed the text test, files parsed */
+  stats: { files: number; candidates: number; parsed: number };
+  /** courier_id warnings seen (kept for the summary after --fix) */
+}
+
+export interface FixOptions extends CheckOptions {
+  unsafe: boolean;
+  dryRun: boolean;
+  allowDirty: boolean;
+}
+
+export interface FileChange {
+  file: string;
+  before: string;
+  after: string;
+  /** how many findings this file's edits fixed */
+  fixed: number;
+}
+
+export interface FixResult {
+  changes: FileChange[];
+  /** the findings after the fix (what is left for a person) */
+  remaining: CheckResult;
+  /** ambiguous courier_id warnings seen before the fix */
+  ambiguousBefore: Finding[];
+  /** files whose fixed text would not parse: left untouched */
+  refused: { file: string; reason: string }[];
+  /** the steps no code change covers, from the catalogue */
+  manualSteps: { id: string; title: string; text: string }[];
+  /** the unified diff of all changes (dry run) */
+  diff: string;
+}

@@ -1,0 +1,271 @@
+// The built CLI end to end: exit codes, reporters, the catalogue flags, --fix guards and the diff.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadCatalogue } from '../src/catalogue/index.js';
+import { git, gitInit, ROOT, runCli, snapshot, tempCopy, tempDir } from './helpers.js';
+
+const LEGACY = path.join(ROOT, 'fixtures', 'projects', 'legacy-client');
+const expectFile = JSON.parse(readFileSync(path.join(LEGACY, 'expect.json'), 'utf8')) as { findings: { file: string; line: number }[] };
+
+describe('scan', () => {
+  it('prints every old construct of the legacy example with file:line:col and rule, and exits 1', () => {
+    const dir = tempCopy(path.join(LEGACY, 'before'));
+    const r = runCli(['-r', 'compact'], dir);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe('');
+    const lines = r.stdout.trim().split('\n');
+    for (const l of lines) expect(l).toMatch(/^src\/[\w.]+:\d+:\d+: (error|warning) .+ \[[a-z0-9-]+\]$/);
+    const reported = new Set(lines.map((l) => l.split(':').slice(0, 2).join(':')));
+    expect([...reported].sort()).toEqual([...new Set(expectFile.findings.map((f) => `${f.file}:${f.line}`))].sort());
+    const stylish = runCli([], dir);
+    expect(stylish.code).toBe(1);
+    expect(stylish.stdout).toContain('src/labels.ts');
+    expect(stylish.stdout).toMatch(/^\s+8:7\s+error\s+.*label-entry-field$/m);
+    expect(stylish.stdout).toMatch(/✖ \d+ problems \(\d+ errors, 0 warnings\)/);
+  });
+
+  it('prints nothing and exits 0 on the 2024-09 form of the example', () => {
+    const r = runCli([], tempCopy(path.join(LEGACY, 'after')));
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+  });
+
+  it('json has the ESLint shape and positions that match the source', () => {
+    const dir = tempCopy(path.join(LEGACY, 'before'));
+    const r = runCli(['-r', 'json'], dir);
+    const data = JSON.parse(r.stdout) as any[];
+    let n = 0;
+    for (const f of data) {
+      expect(Object.keys(f).sort()).toEqual(expect.arrayContaining(['filePath', 'messages', 'errorCount', 'warningCount', 'fixableErrorCount', 'fixableWarningCount']));
+      expect(path.isAbsolute(f.filePath)).toBe(true);
+      const text = readFileSync(f.filePath, 'utf8').split('\n');
+      for (const m of f.messages) {
+        n++;
+        expect(m.severity === 2 || m.severity === 1).toBe(true);
+        expect(m.endLine).toBeGreaterThanOrEqual(m.line);
+        const covered = m.line === m.endLine ? text[m.line - 1].slice(m.column - 1, m.endColumn - 1) : text[m.line - 1].slice(m.column - 1);
+        expect(covered.length).toBeGreaterThan(0);
+        if (m.ruleId === 'labels-path') expect(covered).toBe('/2023-01/labels');
+        if (m.ruleId === 'label-entry-field') expect(covered).toBe('courier_id');
+        if (m.ruleId === 'webhook-version') expect(covered).toBe("'2023-01'");
+        if (m.fix) {
+          const src = readFileSync(f.filePath, 'utf8');
+          expect(m.fix.range[0]).toBeLessThanOrEqual(m.fix.range[1]);
+          expect(m.fix.range[1]).toBeLessThanOrEqual(src.length);
+        }
+      }
+    }
+    expect(n).toBeGreaterThanOrEqual(expectFile.findings.length);
+  });
+
+  it('all reporters agree on the count of findings', () => {
+    const dir = tempCopy(path.join(LEGACY, 'before'));
+    const json = JSON.parse(runCli(['-r', 'json'], dir).stdout) as any[];
+    const count = json.reduce((k, f) => k + f.messages.length, 0);
+    expect(runCli(['-r', 'compact'], dir).stdout.trim().split('\n').length).toBe(count);
+    expect(runCli(['-r', 'github'], dir).stdout.trim().split('\n').filter((l) => l.startsWith('::')).length).toBe(count);
+    const sarif = JSON.parse(runCli(['-r', 'sarif'], dir).stdout);
+    expect(sarif.runs[0].results.length).toBe(count);
+    const html = runCli(['-r', 'html'], dir).stdout;
+    const errors = Number(/data-errors="(\d+)"/.exec(html)![1]);
+    const warnings = Number(/data-warnings="(\d+)"/.exec(html)![1]);
+    expect(errors + warnings).toBe(count);
+  });
+
+  it('--quiet, --max-warnings and --rule set the exit code as PRODUCT.md says', () => {
+    const dir = tempDir();
+    writeFileSync(path.join(dir, 'dates.ts'), "import { http } from './http';\nexport const d = (id: string) => http.get(`/2024-09/couriers/${id}`).then(() => ({ courier_id: id }));\nexport const old = () => http.get('/2023-01/webhooks');\n");
+    let r = runCli(['-r', 'compact'], dir);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain('ambiguous-courier-id');
+    r = runCli(['-r', 'compact', '--rule', 'webhooks-path=warn'], dir);
+    expect(r.code).toBe(0);
+    r = runCli(['-r', 'compact', '--rule', 'webhooks-path=warn', '--max-warnings', '0'], dir);
+    expect(r.code).toBe(1);
+    r = runCli(['-r', 'compact', '--rule', 'webhooks-path=off', '--quiet'], dir);
+    expect(r.stdout).toBe('');
+    expect(r.code).toBe(0);
+  });
+
+  it('a file that cannot be parsed is a fatal message and the run goes on', () => {
+    const dir = tempDir();
+    writeFileSync(path.join(dir, 'broken.ts'), "const x = fetch('/2023-01/webhooks', {;\n");
+    writeFileSync(path.join(dir, 'good.ts'), "export const w = () => fetch('/2023-01/webhooks');\n");
+    const r = runCli(['-r', 'json'], dir);
+    expect(r.code).toBe(1);
+    const data = JSON.parse(r.stdout) as any[];
+    const broken = data.find((f) => f.filePath.endsWith('broken.ts'));
+    expect(broken.messages).toHaveLength(1);
+    expect(broken.messages[0]).toMatchObject({ ruleId: null, fatal: true, severity: 2, line: 1 });
+    expect(data.find((f) => f.filePath.endsWith('good.ts')).messages[0].ruleId).toBe('webhooks-path');
+  });
+});
+
+describe('catalogue flags', () => {
+  it('--list-rules shows every rule', () => {
+    const r = runCli(['--list-rules'], ROOT);
+    expect(r.code).toBe(0);
+    for (const rule of loadCatalogue().rules) expect(r.stdout).toContain(rule.id);
+  });
+  it('--explain shows old form, new form, fix kind and the spec section', () => {
+    const r = runCli(['--explain', 'labels-path'], ROOT);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('Old form:  POST /2023-01/labels');
+    expect(r.stdout).toContain('New form:  POST /2024-09/batches/labels');
+    expect(r.stdout).toMatch(/Fixable:\s+yes/);
+    expect(r.stdout).toMatch(/Spec:\s+Endpoints/);
+  });
+  it('an unknown rule is one line naming the nearest ones, exit 2', () => {
+    const r = runCli(['--explain', 'label-path'], ROOT);
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).toContain('labels-path');
+  });
+  it('bad flags and paths are one line and exit 2, with no stack', () => {
+    for (const args of [['--no-such-flag'], ['no/such/folder'], ['--unsafe'], ['-r', 'xml'], ['--max-warnings', 'abc']]) {
+      const r = runCli(args, ROOT);
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.stderr.trim().split('\n'), args.join(' ')).toHaveLength(1);
+      expect(r.stderr).not.toMatch(/\n\s+at /);
+    }
+  });
+});
+
+describe('--fix', () => {
+  it('--dry-run prints a diff that git apply accepts and writes nothing', () => {
+    const dir = tempCopy(path.join(LEGACY, 'before'));
+    gitInit(dir);
+    const before = snapshot(dir);
+    const r = runCli(['--fix', '--dry-run'], dir);
+    expect(snapshot(dir)).toEqual(before);
+    expect(r.stdout).toMatch(/^diff --git a\/src\//);
+    writeFileSync(path.join(dir, '..', path.basename(dir) + '.patch'), r.stdout);
+    const check = spawnSync('git', ['apply', '--check', path.join(dir, '..', path.basename(dir) + '.patch')], { cwd: dir, encoding: 'utf8' });
+    expect(check.stderr).toBe('');
+    expect(check.status).toBe(0);
+    spawnSync('git', ['apply', path.join(dir, '..', path.basename(dir) + '.patch')], { cwd: dir });
+    expect(snapshot(dir)).toEqual({ ...snapshot(path.join(LEGACY, 'after')) });
+    expect(r.stderr).toContain('Steps no code change covers');
+  });
+
+  it('refuses a dirty git tree unless --allow-dirty', () => {
+    const dir = tempCopy(path.join(LEGACY, 'before'));
+    gitInit(dir);
+    writeFileSync(path.join(dir, 'src', 'labels.ts'), readFileSync(path.join(dir, 'src', 'labels.ts'), 'utf8') + '\n');
+    const r = runCli(['--fix'], dir);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/uncommitted changes.*--allow-dirty/);
+    expect(runCli(['--fix', '--allow-dirty'], dir).code).toBe(0);
+  });
+
+  it('ends with a summary: files changed, findings fixed, findings left, steps outside the code', () => {
+    const dir = tempCopy(path.join(ROOT, '..', 'shared', 'examples', 'e04-unmapped-path-and-no-counterpart', 'before'));
+    const r = runCli(['--fix'], dir);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/1 file changed, 3 findings fixed, 2 left for a person/);
+    expect(r.stdout).toContain('unmapped-2023-01-path');
+    expect(r.stdout).toContain('2024-09 body to a 2023-01 endpoint');
+    expect(r.stdout).toContain('Create a 2024-09 access token');
+    expect(r.stdout).toContain('Move dashboard webhooks to 2024-09');
+  });
+
+  it('handles the swap hazard: courier accounts and couriers in one file', () => {
+    const dir = tempDir();
+    const src = [
+      "import axios from 'axios';",
+      'export const account = (id: string) => axios.get(`/2023-01/courier_accounts/${id}`);',
+      'export const dates = (id: string) => axios.get(`/2023-01/couriers/${id}/estimated_delivery_dates`);',
+      "export const accountTail = (id: string) => axios.get('/2023-01/courier_accounts/' + id);",
+      '',
+    ].join('\n');
+    writeFileSync(path.join(dir, 'c.ts'), src);
+    runCli(['--fix'], dir);
+    expect(readFileSync(path.join(dir, 'c.ts'), 'utf8')).toBe(
+      [
+        "import axios from 'axios';",
+        'export const account = (id: string) => axios.get(`/2024-09/couriers/${id}`);',
+        'export const dates = (id: string) => axios.get(`/2024-09/courier_services/${id}/estimated_delivery_dates`);',
+        "export const accountTail = (id: string) => axios.get('/2024-09/couriers/' + id);",
+        '',
+      ].join('\n'),
+    );
+    runCli(['--fix'], dir);
+    expect(readFileSync(path.join(dir, 'c.ts'), 'utf8')).toContain('/2024-09/couriers/${id}`');
+  });
+
+  it('--unsafe moves unmapped 2023-01 paths with the 2024-09 resource names, never chained; plain --fix leaves them', () => {
+    const dir = tempDir();
+    const src = "export const list = () => fetch('/2023-01/couriers');\nexport const accounts = () => fetch(\"/2023-01/courier_accounts\");\nexport const ship = () => fetch('/2023-01/shipments?page=2');\n";
+    writeFileSync(path.join(dir, 'u.js'), src);
+    runCli(['--fix'], dir);
+    expect(readFileSync(path.join(dir, 'u.js'), 'utf8')).toBe(src);
+    runCli(['--fix', '--unsafe'], dir);
+    expect(readFileSync(path.join(dir, 'u.js'), 'utf8')).toBe(
+      "export const list = () => fetch('/2024-09/courier_services');\nexport const accounts = () => fetch(\"/2024-09/couriers\");\nexport const ship = () => fetch('/2024-09/shipments?page=2');\n",
+    );
+  });
+
+  it('moves a versioned base URL with every relative path sent through it, in every file, or none of them', () => {
+    const dir = tempDir();
+    const files: Record<string, string> = {
+      'http.ts': "import axios from 'axios';\nexport const api = axios.create({ baseURL: 'https://api.shipping.test/2023-01', timeout: 5000 });\n",
+      'labels.ts': "import { api } from './http';\nexport const print = (body: unknown) => api.post('/labels', body);\n",
+      'couriers.ts': "import { api } from './http';\nexport const account = (id: string) => api.get(`/courier_accounts/${id}`);\nexport const dates = (id: string) => api.get('/couriers/' + id + '/estimated_delivery_dates');\n",
+    };
+    for (const [f, t] of Object.entries(files)) writeFileSync(path.join(dir, f), t);
+    const scan = runCli(['-r', 'compact'], dir);
+    expect(scan.stdout.trim().split('\n').map((l) => l.split(': ')[0] + ' ' + /\[(.+)\]$/.exec(l)![1])).toEqual([
+      'couriers.ts:2:49 courier-accounts-path',
+      'couriers.ts:3:47 estimated-delivery-dates-path',
+      'http.ts:2:70 versioned-base-url',
+      'labels.ts:2:51 labels-path',
+    ]);
+    // one path with no 2024-09 form holds the whole group back
+    writeFileSync(path.join(dir, 'ship.ts'), "import { api } from './http';\nexport const ship = () => api.post('/shipments', {});\n");
+    runCli(['--fix'], dir);
+    expect(readFileSync(path.join(dir, 'http.ts'), 'utf8')).toBe(files['http.ts']);
+    expect(readFileSync(path.join(dir, 'labels.ts'), 'utf8')).toBe(files['labels.ts']);
+    expect(runCli(['-r', 'compact'], dir).stdout).toMatch(/http\.ts:2:70: error .*cannot move to \/2024-09 while `\/2023-01\/shipments`/);
+    // without it, everything moves together
+    writeFileSync(path.join(dir, 'ship.ts'), '');
+    runCli(['--fix'], dir);
+    expect(readFileSync(path.join(dir, 'http.ts'), 'utf8')).toBe(files['http.ts'].replace('/2023-01', '/2024-09'));
+    expect(readFileSync(path.join(dir, 'labels.ts'), 'utf8')).toBe(files['labels.ts'].replace("'/labels'", "'/batches/labels'"));
+    expect(readFileSync(path.join(dir, 'couriers.ts'), 'utf8')).toBe(
+      "import { api } from './http';\nexport const account = (id: string) => api.get(`/couriers/${id}`);\nexport const dates = (id: string) => api.get('/courier_services/' + id + '/estimated_delivery_dates');\n",
+    );
+    expect(runCli(['-r', 'compact'], dir).stdout).toBe('');
+  });
+
+  it('keeps CRLF line endings and a BOM', () => {
+    const dir = tempDir();
+    const src = "\uFEFFimport got from 'got';\r\nexport const w = () =>\r\n  got.post('/2023-01/webhooks', { json: { version: '2023-01', event_types: [] } });\r\n";
+    writeFileSync(path.join(dir, 'w.ts'), src);
+    runCli(['--fix'], dir);
+    expect(readFileSync(path.join(dir, 'w.ts'), 'utf8')).toBe(src.replace('/2023-01/webhooks', '/2024-09/webhooks').replace("version: '2023-01'", "version: '2024-09'"));
+  });
+});
+
+describe('package', () => {
+  it('npm pack gives a tarball that runs as npx migrate-check in another project', () => {
+    const dest = tempDir('mc-pack-');
+    const pack = spawnSync('npm', ['pack', '--pack-destination', dest, '--ignore-scripts'], { cwd: ROOT, encoding: 'utf8' });
+    expect(pack.status, pack.stderr).toBe(0);
+    const tgz = readdirSync(dest).find((f) => f.endsWith('.tgz'))!;
+    expect(tgz).toBeDefined();
+    const list = spawnSync('tar', ['-tzf', path.join(dest, tgz)], { encoding: 'utf8' }).stdout;
+    expect(list).toContain('package/dist/src/cli.js');
+    expect(list).toContain('package/rules/catalogue.json');
+    const app = tempCopy(path.join(LEGACY, 'before'), 'mc-scratch-');
+    const inst = spawnSync('npm', ['install', '--no-audit', '--no-fund', path.join(dest, tgz)], { cwd: app, encoding: 'utf8' });
+    expect(inst.status, inst.stderr).toBe(0);
+    const r = spawnSync('npx', ['--no-install', 'migrate-check', '-r', 'compact'], { cwd: app, encoding: 'utf8', env: { ...process.env, CI: 'true' } });
+    expect(r.status, r.stderr).toBe(1);
+    expect(r.stdout).toContain('src/labels.ts:8:7: error');
+    expect(existsSync(path.join(app, 'node_modules', 'migrate-check', 'bin', 'migrate-check.js'))).toBe(true);
+    void git;
+  }, 300_000);
+});

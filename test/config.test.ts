@@ -1,0 +1,266 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import fc from 'fast-check';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { jsonSyntaxError, lineColumn, loadConfig, parseCliRules, parseJsonText } from '../src/config.js';
+import { oneLine, UsageError } from '../src/errors.js';
+import { applyRuleLevels, filterQuiet } from '../src/severity.js';
+import type { FileResult } from '../src/types.js';
+import { f1, f2, f3, s1, sampleResults, w1, w2 } from './data/sample-results.js';
+
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(path.join(tmpdir(), 'mc-config-'));
+});
+afterEach(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function write(name: string, content: unknown): void {
+  const file = path.join(dir, name);
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, typeof content === 'string' ? content : JSON.stringify(content, null, 2));
+}
+
+/** The one line the CLI prints for the error loadConfig throws. */
+function failure(fn: () => unknown): string {
+  try {
+    fn();
+  } catch (err) {
+    expect(err).toBeInstanceOf(UsageError);
+    const line = oneLine(err);
+    expect(line).not.toContain('\n');
+    return line;
+  }
+  throw new Error('expected a UsageError, got none');
+}
+
+const DEFAULTS = { rules: {}, ignorePatterns: [], maxFileSize: 4194304 };
+
+describe('loadConfig: discovery', () => {
+  it('uses the defaults when there is no config', () => {
+    expect(loadConfig({ cwd: dir })).toEqual(DEFAULTS);
+    write('package.json', { name: 'app', version: '1.0.0' });
+    expect(loadConfig({ cwd: dir })).toEqual(DEFAULTS);
+  });
+
+  it('reads migrate-check.config.json in the cwd', () => {
+    write('migrate-check.config.json', {
+      $schema: './node_modules/migrate-check/schema.json',
+      baseUrl: 'https://api.example.com',
+      legacyBaseUrl: 'https://legacy.example.com/',
+      stagingUrl: 'http://staging.example.com:8080',
+      rules: { 'v1-pickups-path': 'warn', 'ambiguous-courier-id': 'off' },
+      ignorePatterns: ['fixtures/**'],
+      maxFileSize: 1000,
+    });
+    expect(loadConfig({ cwd: dir })).toEqual({
+      baseUrl: 'https://api.example.com',
+      legacyBaseUrl: 'https://legacy.example.com/',
+      stagingUrl: 'http://staging.example.com:8080',
+      rules: { 'v1-pickups-path': 'warn', 'ambiguous-courier-id': 'off' },
+      ignorePatterns: ['fixtures/**'],
+      maxFileSize: 1000,
+    });
+  });
+
+  it('falls back to the "migrate-check" key of package.json, and prefers the config file', () => {
+    write('package.json', { name: 'app', 'migrate-check': { ignorePatterns: ['legacy/**'] } });
+    expect(loadConfig({ cwd: dir })).toEqual({ ...DEFAULTS, ignorePatterns: ['legacy/**'] });
+    write('migrate-check.config.json', { maxFileSize: 10 });
+    expect(loadConfig({ cwd: dir })).toEqual({ ...DEFAULTS, maxFileSize: 10 });
+  });
+
+  it('reads --config relative to the cwd, over the files it would find', () => {
+    write('migrate-check.config.json', { maxFileSize: 10 });
+    write('conf/ci.json', { maxFileSize: 20 });
+    expect(loadConfig({ cwd: dir, configPath: 'conf/ci.json' })).toEqual({ ...DEFAULTS, maxFileSize: 20 });
+    expect(loadConfig({ cwd: '/', configPath: path.join(dir, 'conf/ci.json') })).toEqual({ ...DEFAULTS, maxFileSize: 20 });
+  });
+
+  it('names a --config file that does not exist', () => {
+    expect(failure(() => loadConfig({ cwd: dir, configPath: 'nope.json' }))).toBe('config file not found: nope.json');
+    mkdirSync(path.join(dir, 'folder'));
+    expect(failure(() => loadConfig({ cwd: dir, configPath: 'folder' }))).toBe('config file is a folder, not a file: folder');
+  });
+
+  it('reads the key when --config names a package.json', () => {
+    write('sub/package.json', { 'migrate-check': { maxFileSize: 5 } });
+    expect(loadConfig({ cwd: dir, configPath: 'sub/package.json' })).toEqual({ ...DEFAULTS, maxFileSize: 5 });
+    write('other/package.json', { name: 'x' });
+    expect(failure(() => loadConfig({ cwd: dir, configPath: 'other/package.json' }))).toBe('other/package.json has no "migrate-check" key');
+  });
+
+  it('accepts a BOM', () => {
+    write('migrate-check.config.json', '\ufeff{ "maxFileSize": 7 }');
+    expect(loadConfig({ cwd: dir }).maxFileSize).toBe(7);
+  });
+});
+
+describe('loadConfig: one-line errors naming the key', () => {
+  const cases: [string, unknown, string][] = [
+    ['unknown key', { ignorePattern: ['a'] }, 'migrate-check.config.json: unknown key "ignorePattern" (did you mean "ignorePatterns"?)'],
+    [
+      'unknown key far from any known one',
+      { colour: true },
+      'migrate-check.config.json: unknown key "colour" (known keys: baseUrl, legacyBaseUrl, stagingUrl, rules, ignorePatterns, maxFileSize)',
+    ],
+    ['config not an object', ['a'], 'migrate-check.config.json must be an object, got an array'],
+    ['maxFileSize type', { maxFileSize: 'big' }, 'migrate-check.config.json: maxFileSize must be an integer, got "big"'],
+    ['maxFileSize fraction', { maxFileSize: 1.5 }, 'migrate-check.config.json: maxFileSize must be an integer, got 1.5'],
+    ['maxFileSize zero', { maxFileSize: 0 }, 'migrate-check.config.json: maxFileSize must be a positive integer, got 0'],
+    ['ignorePatterns type', { ignorePatterns: 'dist/**' }, 'migrate-check.config.json: ignorePatterns must be an array, got "dist/**"'],
+    ['ignorePatterns item', { ignorePatterns: ['a', 3] }, 'migrate-check.config.json: ignorePatterns[1] must be a string, got 3'],
+    ['rules type', { rules: ['v1-pickups-path'] }, 'migrate-check.config.json: rules must be an object, got an array'],
+    ['rule level', { rules: { 'v1-pickups-path': 2 } }, 'migrate-check.config.json: rules["v1-pickups-path"] must be a string, got 2'],
+    ['rule level word', { rules: { 'v1-pickups-path': 'warning' } }, 'migrate-check.config.json: rules["v1-pickups-path"] must be "off", "warn" or "error", got "warning"'],
+    ['baseUrl not a URL', { baseUrl: 'api.example.com' }, 'migrate-check.config.json: baseUrl must be an http(s) URL, got "api.example.com"'],
+    ['baseUrl not http', { baseUrl: 'ftp://api.example.com' }, 'migrate-check.config.json: baseUrl must be an http(s) URL, got "ftp://api.example.com"'],
+    ['stagingUrl type', { stagingUrl: 42 }, 'migrate-check.config.json: stagingUrl must be a string, got 42'],
+    ['legacyBaseUrl null', { legacyBaseUrl: null }, 'migrate-check.config.json: legacyBaseUrl must be a string, got null'],
+  ];
+  for (const [name, value, message] of cases) {
+    it(name, () => {
+      write('migrate-check.config.json', value);
+      expect(failure(() => loadConfig({ cwd: dir }))).toBe(message);
+    });
+  }
+
+  it('an unknown rule id names the nearest known ids', () => {
+    write('migrate-check.config.json', { rules: { 'v1-pickup-path': 'off' } });
+    const line = failure(() => loadConfig({ cwd: dir }));
+    expect(line).toMatch(/^migrate-check\.config\.json: rules: unknown rule "v1-pickup-path" \(did you mean .+\?\)$/);
+    expect(line).toContain('v1-pickups-path');
+  });
+
+  it('names the package.json key when the config lives there', () => {
+    write('package.json', { 'migrate-check': { maxFileSize: -1 } });
+    expect(failure(() => loadConfig({ cwd: dir }))).toBe('package.json "migrate-check": maxFileSize must be a positive integer, got -1');
+    write('package.json', { 'migrate-check': 'strict' });
+    expect(failure(() => loadConfig({ cwd: dir }))).toBe('package.json "migrate-check" must be an object, got "strict"');
+  });
+
+  it('bad JSON names the file, line and column', () => {
+    write('migrate-check.config.json', '{\n  "rules": {\n    "v1-pickups-path": "off",\n  }\n}\n');
+    expect(failure(() => loadConfig({ cwd: dir }))).toBe('migrate-check.config.json: invalid JSON at line 4, column 3: trailing comma before "}"');
+    write('migrate-check.config.json', '');
+    expect(failure(() => loadConfig({ cwd: dir }))).toBe('migrate-check.config.json: invalid JSON at line 1, column 1: unexpected end of file');
+    write('conf.json', "{ 'maxFileSize': 1 }");
+    expect(failure(() => loadConfig({ cwd: dir, configPath: 'conf.json' }))).toBe(
+      'conf.json: invalid JSON at line 1, column 3: expected a property name in double quotes, found character "\'"',
+    );
+    write('package.json', '{ "name": "x" ');
+    rmSync(path.join(dir, 'migrate-check.config.json'));
+    expect(failure(() => loadConfig({ cwd: dir }))).toBe('package.json: invalid JSON at line 1, column 15: expected "," or "}", found end of file');
+  });
+});
+
+describe('--rule and --ignore-pattern', () => {
+  it('override the file, a later --rule winning', () => {
+    write('migrate-check.config.json', { rules: { 'v1-pickups-path': 'off', 'labels-path': 'warn' }, ignorePatterns: ['a/**'] });
+    const config = loadConfig({
+      cwd: dir,
+      cliRules: ['v1-pickups-path=error', 'ambiguous-courier-id=off', 'ambiguous-courier-id=warn'],
+      cliIgnore: ['b/**', 'c/**'],
+    });
+    expect(config.rules).toEqual({ 'v1-pickups-path': 'error', 'labels-path': 'warn', 'ambiguous-courier-id': 'warn' });
+    expect(config.ignorePatterns).toEqual(['a/**', 'b/**', 'c/**']);
+  });
+
+  it('are checked like the file', () => {
+    expect(parseCliRules([' labels-path = off '])).toEqual({ 'labels-path': 'off' });
+    expect(failure(() => parseCliRules(['labels-path']))).toBe('--rule must be ID=off|warn|error, got "labels-path"');
+    expect(failure(() => parseCliRules(['=off']))).toBe('--rule must be ID=off|warn|error, got "=off"');
+    expect(failure(() => parseCliRules(['labels-path=2']))).toBe('--rule labels-path: the level must be off, warn or error, got "2"');
+    const unknown = failure(() => loadConfig({ cwd: dir, cliRules: ['label-path=off'] }));
+    expect(unknown).toMatch(/^--rule: unknown rule "label-path" \(did you mean .*labels-path.*\?\)$/);
+  });
+});
+
+describe('JSON error positions', () => {
+  it('points at the first error', () => {
+    expect(jsonSyntaxError('{"a":}')).toEqual({ offset: 5, reason: 'unexpected character "}"' });
+    expect(jsonSyntaxError('[1,]')).toEqual({ offset: 3, reason: 'trailing comma before "]"' });
+    expect(jsonSyntaxError('{"a" 1}')).toEqual({ offset: 5, reason: 'expected ":" after the property name, found character "1"' });
+    expect(jsonSyntaxError('"abc')).toEqual({ offset: 4, reason: 'unterminated string' });
+    expect(jsonSyntaxError('{} x')).toEqual({ offset: 3, reason: 'unexpected character "x" after the JSON value' });
+    expect(jsonSyntaxError('01')).toEqual({ offset: 1, reason: 'unexpected character "1" after the JSON value' });
+    expect(jsonSyntaxError('"\\x"')).toEqual({ offset: 1, reason: 'bad escape in a string' });
+    expect(jsonSyntaxError('tru')).toEqual({ offset: 0, reason: 'unexpected character "t"' });
+  });
+
+  it('counts lines and columns, CRLF included', () => {
+    expect(lineColumn('ab\ncd', 4)).toEqual({ line: 2, column: 2 });
+    expect(lineColumn('ab\r\ncd', 5)).toEqual({ line: 2, column: 2 });
+    expect(lineColumn('x', 0)).toEqual({ line: 1, column: 1 });
+  });
+
+  it('agrees with JSON.parse on what is valid', () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), fc.constantFrom(0, 2), (v, indent) => {
+        expect(jsonSyntaxError(JSON.stringify(v, null, indent))).toBeUndefined();
+      }),
+      { numRuns: 300 },
+    );
+    fc.assert(
+      fc.property(fc.string({ maxLength: 12 }), (s) => {
+        let valid = true;
+        try {
+          JSON.parse(s);
+        } catch {
+          valid = false;
+        }
+        expect(jsonSyntaxError(s) === undefined).toBe(valid);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('parseJsonText names the label in one line', () => {
+    expect(parseJsonText('{"a":1}', 'x.json')).toEqual({ a: 1 });
+    expect(() => parseJsonText('{\n\n  "a": tru }', 'x.json')).toThrow('x.json: invalid JSON at line 3, column 8: unexpected character "t"');
+  });
+});
+
+describe('severity', () => {
+  const fileA = (): FileResult => sampleResults().find((r) => r.file.endsWith('a.ts'))!;
+  const fileB = (): FileResult => sampleResults().find((r) => r.file.endsWith('b.ts'))!;
+
+  it('off drops the rule\'s findings, suppressed ones included', () => {
+    const [a] = applyRuleLevels([fileA()], { 'unmapped-2023-01-path': 'off' });
+    expect(a.findings.map((f) => f.ruleId)).toEqual(['v1-pickups-path', 'v1-pickup-field']);
+    expect(a.suppressed).toEqual([]);
+  });
+
+  it('warn and error set the severity; unnamed rules keep theirs', () => {
+    const [a, b] = applyRuleLevels([fileA(), fileB()], { 'v1-pickups-path': 'warn', 'ambiguous-courier-id': 'error', 'webhook-event-renamed': 'warn' });
+    expect(a.findings.map((f) => [f.ruleId, f.severity])).toEqual([
+      ['unmapped-2023-01-path', 'error'],
+      ['v1-pickups-path', 'warning'],
+      ['v1-pickup-field', 'error'],
+    ]);
+    expect(b.findings.map((f) => [f.ruleId, f.severity])).toEqual([
+      ['webhook-event-renamed', 'warning'],
+      ['ambiguous-courier-id', 'error'],
+    ]);
+    expect(a.findings[1]).toEqual({ ...f1, severity: 'warning' });
+  });
+
+  it('is pure and keeps fatal files', () => {
+    const input = sampleResults();
+    const copy = structuredClone(input);
+    const out = applyRuleLevels(input, { 'v1-pickups-path': 'off', 'ambiguous-courier-id': 'error' });
+    expect(input).toEqual(copy);
+    expect(out.find((r) => r.fatal)?.fatal?.message).toBe('Parsing error: Unexpected token (3:7)');
+    expect(applyRuleLevels(input, {})).toEqual(copy);
+  });
+
+  it('--quiet keeps errors only', () => {
+    const out = filterQuiet(sampleResults());
+    expect(out.flatMap((r) => r.findings)).toEqual([f3, f1, f2]);
+    expect(out.flatMap((r) => r.suppressed)).toEqual([s1]);
+    expect(out.filter((r) => r.fatal)).toHaveLength(1);
+    expect(filterQuiet([{ ...fileB(), findings: [w1, w2] }])[0].findings).toEqual([]);
+  });
+});

@@ -1,0 +1,1 @@
+export const PICKUPS_URL = '/pickup/v1/pickups';

@@ -1,0 +1,1 @@
+export const vendored = () => fetch('/2023-01/labels', { method: 'POST' });

@@ -1,0 +1,66 @@
+// Shared test helpers: temp copies of fixture trees, the built CLI, and in-process runs.
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const BIN = path.join(ROOT, 'bin', 'migrate-check.js');
+export const SHARED = path.resolve(ROOT, '..', 'shared');
+
+export function tempCopy(src: string, prefix = 'mc-test-'): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), prefix));
+  cpSync(src, dir, { recursive: true });
+  return dir;
+}
+
+export function tempDir(prefix = 'mc-test-'): string {
+  return mkdtempSync(path.join(os.tmpdir(), prefix));
+}
+
+export function runCli(args: string[], cwd: string, env: Record<string, string | undefined> = {}): { code: number | null; stdout: string; stderr: string } {
+  const r = spawnSync(process.execPath, [BIN, ...args], { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', CI: 'true', ...env }, maxBuffer: 64 << 20 });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+export function git(cwd: string, ...args: string[]): string {
+  const r = spawnSync('git', args, { cwd, encoding: 'utf8' });
+  return r.stdout;
+}
+
+export function gitInit(cwd: string): void {
+  git(cwd, 'init', '-q');
+  git(cwd, 'add', '-A');
+  git(cwd, '-c', 'user.email=t@t', '-c', 'user.name=t', 'commit', '-qm', 'init');
+}
+
+/** Every file under a folder, relative, sorted (no .git). */
+export function walk(dir: string, base = dir): string[] {
+  const out: string[] = [];
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    if (e.name === '.git') continue;
+    const p = path.join(dir, e.name);
+    if (e.isDirectory()) out.push(...walk(p, base));
+    else out.push(path.relative(base, p).split(path.sep).join('/'));
+  }
+  return out.sort();
+}
+
+export function snapshot(dir: string): Record<string, string> {
+  const m: Record<string, string> = {};
+  for (const f of walk(dir)) m[f] = readFileSync(path.join(dir, f), 'utf8');
+  return m;
+}
+
+export function writeJson(file: string, value: unknown): void {
+  writeFileSync(file, JSON.stringify(value, null, 2));
+}
+
+export const isDir = (p: string) => {
+  try {
+    return statSync(p).isDirectory();
+  } catch {
+    return false;
+  }
+};
