@@ -227,8 +227,11 @@ export async function main(argv: string[]): Promise<void> {
 async function run(argv: string[]): Promise<number> {
   const first = argv[0];
   if (first === 'lsp') {
+    // bin/migrate-check.js starts the server without this module; this path serves main(['lsp'])
+    const { checkLspArgs } = await import('./editor/main.js');
+    checkLspArgs(argv.slice(1));
     const { startLanguageServer } = await import('./editor/server.js');
-    await startLanguageServer();
+    startLanguageServer();
     return 0;
   }
   if (first === 'mcp') {

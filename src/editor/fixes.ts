@@ -1,57 +1,29 @@
-// The editor's fixes are --fix's fixes: the same edit selection (editsToApply), the same
-// application (applyEdits), the same passes and the same re-parse guard, run over the editor's
-// buffers instead of the disk.
+// The editor's fixes are --fix's fixes: "fix all" runs fixPasses (the passes, transforms and
+// re-parse guard of src/fix/index.ts) over one buffer with the other buffers as overlays; a quick
+// fix is one finding's edits as --fix would apply them (applyEdits). Nothing here decides an edit.
 
-import { analyzeFiles } from '../index.js';
-import { applyEdits, editsToApply } from '../fix/edits.js';
-import { reparseError } from '../fix/reparse.js';
+import { applyEdits } from '../fix/edits.js';
 import type { Config, Finding, TextEdit } from '../types.js';
-
-/** The same limit as --fix (src/fix/index.ts). */
-export const MAX_PASSES = 5;
 
 export type FixAllOutcome =
   | { kind: 'unchanged' }
-  | { kind: 'fixed'; text: string; findings: number; passes: number }
+  | { kind: 'fixed'; text: string; findings: number }
   | { kind: 'refused'; reason: string };
 
 /**
  * What `--fix` (with `unsafe`: `--fix --unsafe`) would write for one file whose current text is
- * `text`: passes of analyse, choose, apply until nothing changes (at most MAX_PASSES), with the
- * other open buffers as overlays, then the re-parse check.
+ * `text`, the other open buffers standing in for their files on disk.
  */
-export async function fixAllText(
-  file: string,
-  text: string,
-  opts: { config: Config; overlays: Map<string, string>; unsafe: boolean; first?: Finding[] },
-): Promise<FixAllOutcome> {
+export async function fixAllText(file: string, text: string, opts: { config: Config; overlays: Map<string, string>; unsafe: boolean }): Promise<FixAllOutcome> {
   const overlays = new Map(opts.overlays);
   overlays.set(file, text);
-  let current = text;
-  let findings = opts.first;
-  let fixed = 0;
-  let passes = 0;
-  for (let pass = 0; pass < MAX_PASSES; pass++) {
-    if (!findings) {
-      const { results } = await analyzeFiles([file], { config: opts.config, overlays });
-      const r = results.find((x) => x.file === file);
-      if (!r || r.fatal || r.source === undefined) break;
-      findings = r.findings;
-    }
-    const chosen = editsToApply(findings, opts.unsafe);
-    findings = undefined;
-    if (!chosen.edits.length) break;
-    const next = applyEdits(current, chosen.edits);
-    if (next === current) break;
-    current = next;
-    overlays.set(file, next);
-    fixed += chosen.findings;
-    passes++;
-  }
-  if (current === text) return { kind: 'unchanged' };
-  const err = await reparseError(file, current);
-  if (err) return { kind: 'refused', reason: err };
-  return { kind: 'fixed', text: current, findings: fixed, passes };
+  const { fixPasses } = await import('../fix/index.js');
+  const out = await fixPasses([file], { config: opts.config, unsafe: opts.unsafe, overlays });
+  const refused = out.refused.find((r) => r.file === file);
+  if (refused) return { kind: 'refused', reason: refused.reason };
+  const after = out.texts.get(file);
+  if (!out.original.has(file) || after === undefined || after === text) return { kind: 'unchanged' };
+  return { kind: 'fixed', text: after, findings: out.fixedCount.get(file) ?? 0 };
 }
 
 /** One edit that turns `before` into `after`: the span between their common prefix and suffix. */

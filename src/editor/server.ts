@@ -36,7 +36,6 @@ import { explainText, getRule, packageRoot } from '../catalogue/index.js';
 import { CONFIG_FILE } from '../config.js';
 import { ALL_EXTENSIONS } from '../files.js';
 import { editsToApply } from '../fix/edits.js';
-import { analyzeFiles } from '../index.js';
 import type { FatalProblem, FileResult, Finding, TextEdit } from '../types.js';
 import { covers, fatalToDiagnostic, findingToDiagnostic, meets, rangeOf, SOURCE, type DiagnosticData } from './convert.js';
 import { clientEdits, fixAllText, isApplicable, minimalEdit } from './fixes.js';
@@ -45,8 +44,22 @@ import { importsFile } from './imports.js';
 import { guessRoot, makeFolder, reloadConfig, type Folder } from './workspace.js';
 
 export const FIX_ALL_KIND = 'source.fixAll.migrate-check';
-/** how long a change waits for the next keystroke before it is checked */
-export const DEBOUNCE_MS = 150;
+/**
+ * How long a change waits for the next one before it is checked. Short, because a check of one
+ * buffer takes some 10-30 ms: it coalesces the bursts an editor sends (a paste, an auto-indent, a
+ * multi-cursor edit), and changes that arrive while a check runs are taken together after it.
+ */
+export const DEBOUNCE_MS = 50;
+
+type Engine = typeof import('../index.js');
+let engine: Promise<Engine> | undefined;
+/**
+ * The analysis engine (ts-morph and its TypeScript, about half a second to load): loaded once,
+ * started as soon as `initialize` is answered, so that the answer does not wait for it.
+ */
+function loadEngine(): Promise<Engine> {
+  return (engine ??= import('../index.js'));
+}
 
 /** The last analysis of an open buffer, at one version. */
 interface Checked {
@@ -190,6 +203,8 @@ class MigrateCheckServer {
       if (p) roots.add(p);
     }
     this.folders = [...roots].map((r) => makeFolder(r, true));
+    // after the answer is written
+    setTimeout(() => void loadEngine().catch((err) => this.log(`cannot load the analysis: ${String(err)}`)), 0);
     return {
       capabilities: {
         textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: { includeText: false } },
@@ -482,6 +497,7 @@ class MigrateCheckServer {
   private async analyse(folder: Folder, items: { uri: string; file: string; snap: TextDocument }[], overlays: Map<string, string>): Promise<void> {
     let results: FileResult[];
     try {
+      const { analyzeFiles } = await loadEngine();
       results = (await analyzeFiles(items.map((i) => i.file), { config: folder.config, overlays })).results;
     } catch (err) {
       if (items.length > 1) {
@@ -649,7 +665,7 @@ class MigrateCheckServer {
   }
 }
 
-export async function startLanguageServer(): Promise<void> {
+export function startLanguageServer(): void {
   // stdout carries the protocol: anything printed goes to stderr instead
   const toStderr = (...args: unknown[]) => {
     process.stderr.write(args.map((a) => (typeof a === 'string' ? a : JSON.stringify(a))).join(' ') + '\n');

@@ -27,10 +27,30 @@ export function assertClean(cwd: string, paths: string[]): void {
     throw new UsageError(`--fix refuses to touch a git tree with uncommitted changes (${dirty.length} path${dirty.length > 1 ? 's' : ''}, e.g. ${dirty[0].slice(3)})`, 'commit or stash them first, or pass --allow-dirty');
 }
 
-export async function fix(opts: FixOptions): Promise<FixResult> {
-  const config = opts.config ?? DEFAULT_CONFIG;
-  if (!opts.dryRun && !opts.allowDirty) assertClean(opts.cwd, opts.paths);
-  const files = await discover(opts.paths, opts.cwd, config.ignorePatterns);
+/** What the passes of --fix make of some files, in memory (nothing is written). */
+export interface FixPasses {
+  /** the analysis after the fix (what is left for a person) */
+  analysis: Awaited<ReturnType<typeof analyzeFiles>>;
+  /** the texts before the fix of the files that changed */
+  original: Map<string, string>;
+  /** every file's text after the fix (the given overlays, plus the rewritten files) */
+  texts: Map<string, string>;
+  fixedCount: Map<string, number>;
+  refused: FixResult['refused'];
+  ambiguousBefore: Finding[];
+}
+
+/**
+ * The passes of --fix over files already discovered: analyse, choose the edits, run the
+ * transforms, until nothing fixable is left (at most MAX_PASSES); then every rewritten text must
+ * parse again. `overlays` are texts that take precedence over the disk (editor buffers). The
+ * language server's "fix all" is this function over one buffer.
+ */
+export async function fixPasses(
+  files: string[],
+  opts: { config: FixOptions['config']; unsafe: boolean; overlays?: Map<string, string>; onProgress?: FixOptions['onProgress']; root?: string },
+): Promise<FixPasses> {
+  const { config } = opts;
   const overlays = new Map(opts.overlays ?? []);
   const original = new Map<string, string>();
   const fixedCount = new Map<string, number>();
@@ -54,17 +74,33 @@ export async function fix(opts: FixOptions): Promise<FixResult> {
   }
   // every rewritten file must parse again; one that would not is left untouched
   const refused: FixResult['refused'] = [];
-  for (const [file, before] of original) {
+  for (const file of [...original.keys()]) {
     const after = overlays.get(file)!;
     const err = await reparseError(file, after);
     if (err) {
       refused.push({ file, reason: err });
-      overlays.delete(file);
+      // back to what it was: the caller's overlay (an editor buffer) or the disk
+      const given = opts.overlays?.get(file);
+      if (given !== undefined) overlays.set(file, given);
+      else overlays.delete(file);
       original.delete(file);
-      void before;
     }
   }
   if (refused.length) analysis = await analyzeFiles(files, { config, overlays, root: opts.root });
+  return { analysis, original, texts: overlays, fixedCount, refused, ambiguousBefore };
+}
+
+export async function fix(opts: FixOptions): Promise<FixResult> {
+  const config = opts.config ?? DEFAULT_CONFIG;
+  if (!opts.dryRun && !opts.allowDirty) assertClean(opts.cwd, opts.paths);
+  const files = await discover(opts.paths, opts.cwd, config.ignorePatterns);
+  const { analysis, original, texts: overlays, fixedCount, refused, ambiguousBefore } = await fixPasses(files, {
+    config,
+    unsafe: opts.unsafe,
+    overlays: opts.overlays,
+    onProgress: opts.onProgress,
+    root: opts.root,
+  });
   const changes: FileChange[] = [];
   for (const [file, before] of original) {
     const after = overlays.get(file)!;

@@ -1,0 +1,32 @@
+// The entry of `migrate-check lsp`. bin/migrate-check.js comes here directly, without the
+// command line's own modules (yargs, reporters): an editor waits on the server's start-up.
+
+import { oneLine, UsageError } from '../errors.js';
+
+/** stdio is the one transport; `--stdio` and `--clientProcessId N` are what LSP clients append. */
+export function checkLspArgs(args: string[]): void {
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    if (a === '--stdio' || /^--clientProcessId=\d+$/.test(a)) continue;
+    if (a === '--clientProcessId' && /^\d+$/.test(args[i + 1] ?? '')) {
+      i++;
+      continue;
+    }
+    if (a === '--node-ipc' || a.startsWith('--socket') || a.startsWith('--pipe'))
+      throw new UsageError(`lsp: ${a.split('=')[0]} is not supported`, 'the language server talks over stdio only: `migrate-check lsp --stdio`');
+    throw new UsageError(`lsp: unknown argument ${a}`, 'usage: `migrate-check lsp [--stdio]`');
+  }
+}
+
+/** argv as the command line has it: `lsp` first. */
+export async function main(argv: string[]): Promise<void> {
+  try {
+    checkLspArgs(argv.slice(1));
+  } catch (err) {
+    process.stderr.write(`migrate-check: ${oneLine(err)}\n`);
+    process.exitCode = 2;
+    return;
+  }
+  const { startLanguageServer } = await import('./server.js');
+  startLanguageServer();
+}
