@@ -5,6 +5,7 @@ import fg from 'fast-glob';
 import ignore, { type Ignore } from 'ignore';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { loadCatalogue } from './catalogue/index.js';
 import { UsageError } from './errors.js';
 
 export const SOURCE_EXTENSIONS = ['.js', '.jsx', '.ts', '.tsx', '.mjs', '.cjs', '.mts', '.cts'];
@@ -97,10 +98,54 @@ export async function discover(paths: string[], cwd: string, ignorePatterns: str
   return [...out].sort();
 }
 
-/** Could this text hold an old construct (or a 2024-09 one that a check looks at)? */
-const TEXT_TEST = /\/v1\b|2023-01|2024-09|courier_id|courier_account|preferred_(?:date|min_time|max_time)|courier_selection|selected_courier_id|allow_courier_fallback|_state_changed|selected_(?:from|to)_time|time_slot_id/;
+/**
+ * The text test, run on every file before any parse. `strong`: the text names something only the
+ * service's old (or checked 2024-09) API has, so it is parsed. `weak`: it holds a word an old body
+ * or path shares with ordinary code (`courier_id`, `preferred_date`, `'/v1/...'`, `'2023-01'`); it
+ * is parsed only when it imports a module that passed as `strong` (the path or base it sends to may
+ * live there). `null`: nothing to look at.
+ */
+export type TextSignal = 'strong' | 'weak' | null;
 
+let family: { strong: RegExp } | undefined;
+/** Built once from the catalogue's v1 families (`pickup/v1/...`). */
+function families(): { strong: RegExp } {
+  if (family) return family;
+  const list = (loadCatalogue().rules.find((r) => r.id === 'v1-unmapped-path')?.families ?? []).join('|');
+  family = {
+    // the family before `/v1`, or a base that ends in a family (its `/v1/...` path sits elsewhere);
+    // a 2024-09 pickup time that is not a literal `'HH:MM'` (the checks look at it)
+    strong: new RegExp(
+      `(?:${list})/v1\\b|/(?:${list})['"\`]|/2023-01\\b|2023-01/|courier_account|courier_selection|selected_courier_id|allow_courier_fallback|time_slot_id|selected_(?:from|to)_time\\b(?!\\s*:\\s*(['"\`])\\d\\d:\\d\\d\\1)`,
+    ),
+  };
+  return family;
+}
+const WEAK = /courier_id|preferred_(?:date|min_time|max_time)|\/v1\b|2023-01(?![-\d])|\/2024-09\b|2024-09\//;
+const NEAR_PAIR = /courier_id[^]{0,300}service_shipment_ids|service_shipment_ids[^]{0,300}courier_id/;
+const PICKUP_FIELD = /courier_id|preferred_(?:date|min_time|max_time)|service_shipment_ids/g;
+
+export function textSignal(text: string, hosts: string[] = []): TextSignal {
+  const { strong } = families();
+  if (strong.test(text)) return 'strong';
+  if (hosts.some((h) => h && text.includes(h))) return 'strong';
+  const weak = WEAK.exec(text);
+  if (!weak) return null;
+  // a version string beside a webhook or a `version` key: the webhook registration's version
+  if (/2023-01(?![-\d])/.test(text) && /version|webhook/i.test(text)) return 'strong';
+  // a 2024-09 path beside a legacy name: a 2024-09 call still sent to the legacy host
+  if (/\/2024-09\b|2024-09\//.test(text) && /legacy/i.test(text)) return 'strong';
+  // a v1 path beside a legacy name: `${LEGACY_PICKUP_BASE}/v1/...`
+  if (/\/v1\b/.test(text) && /legacy/i.test(text)) return 'strong';
+  // two distinct v1 pickup fields (or a label entry's pair): a body recognisable by its keys alone
+  const fields = new Set(text.match(PICKUP_FIELD) ?? []);
+  if (fields.size >= 2 && [...fields].some((f) => f.startsWith('preferred_'))) return 'strong';
+  // courier_id beside a label entry's shipment, or near a pickup's shipment list (one object)
+  if (fields.has('courier_id') && (/service_shipment_id\b/.test(text) || NEAR_PAIR.test(text))) return 'strong';
+  return 'weak';
+}
+
+/** Could this text hold an old construct on its own (the strong half of the text test)? */
 export function couldHoldOldCode(text: string, hosts: string[] = []): boolean {
-  if (TEXT_TEST.test(text)) return true;
-  return hosts.some((h) => h && text.includes(h));
+  return textSignal(text, hosts) === 'strong';
 }

@@ -7,7 +7,7 @@ import { loadCatalogue } from './catalogue/index.js';
 import { Analyzer } from './analysis/detect.js';
 import { applySuppressions } from './analysis/suppress.js';
 import { lineCol, parseErrors, UnitStore, type Unit } from './analysis/units.js';
-import { couldHoldOldCode, discover, COMPONENT_EXTS } from './files.js';
+import { discover, textSignal, COMPONENT_EXTS } from './files.js';
 import type { CheckOptions, CheckResult, Config, FileResult, Finding } from './types.js';
 
 export type { CheckOptions, CheckResult, Config, FileResult, Finding, FixOptions, FixResult } from './types.js';
@@ -61,26 +61,35 @@ export async function analyzeFiles(
   const hosts = [config.baseUrl, config.legacyBaseUrl, config.stagingUrl].filter((h): h is string => !!h);
   const results = new Map<string, FileResult>();
   const candidates: Source[] = [];
+  const weak: Source[] = [];
+  const importers: Source[] = [];
   let done = 0;
   for (const file of files) {
     const src = readSource(file, opts.overlays, config.maxFileSize);
     if (src.fatal) results.set(file, { file, findings: [], suppressed: [], fatal: { file, ...src.fatal } });
     else {
       results.set(file, { file, findings: [], suppressed: [] });
-      if (couldHoldOldCode(src.text!, hosts)) candidates.push(src);
+      const signal = textSignal(src.text!, hosts);
+      if (signal === 'strong') candidates.push(src);
+      else {
+        if (signal === 'weak') weak.push(src);
+        if (/\bimport\b|\brequire\s*\(/.test(src.text!)) importers.push(src);
+      }
     }
     opts.onProgress?.(++done, files.length);
+  }
+  // a file with only a word an old body shares with ordinary code is looked at when it imports a
+  // module that passed the text test (the endpoint or base it sends to may be defined there)
+  if (weak.length && candidates.length) {
+    const importRe = importOf(candidates.map((c) => moduleStem(c.file)));
+    for (const src of weak) if (importRe.test(src.text!)) candidates.push(src);
   }
   // a module that defines a versioned base ('…/2023-01'): every module importing it sends paths through it
   const baseStems = candidates.filter((c) => /\/2023-01\/?['"`]/.test(c.text!)).map((c) => moduleStem(c.file));
   if (baseStems.length) {
     const have = new Set(candidates.map((c) => c.file));
-    const importRe = new RegExp(`['"][^'"\\n]*\\b(?:${baseStems.map(escapeRe).join('|')})(?:\\.[cm]?[jt]sx?)?['"]`);
-    for (const file of files) {
-      if (have.has(file) || results.get(file)?.fatal) continue;
-      const src = readSource(file, opts.overlays, config.maxFileSize);
-      if (src.text !== undefined && importRe.test(src.text)) candidates.push(src);
-    }
+    const importRe = importOf(baseStems);
+    for (const src of importers) if (!have.has(src.file) && importRe.test(src.text!)) candidates.push(src);
   }
   const overlays = new Map(opts.overlays ?? []);
   const componentUnits = new Map<string, Unit[]>();
@@ -146,6 +155,11 @@ function moduleStem(file: string): string {
 }
 
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** A module specifier (import, require, re-export) that ends in one of these module stems. */
+function importOf(stems: string[]): RegExp {
+  return new RegExp(`['"][^'"\\n]*\\b(?:${[...new Set(stems)].map(escapeRe).join('|')})(?:/index)?(?:\\.[cm]?[jt]sx?)?['"]`);
+}
 
 function unusedFinding(file: string, text: string, start: number, end: number, rules: string[]): Finding {
   const a = lineCol(text, start);

@@ -56,8 +56,47 @@ type Awaited<T> = T extends PromiseLike<infer U> ? U : T;
 const MINI_LIB_NAME = '/__migrate-check__/lib.d.ts';
 let miniLib: ts.SourceFile | undefined;
 
-function buildProgram(store: UnitStore): { program: ts.Program; unitOf: Map<ts.SourceFile, Unit> } {
-  const units = store.all();
+/** Every key some request context renames: a type member can only matter if it has one of these names. */
+function renamedKeys(): Set<string> {
+  const all: ContextKind[] = ['pickup-v1', 'label-entry-2023-01', 'body-2023-01', 'courier-block-2023-01'];
+  const out = new Set<string>(['courier_selection']);
+  for (const c of all) for (const k of renamesIn(c).keys()) out.add(k);
+  return out;
+}
+
+/**
+ * The units a checker needs (PRODUCT.md asks for no whole-program type check): those holding a
+ * body that was tied to a request, those declaring a type member with an old key, and those that
+ * name one of the declaring types. Empty when no type declares an old key: nothing to rename then.
+ */
+function involvedUnits(store: UnitStore, shaped: Shaped[]): Unit[] {
+  const keys = renamedKeys();
+  const declaring: Unit[] = [];
+  const typeNames = new Set<string>();
+  for (const u of store.all()) {
+    const text = u.sf.text;
+    if (![...keys].some((k) => text.includes(k))) continue;
+    let found = false;
+    const visit = (n: ts.Node): void => {
+      if ((ts.isPropertySignature(n) || ts.isPropertyDeclaration(n)) && n.name && (ts.isIdentifier(n.name) || ts.isStringLiteral(n.name)) && keys.has(n.name.text)) {
+        found = true;
+        let p: ts.Node | undefined = n.parent;
+        while (p && !((ts.isInterfaceDeclaration(p) || ts.isTypeAliasDeclaration(p) || ts.isClassDeclaration(p)) && p.name)) p = p.parent;
+        if (p) typeNames.add((p as ts.InterfaceDeclaration).name.text);
+      }
+      ts.forEachChild(n, visit);
+    };
+    visit(u.sf);
+    if (found) declaring.push(u);
+  }
+  if (!declaring.length) return [];
+  const out = new Set<Unit>([...shaped.map((s) => s.unit), ...declaring]);
+  const nameRe = typeNames.size ? new RegExp(`\\b(?:${[...typeNames].join('|')})\\b`) : undefined;
+  for (const u of store.all()) if (!out.has(u) && nameRe?.test(u.sf.text)) out.add(u);
+  return [...out];
+}
+
+function buildProgram(store: UnitStore, units: Unit[]): { program: ts.Program; unitOf: Map<ts.SourceFile, Unit> } {
   const byName = new Map<string, Unit>();
   const unitOf = new Map<ts.SourceFile, Unit>();
   for (const u of units) {
@@ -109,7 +148,9 @@ const isUserMember = (d: ts.Declaration) => ts.isPropertySignature(d) || ts.isPr
 /** Report and rename the request shapes behind the given bodies, and the uses tied to them. */
 export function renameShapes(store: UnitStore, shaped: Shaped[], reporter: ShapeReporter): void {
   if (!shaped.some((s) => s.unit.sf.languageVariant !== undefined && /\.(tsx?|mts|cts)$/.test(s.unit.sf.fileName))) return;
-  const { program, unitOf } = buildProgram(store);
+  const involved = involvedUnits(store, shaped);
+  if (!involved.length) return;
+  const { program, unitOf } = buildProgram(store, involved);
   const checker = program.getTypeChecker();
   const renamed = new Map<ts.Symbol, Renamed>();
   const seen = new Set<string>();
