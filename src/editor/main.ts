@@ -1,6 +1,7 @@
 // The entry of `migrate-check lsp`. bin/migrate-check.js comes here directly, without the
 // command line's own modules (yargs, reporters): an editor waits on the server's start-up.
 
+import module from 'node:module';
 import { oneLine, UsageError } from '../errors.js';
 
 /** stdio is the one transport; `--stdio` and `--clientProcessId N` are what LSP clients append. */
@@ -27,6 +28,9 @@ export async function main(argv: string[]): Promise<void> {
     process.exitCode = 2;
     return;
   }
+  // Node 22.1+ keeps V8's compiled code of the modules on disk, so the analysis's TypeScript
+  // compiler (most of the start-up) compiles once; older Node has no such cache and skips this
+  (module as { enableCompileCache?: () => unknown }).enableCompileCache?.();
   const { startLanguageServer } = await import('./server.js');
   startLanguageServer();
 }
