@@ -432,7 +432,7 @@ export class Analyzer {
         const name = inner.expression.name.text.toLowerCase();
         if (BODY_METHODS.has(name) && inner.arguments[0]) {
           const ep = this.endpointOf(unit, inner.arguments[0]);
-          if (ep.url) this.applyBody(unit, args[0], ep, false);
+          if (ep.url) this.applyBody(unit, args[0], ep, false, true);
           return;
         }
         inner = inner.expression.expression;
@@ -449,7 +449,7 @@ export class Analyzer {
           const ep = this.endpointOf(cfg.unit, urlProp.initializer, base);
           if (ep.url) {
             const bodyProp = findProperty(cfg.node, 'data') ?? findProperty(cfg.node, 'json') ?? findProperty(cfg.node, 'body') ?? findProperty(cfg.node, 'form');
-            if (bodyProp && ts.isPropertyAssignment(bodyProp)) this.applyBody(cfg.unit, bodyProp.initializer, ep, false);
+            if (bodyProp && ts.isPropertyAssignment(bodyProp)) this.applyBody(cfg.unit, bodyProp.initializer, ep, false, true);
             return;
           }
         }
@@ -482,12 +482,16 @@ export class Analyzer {
     }
   }
 
-  /** Tie the body (or an options object holding it) to the endpoint's context. */
-  private applyBody(unit: Unit, arg: ts.Expression, ep: { match?: PathMatch; foreign: boolean }, maybeData: boolean): void {
+  /**
+   * Tie the body (or an options object holding it) to the endpoint's context. `direct`: the
+   * argument is the body itself (`.send(body)`, the `json`/`data` of a config object), not an
+   * options object to look into.
+   */
+  private applyBody(unit: Unit, arg: ts.Expression, ep: { match?: PathMatch; foreign: boolean }, maybeData: boolean, direct = false): void {
     const ctx: ContextKind | undefined = ep.foreign ? 'foreign' : (ep.match?.bodyContext as ContextKind | undefined);
     if (!ctx) return;
     const info: RequestContext = { kind: ctx, by: 'endpoint', endpoint: ep.match?.rule?.endpoint ? `${ep.match.rule.endpoint.method} ${ep.match.rule.endpoint.old}` : ep.match?.path };
-    for (const body of this.bodyExpressions(unit, arg, maybeData)) {
+    for (const body of direct ? [{ unit, expr: arg }] : this.bodyExpressions(unit, arg, maybeData)) {
       for (const t of this.objects(body.unit, body.expr)) this.applyContext(t, ctx, info);
       for (const a of this.forwardedArgs(body.unit, body.expr)) for (const t of this.objects(a.unit, a.expr)) this.applyContext(t, ctx, info);
       const e = unwrap(body.expr);
@@ -634,6 +638,14 @@ export class Analyzer {
     }
     const renames = renamesIn(ctx);
     const props = node.properties;
+    // A key that is both an old name and another rename's new name (`courier_id` in a 2023-01
+    // body) is left when the object already holds a key only 2024-09 has (`courier_service_id`,
+    // `courier_settings`): the object is already migrated there, so renaming again would chain.
+    const targets = new Set([...renames.values()].map((c) => c.to));
+    const migrated = props.some((q) => {
+      const k = q.name ? propName(q.name) : undefined;
+      return k !== undefined && targets.has(k) && !renames.has(k);
+    });
     if (renames.size || ctx === 'labels-2023-01') this.shaped.push({ unit, node, ctx, info });
     if (ctx === 'pickup-2024-09') {
       this.check2024Pickup(unit, node);
@@ -660,7 +672,7 @@ export class Analyzer {
       }
       if (name === undefined) continue;
       const change = renames.get(name);
-      if (change) this.renameKey(unit, p, change.rule, name, change.to, info, ctx);
+      if (change && !(migrated && targets.has(name))) this.renameKey(unit, p, change.rule, name, change.to, info, ctx);
       if (ctx === 'pickup-v1') {
         if ((name === 'preferred_min_time' || name === 'preferred_max_time') && (ts.isPropertyAssignment(p) || ts.isShorthandPropertyAssignment(p))) this.pickupTime(unit, node, p, name, info);
         if (name === 'pickup' && ts.isPropertyAssignment(p)) this.nestedPickup(unit, node, p, info);

@@ -27,7 +27,8 @@ function parse(text: string, ranges: [number, number][]): Directive[] {
       const d = DIRECTIVE.exec(body);
       if (!d) continue;
       const rules = d[2].split('--')[0].split(/[\s,]+/).filter(Boolean);
-      out.push({ kind: d[1] as Directive['kind'], rules, start: m.index, end: m.index + m[0].length, line: lineCol(text, m.index, starts).line, used: false });
+      const kind: Directive['kind'] = d[1] === 'disable-next-line' ? 'next-line' : (d[1] as 'disable' | 'enable');
+      out.push({ kind, rules, start: m.index, end: m.index + m[0].length, line: lineCol(text, m.index, starts).line, used: false });
     }
   }
   return out;

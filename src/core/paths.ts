@@ -255,6 +255,9 @@ function match2023(segs: string[], textEnds: boolean, trailingSlash: boolean): P
 
 function bodyContext2024(rest: string[]): string {
   if (rest.length === 1 && rest[0] === 'pickups') return 'pickup-2024-09';
+  // a webhook's `version` is the version in its path (spec, Webhook request): a `'2023-01'` left
+  // in a body sent to /2024-09/webhooks is still old, so the body is checked as a webhook body
+  if (rest.length === 1 && rest[0] === 'webhooks') return 'webhook-2023-01';
   return 'body-2024-09';
 }
 
