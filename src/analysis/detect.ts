@@ -59,6 +59,8 @@ export class Analyzer {
   private readonly hosts: { base?: string; legacy?: string; staging?: string };
   /** nested pickup objects handled as a whole: their inner fields carry no edits of their own */
   private nestedPickups = new Set<ts.Node>();
+  /** v1 pickup bodies left whole for a person: their nested `pickup` object gives a field another literal value than the top level */
+  private leftBodies = new Set<ts.Node>();
   /** versioned bases ('…/2023-01' in a constant or an instance's baseURL) and the relative paths sent through them */
   private baseGroups = new Map<string, BaseGroup>();
   /** bodies (object literals or typed expressions) whose declared type may be a request shape */
@@ -213,6 +215,8 @@ export class Analyzer {
       manual = 'the path continues in code this constant is joined with; rewrite it there by hand';
     } else if (m.newPath && writtenHere) {
       let tokens: PathToken[] = m.newPath;
+      // a path written without its leading slash (ky's prefixUrl refuses one) keeps that form
+      if (m.start === m.versionStart && typeof tokens[0] === 'string' && tokens[0].startsWith('/')) tokens = [tokens[0].slice(1), ...tokens.slice(1)];
       let from = m.start;
       // a full URL written in the same literal moves to the base host with its path
       const originHere = m.origin !== undefined && pieces.slice(0, vt.owner[m.start] + 1).every((p) => p.t === 'lit' && p.via.length === 0 && p.container === vPiece.container);
@@ -652,6 +656,7 @@ export class Analyzer {
       this.markTree(node, ctx);
       return;
     }
+    if (ctx === 'pickup-v1' && nestedConflict(node)) this.leftBodies.add(node);
     for (const p of props) {
       if (ts.isSpreadAssignment(p)) {
         for (const o of this.objects(unit, p.expression)) this.applyContext(o, ctx, info);
@@ -696,9 +701,12 @@ export class Analyzer {
       const raw = nameNode.getText(unit.sf);
       edit = raw.slice(1, -1) === from ? { unit, start: start + 1, end: nameNode.getEnd() - 1, text: to } : undefined;
     }
-    const inNested = this.nestedPickups.has(p.parent);
+    // the whole body is left when its nested object conflicts with it (PRODUCT.md, "What --fix does")
+    const left = this.leftBodies.has(p.parent) || (this.nestedPickups.has(p.parent) && ts.isPropertyAssignment(p.parent.parent) && this.leftBodies.has(p.parent.parent.parent));
+    if (left) edit = undefined;
+    const inNested = this.nestedPickups.has(p.parent) && !left;
     const what = contextLabel(ctx);
-    this.add(rule.id, unit, start, nameNode.getEnd(), `\`${from}\` in ${what} is \`${to}\` in 2024-09; ${fixNote(inNested ? 'safe' : edit ? rule.fix : 'none', 'rename it by hand')}.`, {
+    this.add(rule.id, unit, start, nameNode.getEnd(), `\`${from}\` in ${what} is \`${to}\` in 2024-09; ${fixNote(inNested ? 'safe' : edit ? rule.fix : 'none', left ? 'the nested `pickup` object gives a field another value than the top level; decide which is meant, then rename' : 'rename it by hand')}.`, {
       edits: inNested ? undefined : edit ? [edit] : undefined,
       fixKind: inNested ? 'safe' : undefined,
       context: info,
@@ -721,7 +729,7 @@ export class Analyzer {
         return;
       }
       const raw = lit.getText(unit.sf);
-      const edit = raw.slice(1, -1) === lit.text && !nested ? { unit, start: start + 1, end: value.getEnd() - 1, text: conv.time } : undefined;
+      const edit = raw.slice(1, -1) === lit.text && !nested && !this.leftBodies.has(body) ? { unit, start: start + 1, end: value.getEnd() - 1, text: conv.time } : undefined;
       this.add('v1-pickup-time-value', unit, start, value.getEnd(), `\`${name}\` ${raw} is a v1 \`YYYY-MM-DDTHH:MM\` time; 2024-09 takes \`${conv.time}\` (local \`HH:MM\`, the day from \`selected_date\`); ${fixNote('safe')}.`, {
         edits: edit ? [edit] : undefined,
         fixKind: 'safe',
@@ -992,6 +1000,29 @@ function displayPath(text: string, pieces: Piece[], vt: Virtual, start: number):
     } else out += ch;
   }
   return out;
+}
+
+/** The 2024-09 name of a field the nested `pickup` object and the top level both give with different literal values. */
+function nestedConflict(body: ts.ObjectLiteralExpression): string | undefined {
+  const np = findProperty(body, 'pickup');
+  if (!np || !ts.isPropertyAssignment(np)) return undefined;
+  const inner = unwrap(np.initializer);
+  if (!ts.isObjectLiteralExpression(inner)) return undefined;
+  const renames = renamesIn('pickup-v1');
+  const top = new Map<string, ts.Expression>();
+  for (const q of body.properties) {
+    const n = q !== np && q.name ? propName(q.name) : undefined;
+    if (n && ts.isPropertyAssignment(q)) top.set(renames.get(n)?.to ?? n, unwrap(q.initializer));
+  }
+  for (const q of inner.properties) {
+    const n = q.name ? propName(q.name) : undefined;
+    if (!n || !ts.isPropertyAssignment(q)) continue;
+    const name = renames.get(n)?.to ?? n;
+    const a = top.get(name);
+    const b = unwrap(q.initializer);
+    if (a && isLiteral(a) && isLiteral(b) && literalValue(a) !== literalValue(b)) return name;
+  }
+  return undefined;
 }
 
 function isLiteral(e: ts.Expression): boolean {
