@@ -1,6 +1,7 @@
 // The command line: yargs only, and the one place that sets the exit code.
 
 import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { constants as osConstants } from 'node:os';
 import path from 'node:path';
 import yargs from 'yargs';
 import { explainText, getRule, loadCatalogue, nearestRuleIds } from './catalogue/index.js';
@@ -44,13 +45,18 @@ interface ScanArgs {
   baseline?: string;
   updateBaseline: boolean;
   shard?: string;
+  maxFileSize?: number;
 }
 
 function out(text: string, file?: string, cwd = process.cwd()): void {
   if (file) {
     const abs = path.resolve(cwd, file);
-    mkdirSync(path.dirname(abs), { recursive: true });
-    writeFileSync(abs, text);
+    try {
+      mkdirSync(path.dirname(abs), { recursive: true });
+      writeFileSync(abs, text);
+    } catch (err) {
+      throw new UsageError(`cannot write the report to ${file} (${(err as NodeJS.ErrnoException).code ?? 'error'})`);
+    }
   } else if (text) process.stdout.write(text);
 }
 
@@ -134,6 +140,36 @@ function fixSummary(res: FixResult, cwd: string, dryRun: boolean): string {
   return lines.join('\n') + '\n';
 }
 
+/**
+ * SIGINT and SIGTERM during --fix: before the writes start nothing is on disk yet, and the signal
+ * ends the run at once as usual; while files are written (the only time a listener is installed)
+ * the file in hand is finished (each write is a rename of a complete temporary file) and the rest
+ * are left as they were. Exit status 128 + the signal's number.
+ */
+function interruptGuard(): { signal: AbortSignal; writing: (on: boolean) => void; release: () => void; received?: NodeJS.Signals } {
+  const ac = new AbortController();
+  const guard = {
+    signal: ac.signal,
+    writing: (on: boolean) => {
+      guard.release();
+      if (on) {
+        process.on('SIGINT', onSignal);
+        process.on('SIGTERM', onSignal);
+      }
+    },
+    release: () => {
+      process.off('SIGINT', onSignal);
+      process.off('SIGTERM', onSignal);
+    },
+    received: undefined as NodeJS.Signals | undefined,
+  };
+  function onSignal(sig: NodeJS.Signals): void {
+    guard.received ??= sig;
+    ac.abort();
+  }
+  return guard;
+}
+
 async function scan(args: ScanArgs): Promise<number> {
   const cwd = process.cwd();
   if (args.listRules) {
@@ -149,7 +185,9 @@ async function scan(args: ScanArgs): Promise<number> {
   if (args.dryRun && !args.fix) throw new UsageError('--dry-run goes with --fix');
   if (args.trend && args.reporter !== 'html') throw new UsageError('--trend goes with --reporter html');
   if (args.maxWarnings !== undefined && (!Number.isInteger(args.maxWarnings) || args.maxWarnings < -1)) throw new UsageError('--max-warnings takes a whole number');
+  if (args.maxFileSize !== undefined && (!Number.isInteger(args.maxFileSize) || args.maxFileSize < 1)) throw new UsageError('--max-file-size takes a whole number of bytes, 1 or more');
   const config: Config = loadConfig({ cwd, configPath: args.config, cliRules: args.rule, cliIgnore: args.ignorePattern });
+  if (args.maxFileSize !== undefined) config.maxFileSize = args.maxFileSize;
   const paths = args.paths.length ? args.paths : ['.'];
   const bar = await progressBar(args.progress);
   let results: FileResult[];
@@ -162,8 +200,18 @@ async function scan(args: ScanArgs): Promise<number> {
       files = selectShard(files, s.index, s.total, cwd);
     }
     if (args.fix) {
-      const res = await fix({ paths: files.length ? files : paths, cwd, config, unsafe: args.unsafe, dryRun: args.dryRun, allowDirty: args.allowDirty, onProgress: bar.update });
+      const guard = args.dryRun ? undefined : interruptGuard();
+      let res: FixResult;
+      try {
+        res = await fix({ paths: files.length ? files : paths, cwd, config, unsafe: args.unsafe, dryRun: args.dryRun, allowDirty: args.allowDirty, onProgress: bar.update, signal: guard?.signal, onWriting: guard?.writing });
+      } finally {
+        guard?.release();
+      }
       bar.stop();
+      if (res.interrupted && guard?.received) {
+        process.stderr.write(`migrate-check: interrupted (${guard.received}): ${res.changes.length} file${res.changes.length === 1 ? '' : 's'} fixed, ${res.interrupted.left.length} left as ${res.interrupted.left.length === 1 ? 'it was' : 'they were'}\n`);
+        return 128 + (osConstants.signals[guard.received] ?? 2);
+      }
       results = res.remaining.results;
       summary = fixSummary(res, cwd, args.dryRun);
       if (args.dryRun) {
@@ -282,6 +330,7 @@ async function run(argv: string[]): Promise<number> {
     .option('baseline', { type: 'string', describe: 'report only findings not in this baseline file' })
     .option('update-baseline', { type: 'boolean', default: false, describe: 'write the baseline file (--baseline FILE, default migrate-check-baseline.json)' })
     .option('shard', { type: 'string', describe: 'i/n: scan only this shard of the files' })
+    .option('max-file-size', { type: 'number', describe: 'files larger than this many bytes are reported and skipped (default 4194304; config maxFileSize)' })
     .strictOptions()
     .help()
     .version(version())
@@ -314,5 +363,6 @@ async function run(argv: string[]): Promise<number> {
     baseline: p.baseline as string | undefined,
     updateBaseline: !!p['update-baseline'],
     shard: p.shard as string | undefined,
+    maxFileSize: p['max-file-size'] as number | undefined,
   });
 }

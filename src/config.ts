@@ -160,6 +160,7 @@ export function jsonSyntaxError(text: string): { offset: number; reason: string 
     return undefined;
   } catch (e) {
     if (e instanceof Stop) return { offset: e.offset, reason: e.reason };
+    if (e instanceof RangeError) return { offset: i, reason: 'nested too deeply to read' };
     throw e;
   }
 }

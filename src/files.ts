@@ -3,7 +3,7 @@
 
 import fg from 'fast-glob';
 import ignore, { type Ignore } from 'ignore';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { loadCatalogue } from './catalogue/index.js';
 import { UsageError } from './errors.js';
@@ -53,9 +53,18 @@ function prefixRule(line: string, rel: string): string {
   return (neg ? '!' : '') + joined;
 }
 
+function realOf(p: string): string {
+  try {
+    return realpathSync(p);
+  } catch {
+    return p;
+  }
+}
+
 /** Every source file under the given paths, sorted, honouring .gitignore and ignore patterns. */
 export async function discover(paths: string[], cwd: string, ignorePatterns: string[]): Promise<string[]> {
-  const out = new Set<string>();
+  // by real path: a file reached twice (two paths given, or a link given beside its target) is listed once
+  const out = new Map<string, string>();
   const user = ignore().add(ignorePatterns);
   for (const p of paths.length ? paths : ['.']) {
     const abs = path.resolve(cwd, p);
@@ -65,8 +74,9 @@ export async function discover(paths: string[], cwd: string, ignorePatterns: str
     } catch {
       throw new UsageError(`no such file or folder: ${p}`);
     }
+    const real = realOf(abs);
     if (st.isFile()) {
-      if (ALL_EXTENSIONS.includes(path.extname(abs).toLowerCase())) out.add(abs);
+      if (ALL_EXTENSIONS.includes(path.extname(abs).toLowerCase()) && !out.has(real)) out.set(real, abs);
       continue;
     }
     const ig = gitignoreFor(abs);
@@ -92,10 +102,13 @@ export async function discover(paths: string[], cwd: string, ignorePatterns: str
       const relCwd = toPosix(path.relative(cwd, f));
       if (relTop && !relTop.startsWith('..') && ig.ignores(relTop)) continue;
       if (relCwd && !relCwd.startsWith('..') && user.ignores(relCwd)) continue;
-      out.add(f);
+      // links below a given folder are not followed (see followSymbolicLinks), so its real path
+      // plus the relative one is the file's real path
+      const key = path.join(real, path.relative(abs, f));
+      if (!out.has(key)) out.set(key, f);
     }
   }
-  return [...out].sort();
+  return [...out.values()].sort();
 }
 
 /**

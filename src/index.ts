@@ -109,6 +109,11 @@ export async function analyzeFiles(
   for (const c of candidates) {
     if (results.get(c.file)?.fatal) continue;
     const us = store.get(c.file);
+    const skipped = store.skipped.get(c.file);
+    if (skipped) {
+      results.set(c.file, { file: c.file, findings: [], suppressed: [], fatal: { file: c.file, message: skipped, line: 1, column: 1 } });
+      continue;
+    }
     const errs = us.flatMap((u) => parseErrors(u.sf).map((d) => ({ u, d })));
     if (errs.length) {
       const { u, d } = errs[0];

@@ -115,6 +115,10 @@ export interface FixOptions extends CheckOptions {
   unsafe: boolean;
   dryRun: boolean;
   allowDirty: boolean;
+  /** looked at before each file is written: once aborted, the files not yet written are left as they are */
+  signal?: AbortSignal;
+  /** told when writing starts (true) and ends (false): the one stretch an interrupt must not cut */
+  onWriting?: (writing: boolean) => void;
 }
 
 export interface FileChange {
@@ -137,4 +141,6 @@ export interface FixResult {
   manualSteps: { id: string; title: string; text: string }[];
   /** the unified diff of all changes (dry run) */
   diff: string;
+  /** set when the run was interrupted while writing: the files left as they were */
+  interrupted?: { left: string[] };
 }

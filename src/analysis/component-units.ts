@@ -2,7 +2,7 @@
 // Loaded only when a component passes the text test.
 
 import { ComponentParseError, extractScripts } from '../components.js';
-import { parseModule, scriptKindFor, type Unit } from './units.js';
+import { parseModule, scriptKindFor, tooDeep, TOO_DEEP_TO_PARSE, type Unit } from './units.js';
 
 export async function componentUnitsFor(
   file: string,
@@ -16,8 +16,13 @@ export async function componentUnitsFor(
       offset: b.start,
       sf: parseModule(`${file}.${b.start}.${b.lang === 'ts' ? 'ts' : 'js'}`, text.slice(b.start, b.end), scriptKindFor(file, b.lang)),
     }));
+    for (const u of units) {
+      const deep = tooDeep(u.sf);
+      if (deep) return { fatal: { message: deep, line: 1, column: 1 } };
+    }
     return { units };
   } catch (err) {
+    if (err instanceof RangeError) return { fatal: { message: TOO_DEEP_TO_PARSE, line: 1, column: 1 } };
     if (err instanceof ComponentParseError) return { fatal: { message: `Parsing error: ${err.message}`, line: err.line, column: err.column } };
     const msg = err instanceof Error ? err.message : String(err);
     return { fatal: { message: `Parsing error: ${msg.split('\n')[0]}`, line: 1, column: 1 } };

@@ -38,6 +38,40 @@ export function parseModule(file: string, text: string, kind: ts.ScriptKind): ts
   return ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, kind);
 }
 
+/**
+ * The deepest nesting the analysis takes. The TypeScript parser itself gives up (stack overflow)
+ * a little above 600 levels of nested calls, and the analysis' recursive walks at about 2,200
+ * levels of the chains the parser does build (`a + b + …`, `.then().then()…`, `a ? b : …`);
+ * a file nested deeper than this is reported and skipped, never a crash.
+ */
+export const MAX_NESTING = 1000;
+
+/** How deep a syntax tree goes (an explicit stack: no recursion however deep the tree). */
+export function nestingDepth(sf: ts.Node): number {
+  let max = 0;
+  const nodes: ts.Node[] = [sf];
+  const depths: number[] = [1];
+  while (nodes.length) {
+    const n = nodes.pop()!;
+    const d = depths.pop()!;
+    if (d > max) max = d;
+    ts.forEachChild(n, (c) => {
+      nodes.push(c);
+      depths.push(d + 1);
+    });
+  }
+  return max;
+}
+
+/** Why a parsed file is too deep to analyse (undefined when it is not). */
+export function tooDeep(sf: ts.SourceFile): string | undefined {
+  const d = nestingDepth(sf);
+  return d > MAX_NESTING ? `skipped: the code is nested ${d} levels deep, over the limit of ${MAX_NESTING}` : undefined;
+}
+
+/** The message for a parser that ran out of stack. */
+export const TOO_DEEP_TO_PARSE = 'skipped: the code is nested too deeply to parse (the parser ran out of stack)';
+
 export function parseErrors(sf: ts.SourceFile): ts.DiagnosticWithLocation[] {
   return ((sf as unknown as { parseDiagnostics?: ts.DiagnosticWithLocation[] }).parseDiagnostics ?? []).filter(
     (d) => d.category === ts.DiagnosticCategory.Error,
@@ -54,6 +88,8 @@ export class UnitStore {
   private units = new Map<string, Unit[]>();
   private texts = new Map<string, string | null>();
   private tsconfigs = new Map<string, TsPaths | null>();
+  /** files parsed but nested too deeply to analyse (or to parse), with why; they have no units */
+  readonly skipped = new Map<string, string>();
   parsedCount = 0;
 
   constructor(
@@ -104,8 +140,22 @@ export class UnitStore {
     if (!MODULE_EXTENSIONS.includes(path.extname(file).toLowerCase())) return [];
     const text = this.text(file);
     if (text === undefined) return [];
-    const sf = parseModule(file, text, scriptKindFor(file));
+    let sf: ts.SourceFile;
+    try {
+      sf = parseModule(file, text, scriptKindFor(file));
+    } catch (err) {
+      if (!(err instanceof RangeError)) throw err;
+      this.skipped.set(file, TOO_DEEP_TO_PARSE);
+      this.units.set(file, []);
+      return [];
+    }
     this.parsedCount++;
+    const deep = tooDeep(sf);
+    if (deep) {
+      this.skipped.set(file, deep);
+      this.units.set(file, []);
+      return [];
+    }
     const list = [{ file, fileText: text, offset: 0, sf }];
     this.units.set(file, list);
     return list;

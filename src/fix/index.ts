@@ -2,7 +2,6 @@
 // nothing fixable is left, re-parse every result, then write atomically (or return a diff).
 
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { analyzeFiles, DEFAULT_CONFIG, manualSteps } from '../index.js';
 import { discover } from '../files.js';
@@ -12,7 +11,7 @@ import { editsToApply } from './edits.js';
 import { applyTransforms } from './transforms.js';
 import { unifiedDiff } from './diff.js';
 import { reparseError } from './reparse.js';
-import { writeAtomic } from './write.js';
+import { writeFixed } from './write.js';
 
 const MAX_PASSES = 5;
 
@@ -108,29 +107,44 @@ export async function fix(opts: FixOptions): Promise<FixResult> {
   }
   changes.sort((a, b) => (a.file < b.file ? -1 : 1));
   const diff = changes.map((c) => unifiedDiff(path.relative(opts.cwd, c.file), c.before, c.after)).join('');
+  let interrupted: FixResult['interrupted'];
+  let remaining = analysis;
   if (!opts.dryRun) {
-    for (const c of changes) {
-      let onDisk: string | undefined;
-      try {
-        onDisk = readFileSync(c.file, 'utf8');
-      } catch {
-        onDisk = undefined;
+    const unwritten = new Set<string>();
+    opts.onWriting?.(true);
+    try {
+      for (const c of changes) {
+        if (opts.signal?.aborted) {
+          interrupted ??= { left: [] };
+          interrupted.left.push(c.file);
+          unwritten.add(c.file);
+          continue;
+        }
+        const reason = await writeFixed(c.file, c.before, c.after);
+        if (reason) {
+          refused.push({ file: c.file, reason });
+          unwritten.add(c.file);
+        }
       }
-      if (onDisk !== c.before) {
-        refused.push({ file: c.file, reason: 'the file changed on disk while it was being fixed; left as it is' });
-        continue;
-      }
-      await writeAtomic(c.file, c.after);
+    } finally {
+      opts.onWriting?.(false);
+    }
+    // what is left is what the disk holds: a file not written keeps its findings
+    if (unwritten.size) {
+      const texts = new Map(opts.overlays ?? []);
+      for (const [file, text] of overlays) if (!unwritten.has(file) && !opts.overlays?.has(file)) texts.set(file, text);
+      remaining = await analyzeFiles(files, { config, overlays: texts, root: opts.root });
     }
   }
-  const written = changes.filter((c) => !refused.some((r) => r.file === c.file));
+  const written = changes.filter((c) => !refused.some((r) => r.file === c.file) && !interrupted?.left.includes(c.file));
   return {
     changes: written,
-    remaining: { results: analysis.results, stats: analysis.stats },
+    remaining: { results: remaining.results, stats: remaining.stats },
     ambiguousBefore,
     refused,
     manualSteps: manualSteps(),
     diff,
+    ...(interrupted ? { interrupted } : {}),
   };
 }
 

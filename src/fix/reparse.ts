@@ -10,7 +10,13 @@ export async function reparseError(file: string, text: string): Promise<string |
     const err = await validateComponent(file, text);
     return err ? `the fixed component would not parse (${err.line}:${err.column} ${err.message}); left untouched` : undefined;
   }
-  const errs = parseErrors(parseModule(file, text, scriptKindFor(file)));
+  let errs;
+  try {
+    errs = parseErrors(parseModule(file, text, scriptKindFor(file)));
+  } catch (err) {
+    if (err instanceof RangeError) return 'the fixed file is nested too deeply to parse; left untouched';
+    throw err;
+  }
   if (!errs.length) return undefined;
   const d = errs[0];
   return `the fixed file would not parse (${typeof d.messageText === 'string' ? d.messageText : d.messageText.messageText}); left untouched`;
