@@ -1,6 +1,11 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
+  resolve: {
+    // see test/support/ts-for-vitest.ts
+    alias: [{ find: /^(?:\.\.\/)+core\/ts\.cjs$/, replacement: fileURLToPath(new URL('./test/support/ts-for-vitest.ts', import.meta.url)) }],
+  },
   test: {
     include: ['test/**/*.test.ts'],
     testTimeout: 120_000,

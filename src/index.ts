@@ -4,11 +4,10 @@
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { loadCatalogue } from './catalogue/index.js';
-import { Analyzer } from './analysis/detect.js';
-import { applySuppressions } from './analysis/suppress.js';
-import { lineCol, parseErrors, UnitStore, type Unit } from './analysis/units.js';
-import { discover, textSignal, COMPONENT_EXTS } from './files.js';
-import type { CheckOptions, CheckResult, Config, FileResult, Finding } from './types.js';
+import { lineCol } from './core/lines.js';
+import { analyzeInParts, prestart } from './analysis/parts.js';
+import { discover, textSignal } from './files.js';
+import type { CheckOptions, CheckResult, Config, FileResult } from './types.js';
 
 export type { CheckOptions, CheckResult, Config, FileResult, Finding, FixOptions, FixResult } from './types.js';
 
@@ -50,6 +49,8 @@ export function readSource(file: string, overlays: Map<string, string> | undefin
 export interface Analysis {
   results: FileResult[];
   stats: CheckResult['stats'];
+  /** the files that passed the text test (and were parsed) */
+  candidates: string[];
 }
 
 /** Analyse a set of files (already discovered). */
@@ -63,6 +64,8 @@ export async function analyzeFiles(
   const candidates: Source[] = [];
   const weak: Source[] = [];
   const importers: Source[] = [];
+  // on a large tree the workers load the compiler while this thread reads and tests the files
+  const pool = prestart(files.length);
   let done = 0;
   for (const file of files) {
     const src = readSource(file, opts.overlays, config.maxFileSize);
@@ -92,67 +95,17 @@ export async function analyzeFiles(
     const importRe = importOf(baseStems);
     for (const src of importers) if (!have.has(src.file) && importRe.test(src.text!)) candidates.push(src);
   }
-  const overlays = new Map(opts.overlays ?? []);
-  const componentUnits = new Map<string, Unit[]>();
-  for (const c of candidates) overlays.set(c.file, c.text!);
-  const comps = candidates.filter((c) => COMPONENT_EXTS.includes(path.extname(c.file).toLowerCase()));
-  if (comps.length) {
-    const { componentUnitsFor } = await import('./analysis/component-units.js');
-    for (const c of comps) {
-      const r = await componentUnitsFor(c.file, c.text!);
-      if ('fatal' in r) results.set(c.file, { file: c.file, findings: [], suppressed: [], fatal: { file: c.file, ...r.fatal } });
-      else componentUnits.set(c.file, r.units);
-    }
-  }
-  const store = new UnitStore(overlays, componentUnits, config.maxFileSize, opts.root);
-  const units: Unit[] = [];
-  for (const c of candidates) {
-    if (results.get(c.file)?.fatal) continue;
-    const us = store.get(c.file);
-    const skipped = store.skipped.get(c.file);
-    if (skipped) {
-      results.set(c.file, { file: c.file, findings: [], suppressed: [], fatal: { file: c.file, message: skipped, line: 1, column: 1 } });
-      continue;
-    }
-    const errs = us.flatMap((u) => parseErrors(u.sf).map((d) => ({ u, d })));
-    if (errs.length) {
-      const { u, d } = errs[0];
-      const lc = lineCol(u.fileText, u.offset + d.start);
-      const msg = typeof d.messageText === 'string' ? d.messageText : d.messageText.messageText;
-      results.set(c.file, { file: c.file, findings: [], suppressed: [], fatal: { file: c.file, message: `Parsing error: ${msg}`, line: lc.line, column: lc.column } });
-      continue;
-    }
-    units.push(...us);
-  }
-  const analyzer = new Analyzer(store, { config });
-  const findings = analyzer.run(units);
-  const byFile = new Map<string, Finding[]>();
-  for (const f of findings) {
-    if (!byFile.has(f.file)) byFile.set(f.file, []);
-    byFile.get(f.file)!.push(f);
-  }
-  for (const [file, list] of byFile) {
-    // findings are reported for the files asked about; a module they import is read, not reported
-    if (!results.has(file)) continue;
-    const text = store.text(file) ?? '';
-    const fileUnits = store.get(file);
-    const ranges: [number, number][] = fileUnits.length && fileUnits[0].offset > 0 ? fileUnits.map((u) => [u.offset, u.offset + u.sf.text.length]) : [[0, text.length]];
-    const { kept, suppressed } = applySuppressions(text, list, (start, end, rules) => unusedFinding(file, text, start, end, rules), ranges);
-    const levelled = applyLevels(kept, config);
-    const prev = results.get(file);
-    if (prev?.fatal) continue;
-    results.set(file, { file, findings: sortFindings(levelled), suppressed: sortFindings(suppressed), source: text });
-  }
-  // suppression comments in files without findings are unused too
-  for (const u of units) {
-    const r = results.get(u.file);
-    if (!r || r.fatal || byFile.has(u.file) || !u.fileText.includes('migrate-check-')) continue;
-    const { kept } = applySuppressions(u.fileText, [], (start, end, rules) => unusedFinding(u.file, u.fileText, start, end, rules), [[u.offset, u.offset + u.sf.text.length]]);
-    const levelled = applyLevels(kept, config);
-    if (levelled.length) results.set(u.file, { ...r, findings: sortFindings([...r.findings, ...levelled]), source: u.fileText });
+  const analysed = await analyzeInParts({ candidates: candidates.map((c) => ({ file: c.file, text: c.text! })), given: files, config, overlays: opts.overlays, root: opts.root }, pool);
+  for (const r of analysed.results) {
+    // a file the text test already found unreadable keeps that result
+    if (!results.get(r.file)?.fatal) results.set(r.file, r);
   }
   const sorted = [...results.values()].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
-  return { results: sorted, stats: { files: files.length, candidates: candidates.length, parsed: store.parsedCount + componentUnits.size } };
+  return {
+    results: sorted,
+    stats: { files: files.length, candidates: candidates.length, parsed: analysed.parsed },
+    candidates: candidates.map((c) => c.file),
+  };
 }
 
 function moduleStem(file: string): string {
@@ -167,40 +120,7 @@ function importOf(stems: string[]): RegExp {
   return new RegExp(`['"][^'"\\n]*\\b(?:${[...new Set(stems)].map(escapeRe).join('|')})(?:/index)?(?:\\.[cm]?[jt]sx?)?['"]`);
 }
 
-function unusedFinding(file: string, text: string, start: number, end: number, rules: string[]): Finding {
-  const a = lineCol(text, start);
-  const b = lineCol(text, end);
-  return {
-    ruleId: 'unused-suppression',
-    severity: 'warning',
-    message: `This suppression comment${rules.length ? ` (${rules.join(', ')})` : ''} hides no finding; remove it so that it cannot hide one later.`,
-    file,
-    line: a.line,
-    column: a.column,
-    endLine: b.line,
-    endColumn: b.column,
-    start,
-    end,
-    fixKind: 'none',
-    changeKind: 'suppression',
-  };
-}
-
-function applyLevels(findings: Finding[], config: Config): Finding[] {
-  const out: Finding[] = [];
-  for (const f of findings) {
-    const level = config.rules[f.ruleId];
-    if (level === 'off') continue;
-    if (level === 'warn') out.push({ ...f, severity: 'warning' });
-    else if (level === 'error') out.push({ ...f, severity: 'error' });
-    else out.push(f);
-  }
-  return out;
-}
-
-export function sortFindings(list: Finding[]): Finding[] {
-  return [...list].sort((a, b) => a.line - b.line || a.column - b.column || a.ruleId.localeCompare(b.ruleId));
-}
+export { sortFindings } from './analysis/sort.js';
 
 /** Find every old-version construct under the given paths. */
 export async function check(opts: CheckOptions): Promise<CheckResult> {

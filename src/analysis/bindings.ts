@@ -1,7 +1,7 @@
 // What a name stands for: a walk of the scopes around an identifier, then across imports,
 // re-exports, default exports, CommonJS exports and require() to the declaration.
 
-import { ts } from 'ts-morph';
+import ts from '../core/ts.cjs';
 import type { Unit, UnitStore } from './units.js';
 
 export type Decl =

@@ -3,7 +3,7 @@
 // Decisions about what is old and what replaces it come from core/ (fed by the catalogue);
 // this file finds where.
 
-import { ts } from 'ts-morph';
+import ts from '../core/ts.cjs';
 import { getRule, type Rule } from '../catalogue/index.js';
 import { findPaths, originOf, isHole, type PathMatch, type PathToken } from '../core/paths.js';
 import { childContext, contextFromKeys, convertPickupTime, isHHMM, OLD_EVENT, renamesIn, V1_PICKUP_FIELDS, type ContextKind } from '../core/keys.js';

@@ -3,7 +3,7 @@
 // `new URL(path, base)`, helpers that join a base and a path), with the source of every
 // character so that a finding can point at it and an edit can rewrite it.
 
-import { ts } from 'ts-morph';
+import ts from '../core/ts.cjs';
 import { Bindings, propName, type Decl } from './bindings.js';
 import type { Unit } from './units.js';
 

@@ -2,7 +2,7 @@
 // rewritten in the new order, each `${expr}` or `+ expr` operand kept as written, and the
 // quote style of the literal kept.
 
-import { ts } from 'ts-morph';
+import ts from '../core/ts.cjs';
 import type { PathMatch, PathToken } from '../core/paths.js';
 import type { HolePiece, LitPiece, Piece } from './evaluate.js';
 import type { Unit } from './units.js';

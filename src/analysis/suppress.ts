@@ -2,7 +2,7 @@
 // `/* migrate-check-disable [RULE…] */ … /* migrate-check-enable */`.
 
 import type { Finding } from '../types.js';
-import { lineCol, lineStarts } from './units.js';
+import { lineCol, lineStarts } from '../core/lines.js';
 
 interface Directive {
   kind: 'next-line' | 'disable' | 'enable';

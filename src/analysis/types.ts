@@ -4,7 +4,7 @@
 // A checker is built only when a body with renamed keys was found in a TypeScript unit, over the
 // units already parsed (node_modules stay out of it).
 
-import { ts } from 'ts-morph';
+import ts from '../core/ts.cjs';
 import { childContext, renamesIn, type ContextKind, type KeyChange } from '../core/keys.js';
 import type { RequestContext } from '../types.js';
 import type { UnitEdit } from './render.js';

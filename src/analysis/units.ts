@@ -1,7 +1,7 @@
 // Source units (a module, or one script part of a component), parsed on demand with the
 // TypeScript compiler that ts-morph bundles, and the module resolution between them.
 
-import { ts } from 'ts-morph';
+import ts from '../core/ts.cjs';
 import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 
@@ -233,28 +233,4 @@ export class UnitStore {
   }
 }
 
-/** 1-based line and column of an offset in a text. */
-export function lineCol(text: string, offset: number, starts?: number[]): { line: number; column: number } {
-  const ls = starts ?? lineStarts(text);
-  let lo = 0;
-  let hi = ls.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (ls[mid] <= offset) lo = mid;
-    else hi = mid - 1;
-  }
-  return { line: lo + 1, column: offset - ls[lo] + 1 };
-}
-
-export function lineStarts(text: string): number[] {
-  const out = [0];
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 10) out.push(i + 1);
-    else if (c === 13) {
-      if (text.charCodeAt(i + 1) === 10) i++;
-      out.push(i + 1);
-    }
-  }
-  return out;
-}
+export { lineCol, lineStarts } from '../core/lines.js';

@@ -3,7 +3,7 @@
 
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { analyzeFiles, DEFAULT_CONFIG, manualSteps } from '../index.js';
+import { analyzeFiles, DEFAULT_CONFIG, manualSteps, type Analysis } from '../index.js';
 import { discover } from '../files.js';
 import { UsageError } from '../errors.js';
 import type { FileChange, Finding, FixOptions, FixResult, TextEdit } from '../types.js';
@@ -45,6 +45,21 @@ export interface FixPasses {
  * parse again. `overlays` are texts that take precedence over the disk (editor buffers). The
  * language server's "fix all" is this function over one buffer.
  */
+/**
+ * The analysis again after a pass: only the files the first one parsed or reported can hold a
+ * finding now (a rewrite removes old constructs, it never adds a text-test match to an untouched
+ * file), so the rest of the tree is not read again; their results carry over.
+ */
+async function reanalyze(prev: Analysis, opts: { config: FixOptions['config']; overlays: Map<string, string>; root?: string }): Promise<Analysis> {
+  const subset = new Set(prev.candidates);
+  for (const r of prev.results) if (r.findings.length || r.suppressed.length || opts.overlays.has(r.file)) subset.add(r.file);
+  for (const r of prev.results) if (r.fatal) subset.delete(r.file);
+  const next = await analyzeFiles([...subset].sort(), { config: opts.config, overlays: opts.overlays, root: opts.root });
+  const byFile = new Map(prev.results.map((r) => [r.file, r]));
+  for (const r of next.results) byFile.set(r.file, r);
+  return { results: [...byFile.values()].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0)), stats: prev.stats, candidates: next.candidates };
+}
+
 export async function fixPasses(
   files: string[],
   opts: { config: FixOptions['config']; unsafe: boolean; overlays?: Map<string, string>; onProgress?: FixOptions['onProgress']; root?: string },
@@ -69,7 +84,7 @@ export async function fixPasses(
       changed = true;
     }
     if (!changed) break;
-    analysis = await analyzeFiles(files, { config, overlays, root: opts.root });
+    analysis = await reanalyze(analysis, { config, overlays, root: opts.root });
   }
   // every rewritten file must parse again; one that would not is left untouched
   const refused: FixResult['refused'] = [];
@@ -85,7 +100,7 @@ export async function fixPasses(
       original.delete(file);
     }
   }
-  if (refused.length) analysis = await analyzeFiles(files, { config, overlays, root: opts.root });
+  if (refused.length) analysis = await reanalyze(analysis, { config, overlays, root: opts.root });
   return { analysis, original, texts: overlays, fixedCount, refused, ambiguousBefore };
 }
 

@@ -1,0 +1,125 @@
+// The analysis proper, over the files that passed the text test: parse, detect, suppress, level.
+// Loaded only when a file needs parsing (it brings the TypeScript compiler), in the main thread for
+// a small run or in each worker of a large one (src/analysis/worker.ts).
+
+import path from 'node:path';
+import { Analyzer } from './detect.js';
+import { applySuppressions } from './suppress.js';
+import { lineCol, parseErrors, UnitStore, type Unit } from './units.js';
+import { COMPONENT_EXTS } from '../files.js';
+import type { Config, FileResult, Finding } from '../types.js';
+import { sortFindings } from './sort.js';
+
+export interface CandidateJob {
+  /** the files that passed the text test, with the text read */
+  candidates: { file: string; text: string }[];
+  /** every file asked about: findings are reported for these only */
+  given: string[] | Set<string>;
+  config: Config;
+  overlays?: Map<string, string>;
+  root?: string;
+}
+
+export interface CandidateResult {
+  /** the results of the files that have something to say (findings, suppressed ones, or fatal) */
+  results: FileResult[];
+  parsed: number;
+}
+
+export async function analyzeCandidates(job: CandidateJob): Promise<CandidateResult> {
+  const { config, candidates } = job;
+  const given = job.given instanceof Set ? job.given : new Set(job.given);
+  const results = new Map<string, FileResult>();
+  for (const c of candidates) results.set(c.file, { file: c.file, findings: [], suppressed: [] });
+  const overlays = new Map(job.overlays ?? []);
+  const componentUnits = new Map<string, Unit[]>();
+  for (const c of candidates) overlays.set(c.file, c.text!);
+  const comps = candidates.filter((c) => COMPONENT_EXTS.includes(path.extname(c.file).toLowerCase()));
+  if (comps.length) {
+    const { componentUnitsFor } = await import('./component-units.js');
+    for (const c of comps) {
+      const r = await componentUnitsFor(c.file, c.text!);
+      if ('fatal' in r) results.set(c.file, { file: c.file, findings: [], suppressed: [], fatal: { file: c.file, ...r.fatal } });
+      else componentUnits.set(c.file, r.units);
+    }
+  }
+  const store = new UnitStore(overlays, componentUnits, config.maxFileSize, job.root);
+  const units: Unit[] = [];
+  for (const c of candidates) {
+    if (results.get(c.file)?.fatal) continue;
+    const us = store.get(c.file);
+    const skipped = store.skipped.get(c.file);
+    if (skipped) {
+      results.set(c.file, { file: c.file, findings: [], suppressed: [], fatal: { file: c.file, message: skipped, line: 1, column: 1 } });
+      continue;
+    }
+    const errs = us.flatMap((u) => parseErrors(u.sf).map((d) => ({ u, d })));
+    if (errs.length) {
+      const { u, d } = errs[0];
+      const lc = lineCol(u.fileText, u.offset + d.start);
+      const msg = typeof d.messageText === 'string' ? d.messageText : d.messageText.messageText;
+      results.set(c.file, { file: c.file, findings: [], suppressed: [], fatal: { file: c.file, message: `Parsing error: ${msg}`, line: lc.line, column: lc.column } });
+      continue;
+    }
+    units.push(...us);
+  }
+  const analyzer = new Analyzer(store, { config });
+  const findings = analyzer.run(units);
+  const byFile = new Map<string, Finding[]>();
+  for (const f of findings) {
+    if (!byFile.has(f.file)) byFile.set(f.file, []);
+    byFile.get(f.file)!.push(f);
+  }
+  for (const [file, list] of byFile) {
+    // findings are reported for the files asked about; a module they import is read, not reported
+    if (!given.has(file)) continue;
+    const text = store.text(file) ?? '';
+    const fileUnits = store.get(file);
+    const ranges: [number, number][] = fileUnits.length && fileUnits[0].offset > 0 ? fileUnits.map((u) => [u.offset, u.offset + u.sf.text.length]) : [[0, text.length]];
+    const { kept, suppressed } = applySuppressions(text, list, (start, end, rules) => unusedFinding(file, text, start, end, rules), ranges);
+    const levelled = applyLevels(kept, config);
+    if (results.get(file)?.fatal) continue;
+    results.set(file, { file, findings: sortFindings(levelled), suppressed: sortFindings(suppressed), source: text });
+  }
+  // suppression comments in files without findings are unused too
+  for (const u of units) {
+    const r = results.get(u.file);
+    if (!r || r.fatal || byFile.has(u.file) || !u.fileText.includes('migrate-check-')) continue;
+    const { kept } = applySuppressions(u.fileText, [], (start, end, rules) => unusedFinding(u.file, u.fileText, start, end, rules), [[u.offset, u.offset + u.sf.text.length]]);
+    const levelled = applyLevels(kept, config);
+    if (levelled.length) results.set(u.file, { ...r, findings: sortFindings([...r.findings, ...levelled]), source: u.fileText });
+  }
+  const changed = [...results.values()].filter((r) => r.fatal || r.findings.length || r.suppressed.length);
+  return { results: changed, parsed: store.parsedCount + componentUnits.size };
+}
+
+function unusedFinding(file: string, text: string, start: number, end: number, rules: string[]): Finding {
+  const a = lineCol(text, start);
+  const b = lineCol(text, end);
+  return {
+    ruleId: 'unused-suppression',
+    severity: 'warning',
+    message: `This suppression comment${rules.length ? ` (${rules.join(', ')})` : ''} hides no finding; remove it so that it cannot hide one later.`,
+    file,
+    line: a.line,
+    column: a.column,
+    endLine: b.line,
+    endColumn: b.column,
+    start,
+    end,
+    fixKind: 'none',
+    changeKind: 'suppression',
+  };
+}
+
+function applyLevels(findings: Finding[], config: Config): Finding[] {
+  const out: Finding[] = [];
+  for (const f of findings) {
+    const level = config.rules[f.ruleId];
+    if (level === 'off') continue;
+    if (level === 'warn') out.push({ ...f, severity: 'warning' });
+    else if (level === 'error') out.push({ ...f, severity: 'error' });
+    else out.push(f);
+  }
+  return out;
+}

@@ -1,0 +1,78 @@
+// Worker threads must not change a single result: every fixture project and contract example is
+// scanned and fixed (dry run) with the analysis forced into two workers and with one thread, and
+// the outputs are compared byte for byte. The parts they are cut into are checked by hand too.
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { partition } from '../src/analysis/parts.js';
+import { isDir, ROOT, runCli, SHARED, tempDir, writeJson } from './helpers.js';
+import { cpSync, mkdirSync, writeFileSync } from 'node:fs';
+
+const projects = [
+  ...readdirSync(path.join(SHARED, 'examples')).map((e) => path.join(SHARED, 'examples', e, 'before')),
+  ...readdirSync(path.join(ROOT, 'fixtures', 'projects')).map((p) => path.join(ROOT, 'fixtures', 'projects', p, 'before')),
+].filter(isDir);
+
+describe('analysis in worker threads', () => {
+  for (const dir of projects) {
+    it(`gives the same json and the same --fix diff as one thread: ${path.relative(path.dirname(ROOT), dir)}`, () => {
+      const one = runCli(['--reporter', 'json', '--no-progress', '.'], dir, { MIGRATE_CHECK_WORKERS: '0' });
+      const two = runCli(['--reporter', 'json', '--no-progress', '.'], dir, { MIGRATE_CHECK_WORKERS: '2', MIGRATE_CHECK_TRACE: '1' });
+      expect(one.code).toBe(1);
+      expect(two.stderr).toMatch(/^migrate-check trace: \d+ files to parse, in (this thread|2 parts on 2 worker threads)$/m);
+      expect(two.stderr.replace(/^migrate-check trace: .*\n/gm, '')).toBe(one.stderr);
+      expect(two.stdout).toBe(one.stdout);
+      const fixOne = runCli(['--fix', '--dry-run', '--no-progress', '.'], dir, { MIGRATE_CHECK_WORKERS: '0' });
+      const fixTwo = runCli(['--fix', '--dry-run', '--no-progress', '.'], dir, { MIGRATE_CHECK_WORKERS: '2' });
+      expect(fixOne.stdout).toMatch(/^--- /m);
+      expect(fixTwo.stdout).toBe(fixOne.stdout);
+      expect(fixTwo.code).toBe(fixOne.code);
+    });
+  }
+
+  it('all the projects side by side: parts on two workers, the same output as one thread', () => {
+    const tree = tempDir('mc-workers-all-');
+    for (const dir of projects) cpSync(dir, path.join(tree, path.basename(path.dirname(dir))), { recursive: true });
+    const one = runCli(['--reporter', 'json', '--no-progress', '.'], tree, { MIGRATE_CHECK_WORKERS: '0', MIGRATE_CHECK_TRACE: '1' });
+    const two = runCli(['--reporter', 'json', '--no-progress', '.'], tree, { MIGRATE_CHECK_WORKERS: '2', MIGRATE_CHECK_TRACE: '1' });
+    expect(one.stderr).toMatch(/^migrate-check trace: \d+ files to parse, in this thread$/m);
+    expect(two.stderr).toMatch(/^migrate-check trace: \d+ files to parse, in 2 parts on 2 worker threads$/m);
+    expect(JSON.parse(one.stdout).filter((r: { messages: unknown[] }) => r.messages.length).length).toBeGreaterThan(15);
+    expect(two.stdout).toBe(one.stdout);
+    const fixOne = runCli(['--fix', '--dry-run', '--no-progress', '.'], tree, { MIGRATE_CHECK_WORKERS: '0' });
+    const fixTwo = runCli(['--fix', '--dry-run', '--no-progress', '.'], tree, { MIGRATE_CHECK_WORKERS: '2' });
+    expect(fixTwo.stdout).toBe(fixOne.stdout);
+    expect(fixTwo.stderr).toBe(fixOne.stderr);
+  });
+
+  it('cuts the files along their imports: a module and its importers share a part', () => {
+    const dir = tempDir('mc-parts-');
+    mkdirSync(path.join(dir, 'a'));
+    mkdirSync(path.join(dir, 'b'));
+    mkdirSync(path.join(dir, 'c', 'src'), { recursive: true });
+    const files: Record<string, string> = {
+      'a/base.ts': "export const BASE = 'https://api.example.com/2023-01';\n",
+      'a/labels.ts': "import { BASE } from './base';\nexport const u = `${BASE}/labels`;\n",
+      'a/shipments.ts': "import { BASE } from './base.js';\nexport const s = BASE + '/shipments';\n",
+      'b/pickup.ts': "export const p = '/pickup/v1/pickups';\n",
+      'b/use.ts': "const { p } = require('./pickup');\n",
+      'c/src/alias.ts': "import { BASE } from '@api/base';\n",
+      'c/tsconfig.json': '{\n  // paths\n  "compilerOptions": { "baseUrl": ".", "paths": { "@api/*": ["../a/*"], }, },\n}\n',
+    };
+    for (const [f, t] of Object.entries(files)) writeFileSync(path.join(dir, f), t);
+    const cands = Object.keys(files)
+      .filter((f) => f.endsWith('.ts'))
+      .map((f) => ({ file: path.join(dir, f), text: files[f] }));
+    const parts = partition(cands, 4)!;
+    const names = parts.map((p) => p.map((c) => path.relative(dir, c.file)).sort());
+    expect(names.sort((x, y) => y.length - x.length)).toEqual([['a/base.ts', 'a/labels.ts', 'a/shipments.ts', 'c/src/alias.ts'], ['b/pickup.ts', 'b/use.ts']]);
+  });
+
+  it('gives up on parts (one thread) when a tsconfig cannot be read', () => {
+    const dir = tempDir('mc-parts-bad-');
+    writeFileSync(path.join(dir, 'tsconfig.json'), '{ "compilerOptions": { "paths": ');
+    writeFileSync(path.join(dir, 'x.ts'), "import { a } from '@x/a';\n");
+    writeJson(path.join(dir, 'y.json'), {});
+    expect(partition([{ file: path.join(dir, 'x.ts'), text: "import { a } from '@x/a';\n" }], 2)).toBeUndefined();
+  });
+});
