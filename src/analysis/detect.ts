@@ -650,6 +650,14 @@ export class Analyzer {
       const k = q.name ? propName(q.name) : undefined;
       return k !== undefined && targets.has(k) && !renames.has(k);
     });
+    // A rename whose new name is itself an old name here (`courier_account_id` -> `courier_id` in a
+    // 2023-01 body) leaves, when nothing else in the object marks it as 2024-09, a body that reads
+    // exactly like 2023-01 code: a later scan (or pass) would rename it again, chaining into
+    // `courier_service_id`. That rename rests on the body moving with its path to 2024-09, so it is
+    // an `--unsafe` fix (the path's own move is one too).
+    const keysHere = props.map((q) => (q.name ? propName(q.name) : undefined)).filter((k): k is string => k !== undefined);
+    const distinctive = keysHere.some((k) => renames.has(k) && !renames.has(renames.get(k)!.to));
+    const chainOnly = !migrated && !distinctive;
     if (renames.size || ctx === 'labels-2023-01') this.shaped.push({ unit, node, ctx, info });
     if (ctx === 'pickup-2024-09') {
       this.check2024Pickup(unit, node);
@@ -677,7 +685,7 @@ export class Analyzer {
       }
       if (name === undefined) continue;
       const change = renames.get(name);
-      if (change && !(migrated && targets.has(name))) this.renameKey(unit, p, change.rule, name, change.to, info, ctx);
+      if (change && !(migrated && targets.has(name))) this.renameKey(unit, p, change.rule, name, change.to, info, ctx, chainOnly && renames.has(change.to));
       if (ctx === 'pickup-v1') {
         if ((name === 'preferred_min_time' || name === 'preferred_max_time') && (ts.isPropertyAssignment(p) || ts.isShorthandPropertyAssignment(p))) this.pickupTime(unit, node, p, name, info);
         if (name === 'pickup' && ts.isPropertyAssignment(p)) this.nestedPickup(unit, node, p, info);
@@ -691,7 +699,7 @@ export class Analyzer {
     }
   }
 
-  private renameKey(unit: Unit, p: ts.ObjectLiteralElementLike, rule: Rule, from: string, to: string, info: RequestContext, ctx: ContextKind): void {
+  private renameKey(unit: Unit, p: ts.ObjectLiteralElementLike, rule: Rule, from: string, to: string, info: RequestContext, ctx: ContextKind, withPath = false): void {
     const nameNode = p.name!;
     const start = nameNode.getStart(unit.sf);
     let edit: UnitEdit | undefined;
@@ -706,9 +714,13 @@ export class Analyzer {
     if (left) edit = undefined;
     const inNested = this.nestedPickups.has(p.parent) && !left;
     const what = contextLabel(ctx);
-    this.add(rule.id, unit, start, nameNode.getEnd(), `\`${from}\` in ${what} is \`${to}\` in 2024-09; ${fixNote(inNested ? 'safe' : edit ? rule.fix : 'none', left ? 'the nested `pickup` object gives a field another value than the top level; decide which is meant, then rename' : 'rename it by hand')}.`, {
+    const kind: FixKind = inNested ? 'safe' : edit ? (withPath ? 'unsafe' : rule.fix) : 'none';
+    const why = withPath
+      ? ` (alone, \`${to}\` reads as the 2023-01 name again; it goes with moving the request to 2024-09)`
+      : '';
+    this.add(rule.id, unit, start, nameNode.getEnd(), `\`${from}\` in ${what} is \`${to}\` in 2024-09${why}; ${fixNote(kind, left ? 'the nested `pickup` object gives a field another value than the top level; decide which is meant, then rename' : 'rename it by hand')}.`, {
       edits: inNested ? undefined : edit ? [edit] : undefined,
-      fixKind: inNested ? 'safe' : undefined,
+      fixKind: inNested ? 'safe' : withPath && edit ? 'unsafe' : undefined,
       context: info,
       fixDescription: `rename ${from} to ${to}`,
       newText: to,
