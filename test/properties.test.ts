@@ -38,10 +38,10 @@ const trailing = fc.constantFrom('', ',');
 const oldUrl = fc.oneof(
   fc.tuple(quote, fc.constantFrom('/2023-01/webhooks', '2023-01/webhooks', '/2023-01/labels')).map(([qu, p]) => q(p, qu)),
   fc.tuple(ident, gap).map(([id, g]) => `\`/2023-01/courier_accounts/\${${g}${id}${g}}\``),
-  // inside a `+` chain only spacing varies: --fix rebuilds the chain's joints (` + `), so a comment
-  // written between its operands is lost (a known defect of the path rewrite, src/analysis/render.ts)
-  fc.tuple(ident, ws).map(([id, g]) => `'/2023-01/couriers/' +${g}${id}${g}+ '/estimated_delivery_dates'`),
-  fc.tuple(quote, ident, ws).map(([qu, id, g]) => `${q('/2023-01/courier_accounts/', qu)}${g}+${g}${id}`),
+  // `+` chains with comments in their joints: the rewrite keeps each joint with its operand
+  fc.tuple(ident, gap, gap).map(([id, g1, g2]) => `'/2023-01/couriers/' +${g1}${id}${g2}+ '/estimated_delivery_dates'`),
+  fc.tuple(quote, ident, gap, gap).map(([qu, id, g1, g2]) => `${q('/2023-01/courier_accounts/', qu)}${g1}+${g2}${id}`),
+  fc.tuple(quote, ident, gap, gap).map(([qu, id, g1, g2]) => `${q('/pickup/v1/pickup_slots/', qu)}${g1}+${g2}${id}`),
 );
 
 /** A webhook body in 2023-01 form. */

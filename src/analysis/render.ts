@@ -76,12 +76,17 @@ export function renderRegion(pieces: Piece[], vt: Virtual, start: number, end: n
     // in a template the region takes the closing `}` of the `${...}` with it
     endPos = mode === 'template' && h.node.parent && ts.isTemplateSpan(h.node.parent) ? h.node.parent.literal.getStart(unit.sf) + 1 : h.node.getEnd();
   }
+  // In a `+` chain each operand takes the joints written around it (`' /* id */ + ` before it,
+  // ` + '` after it) when they hold only spacing, comments and the `+`: comments move with their
+  // operand instead of being dropped.
+  const joints = mode === 'concat' ? concatJoints(pieces, unit, startPos.pos, endPos) : undefined;
   let out = '';
   let inLit = true;
+  let lastHole: HolePiece | undefined;
   for (const tok of tokens) {
     if (typeof tok === 'string') {
       if (!tok) continue;
-      if (!inLit) out += ' + ' + quote;
+      if (!inLit) out += (lastHole && joints?.get(lastHole)?.after) ?? ' + ' + quote;
       inLit = true;
       out += escapeFor(tok, mode, quote);
     } else {
@@ -90,16 +95,54 @@ export function renderRegion(pieces: Piece[], vt: Virtual, start: number, end: n
       const src = hole.node.getText(unit.sf);
       if (mode === 'template') out += '${' + templateSpanText(hole, unit) + '}';
       else {
-        out += inLit ? quote + ' + ' + src : ' + ' + src;
+        out += (inLit ? (joints?.get(hole)?.before ?? quote + ' + ') : ' + ') + src;
         inLit = false;
+        lastHole = hole;
       }
     }
   }
   if (mode === 'concat') {
     if (inLit && !endsInLit) out += quote;
-    if (!inLit && endsInLit) out += ' + ' + quote;
+    if (!inLit && endsInLit) out += (lastHole && joints?.get(lastHole)?.after) ?? ' + ' + quote;
   }
   return { unit, start: startPos.pos, end: endPos, text: out };
+}
+
+const JOINT = /^(?:\s|\/\*[\s\S]*?\*\/|\/\/[^\n]*\n|\+)*$/;
+
+/**
+ * The joints of each operand of a `+` chain inside the rewritten region, as written: from the
+ * closing quote of the literal before it to the operand, and from the operand to the opening quote
+ * of the literal after it. Only joints of spacing, comments and one `+` are kept.
+ */
+function concatJoints(pieces: Piece[], unit: Unit, from: number, to: number): Map<HolePiece, { before?: string; after?: string }> {
+  const out = new Map<HolePiece, { before?: string; after?: string }>();
+  const text = unit.sf.text;
+  const ok = (j: string, quoteAt: 'start' | 'end') => {
+    const inner = quoteAt === 'start' ? j.slice(1) : j.slice(0, -1);
+    return JOINT.test(inner) && (inner.match(/\+/g) ?? []).length === 1;
+  };
+  for (let i = 0; i < pieces.length; i++) {
+    const h = pieces[i];
+    if (h.t !== 'hole' || h.unit !== unit) continue;
+    const prev = pieces[i - 1];
+    const next = pieces[i + 1];
+    const entry: { before?: string; after?: string } = {};
+    if (prev?.t === 'lit' && prev.unit === unit && prev.via.length === 0) {
+      const a = prev.node.getEnd() - 1;
+      const b = h.node.getStart(unit.sf);
+      const j = text.slice(a, b);
+      if (a >= from && b <= to && ok(j, 'start')) entry.before = j;
+    }
+    if (next?.t === 'lit' && next.unit === unit && next.via.length === 0) {
+      const a = h.node.getEnd();
+      const b = next.node.getStart(unit.sf) + 1;
+      const j = text.slice(a, b);
+      if (a >= from && b <= to && ok(j, 'end')) entry.after = j;
+    }
+    out.set(h, entry);
+  }
+  return out;
 }
 
 /** The text inside `${ ... }` as written (spacing kept). */
