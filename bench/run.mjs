@@ -12,7 +12,9 @@
 //   --no-growth          skip the second tree
 //   --reps N             timed repetitions of each command (default 5), alternating between tools
 //   --growth-reps N      repetitions on the second tree (default: --reps)
-//   --tools LIST         comma-separated subset of scan,fix,ast-grep,eslint (default all four)
+//   --tools LIST         comma-separated subset of scan,scan-workers,fix,ast-grep,eslint (default all);
+//                        scan-workers is the scan with its analysis forced onto two worker threads
+//   --no-lsp             skip the language server's latency on the first tree
 //   --seed S             generator seed (default 1)
 //   --json FILE          also write every figure there (default .bench/results.json)
 //
@@ -67,8 +69,8 @@ const GROWTH = argv.includes('--no-growth') ? 0 : num('--growth-files', FILES * 
 const REPS = num('--reps', 5);
 const GROWTH_REPS = num('--growth-reps', REPS);
 const SEED = num('--seed', 1);
-const TOOL_LIST = opt('--tools', 'scan,fix,ast-grep,eslint').split(',').map((s) => s.trim());
-for (const t of TOOL_LIST) if (!['scan', 'fix', 'ast-grep', 'eslint'].includes(t)) fail(`unknown tool in --tools: ${t}`);
+const TOOL_LIST = opt('--tools', 'scan,scan-workers,fix,ast-grep,eslint').split(',').map((s) => s.trim());
+for (const t of TOOL_LIST) if (!['scan', 'scan-workers', 'fix', 'ast-grep', 'eslint'].includes(t)) fail(`unknown tool in --tools: ${t}`);
 const JSON_OUT = path.resolve(opt('--json', path.join(WORK, 'results.json')));
 
 const log = (s = '') => process.stdout.write(s + '\n');
@@ -137,7 +139,7 @@ let runCounter = 0;
  * from a preload hook in node children (process.resourceUsage().maxRSS) and from /proc/<pid>/status
  * (VmHWM, sampled) for a native child.
  */
-function run(cmd, args, { cwd, node = false }) {
+function run(cmd, args, { cwd, node = false, env: extraEnv = {} }) {
   const id = ++runCounter;
   const dir = path.join(WORK, 'runs');
   mkdirSync(dir, { recursive: true });
@@ -148,7 +150,7 @@ function run(cmd, args, { cwd, node = false }) {
   const errFd = openSync(err, 'w');
   let file = cmd;
   let fullArgs = args;
-  const env = { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' };
+  const env = { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0', ...extraEnv };
   delete env.DEBUG;
   if (GNU_TIME) {
     file = GNU_TIME;
@@ -215,6 +217,7 @@ function commands(tree, astGrep) {
   const eslint = path.join(TOOLS, 'node_modules', 'eslint', 'bin', 'eslint.js');
   return {
     scan: { label: 'migrate-check scan', cmd: process.execPath, args: [CLI, '--reporter', 'json', '--no-progress', tree], cwd: tree, node: true, ok: [0, 1] },
+    'scan-workers': { label: 'migrate-check scan, 2 workers', cmd: process.execPath, args: [CLI, '--reporter', 'json', '--no-progress', tree], cwd: tree, node: true, ok: [0, 1], env: { MIGRATE_CHECK_WORKERS: '2' } },
     fix: { label: 'migrate-check --fix --dry-run', cmd: process.execPath, args: [CLI, '--fix', '--dry-run', '--reporter', 'json', '--no-progress', tree], cwd: tree, node: true, ok: [0, 1] },
     'ast-grep': { label: 'ast-grep scan', cmd: astGrep, args: ['scan', '--rule', path.join(TOOLS, 'ast-grep-rules.yml'), '--json=stream', '--color', 'never', tree], cwd: tree, node: false, ok: [0, 1] },
     eslint: { label: 'eslint (no-restricted-syntax)', cmd: process.execPath, args: [eslint, '--config', path.join(TOOLS, 'eslint.config.mjs'), '--format', 'json', '--no-inline-config', '--no-warn-ignored', '.'], cwd: tree, node: true, ok: [0, 1] },
@@ -328,6 +331,7 @@ function printTree(r, reps) {
   const row = (label, value, target) => log(`  ${label.padEnd(48)}${value.padStart(7)}   ${target}`);
   if (stats.scan && stats['ast-grep']) row('migrate-check scan / ast-grep', ratio(stats.scan.median, stats['ast-grep'].median), '<= 0.33x');
   if (stats.scan && stats.eslint) row('eslint / migrate-check scan (speed-up)', ratio(stats.eslint.median, stats.scan.median), '>= 30x');
+  if (stats.scan && stats['scan-workers']) row('scan with 2 workers / scan in one thread', ratio(stats['scan-workers'].median, stats.scan.median), '(< 1 where workers pay)');
   if (stats.scan && stats.fix) row('migrate-check fix --dry-run / scan', ratio(stats.fix.median, stats.scan.median), '<= 1.5x');
   if (stats.scan) row('migrate-check scan peak RSS', mib(stats.scan.peakRss), '< 1024 MiB');
   if (stats.fix) row('migrate-check fix --dry-run peak RSS', mib(stats.fix.peakRss), '< 1024 MiB');
@@ -399,6 +403,17 @@ if (GROWTH) {
   printGrowth(a, b);
 }
 printRecall(a);
+if (!argv.includes('--no-lsp')) {
+  // the language server on the first tree: an old-API file opened, then typed into
+  const legacy = a.manifest.entries.filter((e) => e.legacy).map((e) => e.rel).sort()[0];
+  if (legacy) {
+    log('');
+    log(`== language server (${int(a.info.files)}-file workspace, ${legacy} opened) ==`);
+    const out = execFileSync(process.execPath, [path.join(HERE, 'lsp-latency.mjs'), a.tree, legacy, '--runs', '20'], { encoding: 'utf8' });
+    log(out.trimEnd());
+    log('  targets: first diagnostics < 1 s after start-up; keystroke re-check < 100 ms');
+  }
+}
 mkdirSync(path.dirname(JSON_OUT), { recursive: true });
 writeFileSync(
   JSON_OUT,

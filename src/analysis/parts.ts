@@ -14,13 +14,15 @@ import type { CandidateJob, CandidateResult } from './run.js';
 import { sortFindings } from './sort.js';
 
 /** Below this many files to parse, one thread is faster than starting workers. */
-const MIN_CANDIDATES_FOR_WORKERS = 120;
+const MIN_CANDIDATES_FOR_WORKERS = 300;
 /** Below this many files in the run, no worker is started ahead of the text test. */
 const MIN_FILES_TO_PRESTART = 3000;
 
 /**
  * How many workers a run may use: `MIGRATE_CHECK_WORKERS` (0 or 1: none) or, by default, one per
- * core up to four (the main thread reads and tests the files meanwhile).
+ * core beside the main thread's, up to four. Each worker loads the compiler itself (about 0.3 s of
+ * CPU) and parses the modules its part shares with others again: on two cores that costs more than
+ * the second core gives back (measured by `npm run bench`), so two cores run in one thread.
  */
 export function workerCount(): number {
   const env = process.env.MIGRATE_CHECK_WORKERS;
@@ -29,7 +31,7 @@ export function workerCount(): number {
     return Number.isInteger(n) && n > 1 ? Math.min(n, 16) : 0;
   }
   const cores = typeof os.availableParallelism === 'function' ? os.availableParallelism() : os.cpus().length;
-  return cores >= 2 ? Math.min(cores, 4) : 0;
+  return cores >= 3 ? Math.min(cores - 1, 4) : 0;
 }
 
 /** Workers forced on even for small runs (tests compare them with one thread): MIGRATE_CHECK_WORKERS set. */
