@@ -1,6 +1,5 @@
 // Every rewritten file is parsed again before it is written.
 import path from 'node:path';
-import { parseErrors, parseModule, scriptKindFor } from '../analysis/units.js';
 import { COMPONENT_EXTS } from '../files.js';
 
 export async function reparseError(file: string, text: string): Promise<string | undefined> {
@@ -10,6 +9,8 @@ export async function reparseError(file: string, text: string): Promise<string |
     const err = await validateComponent(file, text);
     return err ? `the fixed component would not parse (${err.line}:${err.column} ${err.message}); left untouched` : undefined;
   }
+  // the compiler is loaded only when a file is rewritten
+  const { parseErrors, parseModule, scriptKindFor } = await import('../analysis/units.js');
   let errs;
   try {
     errs = parseErrors(parseModule(file, text, scriptKindFor(file)));
