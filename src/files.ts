@@ -158,8 +158,3 @@ export function textSignal(text: string, hosts: string[] = []): TextSignal {
   if (fields.has('courier_id') && (/service_shipment_id\b/.test(text) || NEAR_PAIR.test(text))) return 'strong';
   return 'weak';
 }
-
-/** Could this text hold an old construct on its own (the strong half of the text test)? */
-export function couldHoldOldCode(text: string, hosts: string[] = []): boolean {
-  return textSignal(text, hosts) === 'strong';
-}

@@ -645,17 +645,14 @@ export class Analyzer {
     // A key that is both an old name and another rename's new name (`courier_id` in a 2023-01
     // body) is left when the object already holds a key only 2024-09 has (`courier_service_id`,
     // `courier_settings`): the object is already migrated there, so renaming again would chain.
+    const keysHere = props.map((q) => (q.name ? propName(q.name) : undefined)).filter((k): k is string => k !== undefined);
     const targets = new Set([...renames.values()].map((c) => c.to));
-    const migrated = props.some((q) => {
-      const k = q.name ? propName(q.name) : undefined;
-      return k !== undefined && targets.has(k) && !renames.has(k);
-    });
+    const migrated = keysHere.some((k) => targets.has(k) && !renames.has(k));
     // A rename whose new name is itself an old name here (`courier_account_id` -> `courier_id` in a
     // 2023-01 body) leaves, when nothing else in the object marks it as 2024-09, a body that reads
     // exactly like 2023-01 code: a later scan (or pass) would rename it again, chaining into
     // `courier_service_id`. That rename rests on the body moving with its path to 2024-09, so it is
     // an `--unsafe` fix (the path's own move is one too).
-    const keysHere = props.map((q) => (q.name ? propName(q.name) : undefined)).filter((k): k is string => k !== undefined);
     const distinctive = keysHere.some((k) => renames.has(k) && !renames.has(renames.get(k)!.to));
     const chainOnly = !migrated && !distinctive;
     if (renames.size || ctx === 'labels-2023-01') this.shaped.push({ unit, node, ctx, info });

@@ -11,6 +11,7 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { FileResult, Finding } from '../types.js';
 import type { CandidateJob, CandidateResult } from './run.js';
+import { probeModule, resolveSpecifier, tsPathsOf, type TsPaths } from './resolve.js';
 import { sortFindings } from './sort.js';
 
 /** Below this many files to parse, one thread is faster than starting workers. */
@@ -56,7 +57,7 @@ export function prestart(files: number): Pool | undefined {
   return pool;
 }
 
-export function stop(pool: Pool | undefined): void {
+function stop(pool: Pool | undefined): void {
   for (const w of pool?.workers ?? []) void w.terminate();
 }
 
@@ -114,7 +115,7 @@ function ask(worker: Worker, job: CandidateJob): Promise<CandidateResult> {
 }
 
 /** One file reported from two parts: a fatal problem wins; findings are merged without repeats. */
-export function mergeResults(a: FileResult, b: FileResult): FileResult {
+function mergeResults(a: FileResult, b: FileResult): FileResult {
   if (a.fatal) return a;
   if (b.fatal) return b;
   const key = (f: Finding) => `${f.ruleId}\u0000${f.start}\u0000${f.end}\u0000${f.message}`;
@@ -128,7 +129,6 @@ export function mergeResults(a: FileResult, b: FileResult): FileResult {
 // ---------------------------------------------------------------- the parts
 
 const SPECIFIER = /\b(?:from|import|require)\s*\(?\s*['"]([^'"\n]+)['"]/g;
-const MODULE_EXTS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'];
 
 /**
  * Cut the candidates into at most `n` parts along their imports, or undefined when an import
@@ -195,19 +195,13 @@ export function partition(candidates: { file: string; text: string }[], n: numbe
   return bins.map((b) => b.items).filter((b) => b.length);
 }
 
-interface PathsConfig {
-  dir: string;
-  baseUrl?: string;
-  paths: [string, string[]][];
-}
-
 /**
- * Follows import specifiers the way the analysis does (relative paths, tsconfig `paths` and
- * `baseUrl`), without the compiler. `undefined`: a package or nothing of the project; `null`: a
- * tsconfig it cannot read, so the parts cannot be trusted.
+ * Follows import specifiers the way the analysis does (src/analysis/resolve.ts), without the
+ * compiler. `undefined`: a package or nothing of the project; `null`: a tsconfig it cannot read,
+ * so the parts cannot be trusted.
  */
 class LightResolver {
-  private configs = new Map<string, PathsConfig | null | 'bad'>();
+  private configs = new Map<string, TsPaths | null | 'bad'>();
   private files = new Map<string, boolean>();
 
   read(file: string): string | undefined {
@@ -219,23 +213,10 @@ class LightResolver {
   }
 
   resolve(from: string, spec: string): string | undefined | null {
-    if (spec.startsWith('.') || spec.startsWith('/')) return this.probe(path.resolve(path.dirname(from), spec));
-    const cfg = this.config(path.dirname(from));
+    const relative = spec.startsWith('.') || spec.startsWith('/');
+    const cfg = relative ? null : this.config(path.dirname(from));
     if (cfg === 'bad') return null;
-    if (!cfg) return undefined;
-    for (const [pattern, targets] of cfg.paths) {
-      const star = pattern.indexOf('*');
-      let rest: string | undefined;
-      if (star < 0) rest = pattern === spec ? '' : undefined;
-      else if (spec.startsWith(pattern.slice(0, star)) && spec.endsWith(pattern.slice(star + 1))) rest = spec.slice(star, spec.length - (pattern.length - star - 1));
-      if (rest === undefined) continue;
-      for (const t of targets) {
-        const hit = this.probe(path.resolve(cfg.baseUrl ?? cfg.dir, t.replace('*', rest)));
-        if (hit) return hit;
-      }
-    }
-    if (cfg.paths.length === 0 || !spec.startsWith('@')) return this.probe(path.resolve(cfg.baseUrl ?? cfg.dir, spec));
-    return undefined;
+    return resolveSpecifier(from, spec, cfg, (base) => probeModule(base, (f) => this.isFile(f), () => true));
   }
 
   private isFile(f: string): boolean {
@@ -251,25 +232,15 @@ class LightResolver {
     return hit;
   }
 
-  private probe(base: string): string | undefined {
-    const ext = path.extname(base);
-    if (ext && this.isFile(base)) return base;
-    const stem = ['.js', '.jsx', '.mjs', '.cjs'].includes(ext) ? base.slice(0, -ext.length) : base;
-    for (const e of MODULE_EXTS) if (this.isFile(stem + e)) return stem + e;
-    for (const e of ['.ts', '.tsx', '.js', '.jsx', '.mjs']) if (this.isFile(path.join(base, 'index' + e))) return path.join(base, 'index' + e);
-    return undefined;
-  }
-
-  private config(dir: string): PathsConfig | null | 'bad' {
+  private config(dir: string): TsPaths | null | 'bad' {
     const cached = this.configs.get(dir);
     if (cached !== undefined) return cached;
-    let result: PathsConfig | null | 'bad' = null;
+    let result: TsPaths | null | 'bad' = null;
     const file = path.join(dir, 'tsconfig.json');
     if (existsSync(file)) {
       try {
-        const json = JSON.parse(stripJsonComments(readFileSync(file, 'utf8'))) as { compilerOptions?: { baseUrl?: string; paths?: Record<string, string[]> }; extends?: unknown };
-        const co = json.compilerOptions ?? {};
-        result = co.paths || co.baseUrl ? { dir, baseUrl: co.baseUrl ? path.resolve(dir, co.baseUrl) : undefined, paths: Object.entries(co.paths ?? {}) } : null;
+        const json = JSON.parse(stripJsonComments(readFileSync(file, 'utf8'))) as { compilerOptions?: { baseUrl?: string; paths?: Record<string, string[]> } };
+        result = tsPathsOf(dir, json.compilerOptions);
       } catch {
         result = 'bad';
       }

@@ -4,6 +4,7 @@
 import ts from '../core/ts.cjs';
 import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { probeModule, resolveSpecifier, tsPathsOf, type TsPaths } from './resolve.js';
 
 export interface Unit {
   /** absolute path of the file */
@@ -76,11 +77,6 @@ export function parseErrors(sf: ts.SourceFile): ts.DiagnosticWithLocation[] {
   return ((sf as unknown as { parseDiagnostics?: ts.DiagnosticWithLocation[] }).parseDiagnostics ?? []).filter(
     (d) => d.category === ts.DiagnosticCategory.Error,
   );
-}
-
-interface TsPaths {
-  baseUrl: string;
-  paths: [string, string[]][];
 }
 
 /** Reads files (editor buffers first), parses them once, and resolves imports between them. */
@@ -173,12 +169,7 @@ export class UnitStore {
     if (this.root && !this.inside(fromDir)) result = null;
     else if (existsSync(cfg)) {
       try {
-        const parsed = ts.parseConfigFileTextToJson(cfg, readFileSync(cfg, 'utf8'));
-        const co = parsed.config?.compilerOptions ?? {};
-        if (co.paths || co.baseUrl) {
-          const baseUrl = path.resolve(fromDir, co.baseUrl ?? '.');
-          result = { baseUrl, paths: Object.entries(co.paths ?? {}) as [string, string[]][] };
-        }
+        result = tsPathsOf(fromDir, ts.parseConfigFileTextToJson(cfg, readFileSync(cfg, 'utf8')).config?.compilerOptions);
       } catch {
         result = null;
       }
@@ -192,29 +183,6 @@ export class UnitStore {
 
   /** Resolve an import specifier to a file of the project (relative, or through tsconfig paths). */
   resolve(fromFile: string, spec: string): string | undefined {
-    if (spec.startsWith('.') || spec.startsWith('/')) return this.tryFile(path.resolve(path.dirname(fromFile), spec));
-    const cfg = this.tsPaths(path.dirname(fromFile));
-    if (!cfg) return undefined;
-    for (const [pattern, targets] of cfg.paths) {
-      const star = pattern.indexOf('*');
-      let rest: string | undefined;
-      if (star < 0) rest = pattern === spec ? '' : undefined;
-      else if (spec.startsWith(pattern.slice(0, star)) && spec.endsWith(pattern.slice(star + 1)))
-        rest = spec.slice(star, spec.length - (pattern.length - star - 1));
-      if (rest === undefined) continue;
-      for (const t of targets) {
-        const hit = this.tryFile(path.resolve(cfg.baseUrl, t.replace('*', rest)));
-        if (hit) return hit;
-      }
-    }
-    if (cfg.paths.length === 0 || !spec.startsWith('@')) {
-      const hit = this.tryFile(path.resolve(cfg.baseUrl, spec));
-      if (hit) return hit;
-    }
-    return undefined;
-  }
-
-  private tryFile(base: string): string | undefined {
     const isFile = (f: string) => {
       if (this.overlays.has(f) || this.componentUnits.has(f)) return true;
       try {
@@ -223,13 +191,9 @@ export class UnitStore {
         return false;
       }
     };
-    const ext = path.extname(base);
-    if (ext && isFile(base) && (MODULE_EXTENSIONS.includes(ext) || this.componentUnits.has(base))) return base;
-    // ESM TypeScript imports name the emitted file: './x.js' is './x.ts'
-    const stem = ['.js', '.jsx', '.mjs', '.cjs'].includes(ext) ? base.slice(0, -ext.length) : base;
-    for (const e of ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs']) if (isFile(stem + e)) return stem + e;
-    for (const e of ['.ts', '.tsx', '.js', '.jsx', '.mjs']) if (isFile(path.join(base, 'index' + e))) return path.join(base, 'index' + e);
-    return undefined;
+    const asWritten = (f: string, ext: string) => MODULE_EXTENSIONS.includes(ext) || this.componentUnits.has(f);
+    const cfg = spec.startsWith('.') || spec.startsWith('/') ? null : this.tsPaths(path.dirname(fromFile));
+    return resolveSpecifier(fromFile, spec, cfg, (base) => probeModule(base, isFile, asWritten));
   }
 }
 

@@ -55,10 +55,12 @@ type Engine = typeof import('../index.js');
 let engine: Promise<Engine> | undefined;
 /**
  * The analysis engine (ts-morph and its TypeScript, about half a second to load): loaded once,
- * started as soon as `initialize` is answered, so that the answer does not wait for it.
+ * started as soon as `initialize` is answered, so that the answer does not wait for it. The entry
+ * loads the compiler only when a file needs parsing (src/analysis/run.ts), so that module is
+ * loaded here too: the first check must not pay for it.
  */
 function loadEngine(): Promise<Engine> {
-  return (engine ??= import('../index.js'));
+  return (engine ??= Promise.all([import('../index.js'), import('../analysis/run.js')]).then(([entry]) => entry));
 }
 
 /** The last analysis of an open buffer, at one version. */

@@ -29,7 +29,7 @@ export function assertClean(cwd: string, paths: string[]): void {
 /** What the passes of --fix make of some files, in memory (nothing is written). */
 export interface FixPasses {
   /** the analysis after the fix (what is left for a person) */
-  analysis: Awaited<ReturnType<typeof analyzeFiles>>;
+  analysis: Analysis;
   /** the texts before the fix of the files that changed */
   original: Map<string, string>;
   /** every file's text after the fix (the given overlays, plus the rewritten files) */
@@ -39,12 +39,6 @@ export interface FixPasses {
   ambiguousBefore: Finding[];
 }
 
-/**
- * The passes of --fix over files already discovered: analyse, choose the edits, run the
- * transforms, until nothing fixable is left (at most MAX_PASSES); then every rewritten text must
- * parse again. `overlays` are texts that take precedence over the disk (editor buffers). The
- * language server's "fix all" is this function over one buffer.
- */
 /**
  * The analysis again after a pass: only the files the first one parsed or reported can hold a
  * finding now (a rewrite removes old constructs, it never adds a text-test match to an untouched
@@ -60,6 +54,12 @@ async function reanalyze(prev: Analysis, opts: { config: FixOptions['config']; o
   return { results: [...byFile.values()].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0)), stats: prev.stats, candidates: next.candidates };
 }
 
+/**
+ * The passes of --fix over files already discovered: analyse, choose the edits, run the
+ * transforms, until nothing fixable is left (at most MAX_PASSES); then every rewritten text must
+ * parse again. `overlays` are texts that take precedence over the disk (editor buffers). The
+ * language server's "fix all" is this function over one buffer.
+ */
 export async function fixPasses(
   files: string[],
   opts: { config: FixOptions['config']; unsafe: boolean; overlays?: Map<string, string>; onProgress?: FixOptions['onProgress']; root?: string },

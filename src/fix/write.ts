@@ -83,8 +83,3 @@ export async function writeFixed(file: string, expected: string, text: string): 
     pending.delete(tmp);
   }
 }
-
-/** Remove the temporary files of writes in progress (for a process about to end abruptly). */
-export function abandonWrites(): void {
-  removePending();
-}

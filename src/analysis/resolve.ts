@@ -1,0 +1,50 @@
+// How an import specifier names a file of the project: relative paths, and tsconfig `paths` and
+// `baseUrl` (packages are not followed). Pure path logic with the file test passed in, shared by
+// the analysis's UnitStore and by the cutting of a large run into parts (which has no compiler).
+
+import path from 'node:path';
+
+export interface TsPaths {
+  /** `compilerOptions.baseUrl`, resolved (the tsconfig's folder when it gives none) */
+  baseUrl: string;
+  paths: [string, string[]][];
+}
+
+/** The tsconfig's `paths` and `baseUrl`, or null when it sets neither. */
+export function tsPathsOf(dir: string, compilerOptions: { baseUrl?: string; paths?: Record<string, string[]> } | undefined): TsPaths | null {
+  const co = compilerOptions ?? {};
+  if (!co.paths && !co.baseUrl) return null;
+  return { baseUrl: path.resolve(dir, co.baseUrl ?? '.'), paths: Object.entries(co.paths ?? {}) };
+}
+
+/** The file a specifier names from `fromFile`, tried through `probe` (see probeModule). */
+export function resolveSpecifier(fromFile: string, spec: string, cfg: TsPaths | null, probe: (base: string) => string | undefined): string | undefined {
+  if (spec.startsWith('.') || spec.startsWith('/')) return probe(path.resolve(path.dirname(fromFile), spec));
+  if (!cfg) return undefined;
+  for (const [pattern, targets] of cfg.paths) {
+    const star = pattern.indexOf('*');
+    let rest: string | undefined;
+    if (star < 0) rest = pattern === spec ? '' : undefined;
+    else if (spec.startsWith(pattern.slice(0, star)) && spec.endsWith(pattern.slice(star + 1))) rest = spec.slice(star, spec.length - (pattern.length - star - 1));
+    if (rest === undefined) continue;
+    for (const t of targets) {
+      const hit = probe(path.resolve(cfg.baseUrl, t.replace('*', rest)));
+      if (hit) return hit;
+    }
+  }
+  if (cfg.paths.length === 0 || !spec.startsWith('@')) return probe(path.resolve(cfg.baseUrl, spec));
+  return undefined;
+}
+
+/**
+ * The file behind a path as an import writes it: the path itself when `asWritten` takes it, else
+ * with a module extension (ESM TypeScript imports name the emitted `.js`), else its index file.
+ */
+export function probeModule(base: string, isFile: (f: string) => boolean, asWritten: (f: string, ext: string) => boolean): string | undefined {
+  const ext = path.extname(base);
+  if (ext && isFile(base) && asWritten(base, ext)) return base;
+  const stem = ['.js', '.jsx', '.mjs', '.cjs'].includes(ext) ? base.slice(0, -ext.length) : base;
+  for (const e of ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs']) if (isFile(stem + e)) return stem + e;
+  for (const e of ['.ts', '.tsx', '.js', '.jsx', '.mjs']) if (isFile(path.join(base, 'index' + e))) return path.join(base, 'index' + e);
+  return undefined;
+}
