@@ -11,7 +11,7 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { FileResult, Finding } from '../types.js';
 import type { CandidateJob, CandidateResult } from './run.js';
-import { probeModule, resolveSpecifier, tsPathsOf, type TsPaths } from './resolve.js';
+import { IMPORT_SPECIFIER, probeModule, resolveSpecifier, tsPathsOf, type TsPaths } from './resolve.js';
 import { sortFindings } from './sort.js';
 
 /** Below this many files to parse, one thread is faster than starting workers. */
@@ -128,8 +128,6 @@ function mergeResults(a: FileResult, b: FileResult): FileResult {
 
 // ---------------------------------------------------------------- the parts
 
-const SPECIFIER = /\b(?:from|import|require)\s*\(?\s*['"]([^'"\n]+)['"]/g;
-
 /**
  * Cut the candidates into at most `n` parts along their imports, or undefined when an import
  * cannot be followed with confidence (then one thread does it all). A part is a set of whole
@@ -167,7 +165,7 @@ export function partition(candidates: { file: string; text: string }[], n: numbe
     const file = queue.shift()!;
     const text = texts.get(file) ?? resolver.read(file);
     if (text === undefined) continue;
-    for (const m of text.matchAll(SPECIFIER)) {
+    for (const m of text.matchAll(IMPORT_SPECIFIER)) {
       const target = resolver.resolve(file, m[1]);
       if (target === null) return undefined;
       if (target === undefined) continue;

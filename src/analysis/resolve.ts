@@ -4,6 +4,9 @@
 
 import path from 'node:path';
 
+/** Every module specifier a text may import (static, dynamic, require, `import('…')` types): a superset. */
+export const IMPORT_SPECIFIER = /\b(?:from|import|require)\s*\(?\s*['"]([^'"\n]+)['"]/g;
+
 export interface TsPaths {
   /** `compilerOptions.baseUrl`, resolved (the tsconfig's folder when it gives none) */
   baseUrl: string;

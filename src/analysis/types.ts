@@ -9,6 +9,7 @@ import { childContext, renamesIn, type ContextKind, type KeyChange } from '../co
 import type { RequestContext } from '../types.js';
 import type { UnitEdit } from './render.js';
 import type { Unit, UnitStore } from './units.js';
+import { IMPORT_SPECIFIER } from './resolve.js';
 
 export interface Shaped {
   unit: Unit;
@@ -64,33 +65,89 @@ function renamedKeys(): Set<string> {
   return out;
 }
 
+/** The type members with a renamed key a unit declares, by the name of the type holding each. */
+function declaredShapes(u: Unit, keys: Set<string>): Set<string> | undefined {
+  const text = u.sf.text;
+  if (![...keys].some((k) => text.includes(k))) return undefined;
+  let found = false;
+  const names = new Set<string>();
+  const visit = (n: ts.Node): void => {
+    if ((ts.isPropertySignature(n) || ts.isPropertyDeclaration(n)) && n.name && (ts.isIdentifier(n.name) || ts.isStringLiteral(n.name)) && keys.has(n.name.text)) {
+      found = true;
+      let p: ts.Node | undefined = n.parent;
+      while (p && !((ts.isInterfaceDeclaration(p) || ts.isTypeAliasDeclaration(p) || ts.isClassDeclaration(p)) && p.name)) p = p.parent;
+      if (p) names.add((p as ts.InterfaceDeclaration).name.text);
+    }
+    ts.forEachChild(n, visit);
+  };
+  visit(u.sf);
+  return found ? names : undefined;
+}
+
 /**
- * The units a checker needs (PRODUCT.md asks for no whole-program type check): those holding a
- * body that was tied to a request, those declaring a type member with an old key, and those that
- * name one of the declaring types. Empty when no type declares an old key: nothing to rename then.
+ * The units a checker needs (PRODUCT.md asks for no whole-program type check). A body can only be
+ * typed by a shape its own module or the modules it imports (directly or not) declare, or one
+ * declared globally; so the roots are the units holding a body whose import closure declares a
+ * type member with an old key (any body when such a type is global), and to them are added the
+ * units that name one of those types (they may use its members). Empty: nothing to rename.
  */
 function involvedUnits(store: UnitStore, shaped: Shaped[]): Unit[] {
   const keys = renamedKeys();
-  const declaring: Unit[] = [];
+  const declares = new Map<string, Set<string> | undefined>();
+  let global = false;
   const typeNames = new Set<string>();
-  for (const u of store.all()) {
-    const text = u.sf.text;
-    if (![...keys].some((k) => text.includes(k))) continue;
-    let found = false;
-    const visit = (n: ts.Node): void => {
-      if ((ts.isPropertySignature(n) || ts.isPropertyDeclaration(n)) && n.name && (ts.isIdentifier(n.name) || ts.isStringLiteral(n.name)) && keys.has(n.name.text)) {
-        found = true;
-        let p: ts.Node | undefined = n.parent;
-        while (p && !((ts.isInterfaceDeclaration(p) || ts.isTypeAliasDeclaration(p) || ts.isClassDeclaration(p)) && p.name)) p = p.parent;
-        if (p) typeNames.add((p as ts.InterfaceDeclaration).name.text);
+  const declaring = (file: string): boolean => {
+    if (!declares.has(file)) {
+      let names: Set<string> | undefined;
+      const text = store.text(file) ?? '';
+      const units = [...keys].some((k) => text.includes(k)) ? store.get(file) : [];
+      for (const u of units) {
+        const found = declaredShapes(u, keys);
+        if (!found) continue;
+        names ??= new Set();
+        for (const n of found) {
+          names.add(n);
+          typeNames.add(n);
+        }
+        // a script (no import or export) or an ambient declaration is seen by every module
+        if (!ts.isExternalModule(u.sf) || /\bdeclare\s+(?:global|module)\b/.test(u.sf.text)) global = true;
       }
-      ts.forEachChild(n, visit);
-    };
-    visit(u.sf);
-    if (found) declaring.push(u);
-  }
-  if (!declaring.length) return [];
-  const out = new Set<Unit>([...shaped.map((s) => s.unit), ...declaring]);
+      declares.set(file, names);
+    }
+    return declares.get(file) !== undefined;
+  };
+  const edges = new Map<string, string[]>();
+  const importsOf = (file: string): string[] => {
+    let out = edges.get(file);
+    if (!out) {
+      out = [];
+      for (const m of (store.text(file) ?? '').matchAll(IMPORT_SPECIFIER)) {
+        const target = store.resolve(file, m[1]);
+        if (target && target !== file) out.push(target);
+      }
+      edges.set(file, out);
+    }
+    return out;
+  };
+  const closureDeclares = (file: string): boolean => {
+    const seen = new Set([file]);
+    const queue = [file];
+    let hit = false;
+    while (queue.length) {
+      const f = queue.pop()!;
+      if (declaring(f)) hit = true;
+      for (const t of importsOf(f)) if (!seen.has(t)) (seen.add(t), queue.push(t));
+    }
+    return hit;
+  };
+  const shapedUnits = [...new Set(shaped.map((s) => s.unit))];
+  const roots = shapedUnits.filter((u) => closureDeclares(u.file));
+  // global shapes are found in units outside any closure too
+  for (const u of store.all()) declaring(u.file);
+  if (global) roots.splice(0, roots.length, ...shapedUnits);
+  if (!roots.length) return [];
+  const out = new Set<Unit>(roots);
+  for (const [file, names] of declares) if (names) for (const u of store.get(file)) out.add(u);
   const nameRe = typeNames.size ? new RegExp(`\\b(?:${[...typeNames].join('|')})\\b`) : undefined;
   for (const u of store.all()) if (!out.has(u) && nameRe?.test(u.sf.text)) out.add(u);
   return [...out];

@@ -1,0 +1,49 @@
+// The compiler's V8 code cache (src/core/compiler-loader.cts): written by the first run, used by
+// the next, and never a cause of a different result or an error, whatever state it is in.
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ROOT, runCli, tempDir } from './helpers.js';
+
+const PROJECT = path.join(ROOT, 'fixtures', 'projects', 'legacy-client', 'before');
+const scan = (env: Record<string, string>) => runCli(['--reporter', 'json', '.'], PROJECT, { MIGRATE_CHECK_TRACE: '1', ...env });
+const traced = (stderr: string) => stderr.split('\n').filter((l) => l.includes('trace: compiler'));
+const caches = (dir: string) => readdirSync(dir).filter((n) => n.endsWith('.v8cache'));
+
+describe('compiler code cache', () => {
+  it('is written by a first run, used by the next, and replaced when it is damaged', () => {
+    const dir = tempDir('mc-cache-');
+    const first = scan({ MIGRATE_CHECK_CACHE_DIR: dir });
+    expect(first.code).toBe(1);
+    expect(traced(first.stderr)).toEqual(['migrate-check trace: compiler compiled (no usable code cache yet)']);
+    const written = caches(dir);
+    expect(written).toHaveLength(1);
+    expect(statSync(path.join(dir, written[0])).size).toBeGreaterThan(100_000);
+
+    const second = scan({ MIGRATE_CHECK_CACHE_DIR: dir });
+    expect(traced(second.stderr)).toEqual(['migrate-check trace: compiler loaded with its code cache']);
+    expect(second.stdout).toBe(first.stdout);
+
+    // a damaged cache is rejected by V8: the run compiles as usual and writes a good one
+    writeFileSync(path.join(dir, written[0]), 'not a code cache');
+    const third = scan({ MIGRATE_CHECK_CACHE_DIR: dir });
+    expect(traced(third.stderr)).toEqual(['migrate-check trace: compiler compiled (no usable code cache yet)']);
+    expect(third.stdout).toBe(first.stdout);
+    expect(readFileSync(path.join(dir, written[0])).length).toBeGreaterThan(100_000);
+    expect(traced(scan({ MIGRATE_CHECK_CACHE_DIR: dir }).stderr)).toEqual(['migrate-check trace: compiler loaded with its code cache']);
+  });
+
+  it('can be turned off, and a folder it cannot write to changes nothing', () => {
+    const dir = tempDir('mc-cache-');
+    const off = scan({ MIGRATE_CHECK_CACHE_DIR: dir, MIGRATE_CHECK_CACHE: 'off' });
+    expect(traced(off.stderr)).toEqual(['migrate-check trace: compiler compiled (code cache off)']);
+    expect(caches(dir)).toEqual([]);
+
+    const blocked = path.join(dir, 'a-file');
+    writeFileSync(blocked, '');
+    const unwritable = scan({ MIGRATE_CHECK_CACHE_DIR: path.join(blocked, 'cache') });
+    expect(unwritable.code).toBe(1);
+    expect(unwritable.stdout).toBe(off.stdout);
+    expect(unwritable.stderr.split('\n').filter((l) => l && !l.includes('trace:'))).toEqual([]);
+  });
+});
