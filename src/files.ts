@@ -1,9 +1,8 @@
-// File discovery (fast-glob, .gitignore, ignore patterns) and the cheap text test that decides
+// File discovery (a walk of the folders, .gitignore, ignore patterns) and the cheap text test that decides
 // which files are worth parsing.
 
-import fg from 'fast-glob';
 import ignore, { type Ignore } from 'ignore';
-import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, realpathSync, statSync, type Dirent } from 'node:fs';
 import path from 'node:path';
 import { loadCatalogue } from './catalogue/index.js';
 import { UsageError } from './errors.js';
@@ -11,15 +10,15 @@ import { UsageError } from './errors.js';
 export const SOURCE_EXTENSIONS = ['.js', '.jsx', '.ts', '.tsx', '.mjs', '.cjs', '.mts', '.cts'];
 export const COMPONENT_EXTS = ['.vue', '.svelte', '.astro'];
 export const ALL_EXTENSIONS = [...SOURCE_EXTENSIONS, ...COMPONENT_EXTS];
-// written as folders (not `folder/**`): fast-glob then skips them whole, without a match per file
-const ALWAYS_IGNORED = ['**/node_modules', '**/dist', '**/build', '**/coverage', '**/.git'];
+/** Folders never entered, wherever they are below a given folder. */
+export const ALWAYS_IGNORED_DIRS = new Set(['node_modules', 'dist', 'build', 'coverage', '.git']);
 
 const toPosix = (p: string) => p.split(path.sep).join('/');
 
 /** The .gitignore rules that apply under a root (the root's and its parents' up to the git top). */
 function gitignoreFor(root: string): Ignore {
   const ig = ignore();
-  // .gitignore files below the root are read as fast-glob lists them (see discover)
+  // .gitignore files below the root are read as the walk enters their folders (see walkTree)
   let dir = root;
   const chain: string[] = [];
   for (;;) {
@@ -38,13 +37,14 @@ function gitignoreFor(root: string): Ignore {
     if (!existsSync(f)) continue;
     const rel = toPosix(path.relative(top, d));
     const lines = readFileSync(f, 'utf8').split(/\r?\n/);
-    ig.add(rel ? lines.map((l) => prefixRule(l, rel)) : lines);
+    ig.add(rel ? lines.map((l) => scopeRule(l, rel)) : lines);
   }
   (ig as Ignore & { __top?: string }).__top = top;
   return ig;
 }
 
-function prefixRule(line: string, rel: string): string {
+/** A .gitignore rule of a sub-folder, rewritten relative to the top (`rel` is the sub-folder from there). */
+export function scopeRule(line: string, rel: string): string {
   const t = line.trim();
   if (!t || t.startsWith('#')) return t;
   const neg = t.startsWith('!');
@@ -66,7 +66,7 @@ function realOf(p: string): string {
 export async function discover(paths: string[], cwd: string, ignorePatterns: string[]): Promise<string[]> {
   // by real path: a file reached twice (two paths given, or a link given beside its target) is listed once
   const out = new Map<string, string>();
-  const user = ignore().add(ignorePatterns);
+  const user = ignorePatterns.length ? ignore().add(ignorePatterns) : undefined;
   for (const p of paths.length ? paths : ['.']) {
     const abs = path.resolve(cwd, p);
     let st;
@@ -82,34 +82,70 @@ export async function discover(paths: string[], cwd: string, ignorePatterns: str
     }
     const ig = gitignoreFor(abs);
     const top = (ig as Ignore & { __top?: string }).__top ?? abs;
-    const entries = await fg(['**/*.{js,jsx,ts,tsx,mjs,cjs,mts,cts,vue,svelte,astro}', '**/.gitignore'], {
-      cwd: abs,
-      absolute: true,
-      dot: true,
-      followSymbolicLinks: false,
-      onlyFiles: true,
-      ignore: ALWAYS_IGNORED,
-      suppressErrors: true,
+    const fromTop = toPosix(path.relative(top, abs));
+    const fromCwd = toPosix(path.relative(cwd, abs));
+    walkTree(abs, {
+      gitignore: ig,
+      relTop: (rel) => (fromTop ? (rel ? `${fromTop}/${rel}` : fromTop) : rel),
+      // the ignore patterns are relative to the working folder; a tree outside it has none
+      user: user && !fromCwd.startsWith('..') && !path.isAbsolute(fromCwd) ? user : undefined,
+      relCwd: (rel) => (fromCwd ? (rel ? `${fromCwd}/${rel}` : fromCwd) : rel),
+      found: (file, rel) => {
+        // links below a given folder are not followed, so its real path plus the relative one
+        // is the file's real path
+        const key = real === abs ? file : path.join(real, rel);
+        if (!out.has(key)) out.set(key, file);
+      },
     });
-    // nested .gitignore files
-    for (const g of entries.filter((e) => path.basename(e) === '.gitignore' && path.dirname(e) !== abs)) {
-      const rel = toPosix(path.relative(top, path.dirname(g)));
-      ig.add(readFileSync(g, 'utf8').split(/\r?\n/).map((l) => prefixRule(l, rel)));
-    }
-    for (const f of entries) {
-      if (path.basename(f) === '.gitignore') continue;
-      if (f.endsWith('.d.ts') || f.endsWith('.d.mts') || f.endsWith('.d.cts')) continue;
-      const relTop = toPosix(path.relative(top, f));
-      const relCwd = toPosix(path.relative(cwd, f));
-      if (relTop && !relTop.startsWith('..') && ig.ignores(relTop)) continue;
-      if (relCwd && !relCwd.startsWith('..') && user.ignores(relCwd)) continue;
-      // links below a given folder are not followed (see followSymbolicLinks), so its real path
-      // plus the relative one is the file's real path
-      const key = path.join(real, path.relative(abs, f));
-      if (!out.has(key)) out.set(key, f);
-    }
   }
   return [...out.values()].sort();
+}
+
+const SOURCE_NAME = /\.(?:jsx?|tsx?|mjs|cjs|mts|cts|vue|svelte|astro)$/;
+const DECLARATION_NAME = /\.d\.[mc]?ts$/;
+
+/**
+ * One folder tree, depth first with an explicit stack: folders that are always skipped or that
+ * .gitignore or the ignore patterns exclude are never entered (git cannot re-include a file below
+ * an excluded folder either); a folder's own .gitignore applies from that folder down; symbolic
+ * links are neither followed nor listed; a folder that cannot be read is passed over.
+ */
+function walkTree(
+  root: string,
+  o: { gitignore: Ignore; relTop: (rel: string) => string; user?: Ignore; relCwd: (rel: string) => string; found: (file: string, rel: string) => void },
+): void {
+  const stack: [string, string][] = [[root, '']];
+  while (stack.length) {
+    const [dir, rel] = stack.pop()!;
+    let entries: Dirent[];
+    try {
+      entries = readdirSync(dir, { withFileTypes: true });
+    } catch {
+      continue;
+    }
+    if (rel && entries.some((e) => e.name === '.gitignore' && e.isFile())) {
+      try {
+        const scope = o.relTop(rel);
+        o.gitignore.add(readFileSync(path.join(dir, '.gitignore'), 'utf8').split(/\r?\n/).map((l) => scopeRule(l, scope)));
+      } catch {
+        // an unreadable .gitignore adds no rules
+      }
+    }
+    const join = (name: string) => (rel ? `${rel}/${name}` : name);
+    for (const e of entries) {
+      const name = e.name;
+      if (e.isDirectory()) {
+        if (ALWAYS_IGNORED_DIRS.has(name)) continue;
+        const r = join(name);
+        if (o.gitignore.ignores(`${o.relTop(r)}/`) || o.user?.ignores(`${o.relCwd(r)}/`)) continue;
+        stack.push([path.join(dir, name), r]);
+      } else if (e.isFile() && SOURCE_NAME.test(name) && !DECLARATION_NAME.test(name)) {
+        const r = join(name);
+        if (o.gitignore.ignores(o.relTop(r)) || o.user?.ignores(o.relCwd(r))) continue;
+        o.found(path.join(dir, name), r);
+      }
+    }
+  }
 }
 
 /**

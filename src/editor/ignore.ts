@@ -13,22 +13,9 @@
 import ignore, { type Ignore } from 'ignore';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ALL_EXTENSIONS } from '../files.js';
-
-const ALWAYS_IGNORED_DIRS = new Set(['node_modules', 'dist', 'build', 'coverage', '.git']);
+import { ALL_EXTENSIONS, ALWAYS_IGNORED_DIRS, scopeRule } from '../files.js';
 
 const toPosix = (p: string) => p.split(path.sep).join('/');
-
-/** A .gitignore rule of a sub-folder, rewritten relative to the top (as discover does). */
-function scopeRule(line: string, rel: string): string {
-  const t = line.trim();
-  if (!t || t.startsWith('#')) return t;
-  const neg = t.startsWith('!');
-  const body = neg ? t.slice(1) : t;
-  const anchored = body.replace(/\/$/, '').includes('/');
-  const joined = anchored ? `${rel}/${body.replace(/^\//, '')}` : `${rel}/**/${body}`;
-  return (neg ? '!' : '') + joined;
-}
 
 export function isInside(root: string, file: string): boolean {
   const rel = path.relative(root, file);

@@ -1,0 +1,113 @@
+// Which files a scan reads (src/files.ts, discover): the expected lists are written by hand from
+// git's rules for .gitignore and from PRODUCT.md's file kinds.
+import { chmodSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { discover } from '../src/files.js';
+import { tempDir } from './helpers.js';
+
+function tree(files: Record<string, string>): string {
+  const dir = tempDir('mc-discover-');
+  for (const [rel, text] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
+    writeFileSync(path.join(dir, rel), text);
+  }
+  return dir;
+}
+
+const relAll = (root: string, files: string[]) => files.map((f) => path.relative(root, f).split(path.sep).join('/'));
+
+describe('discover', () => {
+  const root = tree({
+    '.git/HEAD': 'ref: refs/heads/main\n',
+    '.gitignore': '# build output\n/out/\ntmp-*\n*.log.ts\n',
+    'a.ts': '',
+    'b.tsx': '',
+    'c.mjs': '',
+    'd.cjs': '',
+    'e.jsx': '',
+    'f.mts': '',
+    'g.cts': '',
+    'h.js': '',
+    'App.vue': '',
+    'Page.svelte': '',
+    'index.astro': '',
+    'notes.md': '',
+    'data.json': '',
+    'types.d.ts': '',
+    'more.d.mts': '',
+    'UPPER.TS': '',
+    'tmp-scratch.ts': '',
+    'server.log.ts': '',
+    'out/built.js': '',
+    'lib/out/kept.ts': '',
+    '.storybook/main.ts': '',
+    'node_modules/pkg/index.js': '',
+    'packages/x/node_modules/y/index.ts': '',
+    'packages/x/dist/index.js': '',
+    'packages/x/build/index.js': '',
+    'packages/x/coverage/lcov.js': '',
+    'packages/x/src/main.ts': '',
+    'packages/gen/.gitignore': '*.gen.ts\n!keep.gen.ts\nsnapshots/\n',
+    'packages/gen/api.gen.ts': '',
+    'packages/gen/keep.gen.ts': '',
+    'packages/gen/deep/other.gen.ts': '',
+    'packages/gen/snapshots/s.ts': '',
+    'packages/gen/src/real.ts': '',
+    'packages/other/api.gen.ts': '',
+    'generated/client.ts': '',
+    'scripts/seed.ts': '',
+    'scripts/seed.spec.ts': '',
+  });
+  mkdirSync(path.join(root, 'links'));
+  symlinkSync('../a.ts', path.join(root, 'links/a-link.ts'));
+  symlinkSync('../packages', path.join(root, 'links/packages-link'));
+  mkdirSync(path.join(root, 'locked'));
+  writeFileSync(path.join(root, 'locked/hidden.ts'), '');
+  chmodSync(path.join(root, 'locked'), 0o000);
+  afterAll(() => chmodSync(path.join(root, 'locked'), 0o755));
+
+  const everything = [
+    '.storybook/main.ts',
+    'App.vue',
+    'Page.svelte',
+    'a.ts',
+    'b.tsx',
+    'c.mjs',
+    'd.cjs',
+    'e.jsx',
+    'f.mts',
+    'g.cts',
+    'generated/client.ts',
+    'h.js',
+    'index.astro',
+    'lib/out/kept.ts',
+    'packages/gen/keep.gen.ts',
+    'packages/gen/src/real.ts',
+    'packages/other/api.gen.ts',
+    'packages/x/src/main.ts',
+    'scripts/seed.spec.ts',
+    'scripts/seed.ts',
+    // a folder that cannot be read is passed over; root reads it whatever its mode
+    ...(process.getuid?.() === 0 ? ['locked/hidden.ts'] : []),
+  ].sort();
+
+  it('lists source and component files, sorted; skips declarations, dependency and build folders, .gitignore matches (nested ones from their folder down) and links', async () => {
+    expect(relAll(root, await discover(['.'], root, []))).toEqual(everything);
+  });
+
+  it('applies the ignore patterns relative to the working folder, to folders and files', async () => {
+    const files = relAll(root, await discover(['.'], root, ['generated/', '**/*.spec.ts', 'packages/x']));
+    expect(files).toEqual(everything.filter((f) => !['generated/client.ts', 'scripts/seed.spec.ts', 'packages/x/src/main.ts'].includes(f)));
+  });
+
+  it('scans a sub-folder with the .gitignore rules above it, and lists a file given twice once', async () => {
+    const files = relAll(root, await discover(['packages/gen', 'packages/gen/src/real.ts', 'a.ts', './a.ts', 'links/a-link.ts'], root, []));
+    // the link is a file given by name: it is read, but it is the same file as a.ts
+    expect(files).toEqual(['a.ts', 'packages/gen/keep.gen.ts', 'packages/gen/src/real.ts']);
+  });
+
+  it('gives a clear error for a path that does not exist', async () => {
+    await expect(discover(['nowhere'], root, [])).rejects.toThrow('no such file or folder: nowhere');
+  });
+});
