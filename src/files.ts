@@ -6,6 +6,7 @@ import { existsSync, readdirSync, readFileSync, realpathSync, statSync, type Dir
 import path from 'node:path';
 import { loadCatalogue } from './catalogue/index.js';
 import { UsageError } from './errors.js';
+import { msSince, trace } from './core/trace.js';
 
 export const SOURCE_EXTENSIONS = ['.js', '.jsx', '.ts', '.tsx', '.mjs', '.cjs', '.mts', '.cts'];
 export const COMPONENT_EXTS = ['.vue', '.svelte', '.astro'];
@@ -67,6 +68,7 @@ export async function discover(paths: string[], cwd: string, ignorePatterns: str
   // by real path: a file reached twice (two paths given, or a link given beside its target) is listed once
   const out = new Map<string, string>();
   const user = ignorePatterns.length ? ignore().add(ignorePatterns) : undefined;
+  const started = performance.now();
   for (const p of paths.length ? paths : ['.']) {
     const abs = path.resolve(cwd, p);
     let st;
@@ -98,7 +100,9 @@ export async function discover(paths: string[], cwd: string, ignorePatterns: str
       },
     });
   }
-  return [...out.values()].sort();
+  const files = [...out.values()].sort();
+  trace(`discovery: ${files.length} files in ${msSince(started)} ms`);
+  return files;
 }
 
 const SOURCE_NAME = /\.(?:jsx?|tsx?|mjs|cjs|mts|cts|vue|svelte|astro)$/;

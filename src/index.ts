@@ -7,6 +7,7 @@ import { loadCatalogue } from './catalogue/index.js';
 import { lineCol } from './core/lines.js';
 import { analyzeInParts, prestart } from './analysis/parts.js';
 import { discover, textSignal } from './files.js';
+import { msSince, trace } from './core/trace.js';
 import type { CheckOptions, CheckResult, Config, FileResult } from './types.js';
 
 export type { CheckOptions, CheckResult, Config, FileResult, Finding, FixOptions, FixResult } from './types.js';
@@ -19,32 +20,59 @@ export interface Source {
   fatal?: { message: string; line: number; column: number };
 }
 
-/** Read a file as the analysis sees it: editor buffer first, then the disk; bad files are fatal. */
+/**
+ * Read a file as the analysis sees it: editor buffer first, then the disk; bad files are fatal.
+ * The common case is one call into Node's UTF-8 fast path (open, size, read and decode in native
+ * code); the size limit, the binary test and the UTF-8 check run on what it returns, and only a
+ * file that looks too large or holds U+FFFD is looked at again, byte by byte.
+ */
 export function readSource(file: string, overlays: Map<string, string> | undefined, maxFileSize: number): Source {
   const o = overlays?.get(file);
   if (o !== undefined) return { file, text: o };
-  let size: number;
+  const fatal = (message: string, line = 1, column = 1): Source => ({ file, fatal: { message, line, column } });
+  const cannot = (err: unknown) => fatal(`cannot read the file: ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
+  let text: string;
   try {
-    size = statSync(file).size;
+    text = readFileSync(file, 'utf8');
   } catch (err) {
-    return { file, fatal: { message: `cannot read the file: ${(err as NodeJS.ErrnoException).code ?? String(err)}`, line: 1, column: 1 } };
+    // a file too large for one string: its size says why it is skipped
+    const size = sizeOf(file);
+    return size !== undefined && size > maxFileSize ? tooLarge(file, size, maxFileSize) : cannot(err);
   }
-  if (size > maxFileSize) return { file, fatal: { message: `skipped: the file is ${size} bytes, over the limit of ${maxFileSize} (maxFileSize)`, line: 1, column: 1 } };
-  let buf: Buffer;
-  try {
-    buf = readFileSync(file);
-  } catch (err) {
-    return { file, fatal: { message: `cannot read the file: ${(err as NodeJS.ErrnoException).code ?? String(err)}`, line: 1, column: 1 } };
+  // a UTF-8 byte is at most one UTF-16 unit and a unit at most three bytes
+  if (text.length * 3 > maxFileSize) {
+    const size = sizeOf(file) ?? Buffer.byteLength(text);
+    if (size > maxFileSize) return tooLarge(file, size, maxFileSize);
   }
-  if (buf.includes(0)) return { file, fatal: { message: 'skipped: a binary file (it holds NUL bytes)', line: 1, column: 1 } };
-  const text = buf.toString('utf8');
-  if (text.includes('\uFFFD') && !Buffer.from(text, 'utf8').equals(buf)) {
-    const bad = text.indexOf('\uFFFD');
-    const lc = lineCol(text, bad);
-    return { file, fatal: { message: 'skipped: the file is not valid UTF-8', line: lc.line, column: lc.column } };
+  if (text.includes('\0')) return fatal('skipped: a binary file (it holds NUL bytes)');
+  if (text.includes('\uFFFD')) {
+    let buf: Buffer;
+    try {
+      buf = readFileSync(file);
+    } catch (err) {
+      return cannot(err);
+    }
+    // U+FFFD written in the file is fine; one the decoder put in place of bad bytes is not
+    if (!Buffer.from(text, 'utf8').equals(buf)) {
+      const lc = lineCol(text, text.indexOf('\uFFFD'));
+      return fatal('skipped: the file is not valid UTF-8', lc.line, lc.column);
+    }
   }
   return { file, text };
 }
+
+function sizeOf(file: string): number | undefined {
+  try {
+    return statSync(file).size;
+  } catch {
+    return undefined;
+  }
+}
+
+const tooLarge = (file: string, size: number, limit: number): Source => ({
+  file,
+  fatal: { message: `skipped: the file is ${size} bytes, over the limit of ${limit} (maxFileSize)`, line: 1, column: 1 },
+});
 
 export interface Analysis {
   results: FileResult[];
@@ -66,6 +94,7 @@ export async function analyzeFiles(
   const importers: Source[] = [];
   // on a large tree the workers load the compiler while this thread reads and tests the files
   const pool = prestart(files.length);
+  const started = performance.now();
   let done = 0;
   for (const file of files) {
     const src = readSource(file, opts.overlays, config.maxFileSize);
@@ -95,6 +124,7 @@ export async function analyzeFiles(
     const importRe = importOf(baseStems);
     for (const src of importers) if (!have.has(src.file) && importRe.test(src.text!)) candidates.push(src);
   }
+  trace(`text test: ${files.length} files read, ${candidates.length} to parse, in ${msSince(started)} ms`);
   const analysed = await analyzeInParts({ candidates: candidates.map((c) => ({ file: c.file, text: c.text! })), given: files, config, overlays: opts.overlays, root: opts.root }, pool);
   for (const r of analysed.results) {
     // a file the text test already found unreadable keeps that result

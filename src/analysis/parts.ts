@@ -13,6 +13,7 @@ import type { FileResult, Finding } from '../types.js';
 import type { CandidateJob, CandidateResult } from './run.js';
 import { IMPORT_SPECIFIER, probeModule, resolveSpecifier, tsPathsOf, type TsPaths } from './resolve.js';
 import { sortFindings } from './sort.js';
+import { msSince, trace } from '../core/trace.js';
 
 /** Below this many files to parse, one thread is faster than starting workers. */
 const MIN_CANDIDATES_FOR_WORKERS = 300;
@@ -69,12 +70,16 @@ export async function analyzeInParts(job: CandidateJob, pool?: Pool): Promise<Ca
     const parts = wanted ? partition(job.candidates, pool.workers.length) : undefined;
     if (!pool || !parts || parts.length < 2 || pool.failed) {
       trace(`${job.candidates.length} files to parse, in this thread`);
+      const started = performance.now();
       const { analyzeCandidates } = await import('./run.js');
-      return await analyzeCandidates(job);
+      const result = await analyzeCandidates(job);
+      trace(`analysis: ${result.parsed} files parsed in ${msSince(started)} ms (with the compiler's load)`);
+      return result;
     }
     trace(`${job.candidates.length} files to parse, in ${parts.length} parts on ${parts.length} worker threads`);
     const given = [...job.given];
     let answers: CandidateResult[];
+    const started = performance.now();
     try {
       answers = await Promise.all(
         parts.map((part, i) => ask(pool.workers[i], { candidates: part, given, config: job.config, overlays: job.overlays, root: job.root })),
@@ -84,6 +89,7 @@ export async function analyzeInParts(job: CandidateJob, pool?: Pool): Promise<Ca
       const { analyzeCandidates } = await import('./run.js');
       return await analyzeCandidates(job);
     }
+    trace(`analysis: ${answers.map((a, i) => `part ${i + 1} ${a.parsed} files parsed`).join(', ')}; all done in ${msSince(started)} ms`);
     const byFile = new Map<string, FileResult>();
     for (const a of answers) for (const r of a.results) byFile.set(r.file, byFile.has(r.file) ? mergeResults(byFile.get(r.file)!, r) : r);
     return { results: [...byFile.values()], parsed: answers.reduce((n, a) => n + a.parsed, 0) };
@@ -92,10 +98,6 @@ export async function analyzeInParts(job: CandidateJob, pool?: Pool): Promise<Ca
   }
 }
 
-/** `MIGRATE_CHECK_TRACE=1`: one line on stderr saying how the analysis ran. */
-function trace(line: string): void {
-  if (process.env.MIGRATE_CHECK_TRACE) process.stderr.write(`migrate-check trace: ${line}\n`);
-}
 
 function ask(worker: Worker, job: CandidateJob): Promise<CandidateResult> {
   return new Promise((resolve, reject) => {
