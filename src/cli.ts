@@ -7,12 +7,11 @@ import yargs from 'yargs';
 import { explainText, getRule, loadCatalogue, nearestRuleIds } from './catalogue/index.js';
 import { loadConfig } from './config.js';
 import { oneLine, UsageError } from './errors.js';
-import { analyzeFiles, type FileResult } from './index.js';
+import { analyzeFiles } from './analyze.js';
 import { discover } from './files.js';
-import { fix } from './fix/index.js';
 import { githubStepSummary, isReporterName, reporters } from './reporters/index.js';
 import { filterQuiet } from './severity.js';
-import type { Config, FixResult } from './types.js';
+import type { Config, FileResult, FixResult } from './types.js';
 
 const REPORTERS = ['stylish', 'json', 'sarif', 'github', 'compact', 'html'];
 
@@ -203,6 +202,7 @@ async function scan(args: ScanArgs): Promise<number> {
       const guard = args.dryRun ? undefined : interruptGuard();
       let res: FixResult;
       try {
+        const { fix } = await import('./fix/index.js');
         res = await fix({ paths: files.length ? files : paths, cwd, config, unsafe: args.unsafe, dryRun: args.dryRun, allowDirty: args.allowDirty, onProgress: bar.update, signal: guard?.signal, onWriting: guard?.writing });
       } finally {
         guard?.release();

@@ -5,7 +5,8 @@
 // applied on top of whatever was found.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import { createRequire } from 'node:module';
+import type { Ajv as AjvClass, ErrorObject, ValidateFunction } from 'ajv';
 import { getRule, nearestRuleIds } from './catalogue/index.js';
 import { UsageError } from './errors.js';
 import type { Config, RuleLevel } from './types.js';
@@ -220,6 +221,8 @@ export function isHttpUrl(s: string): boolean {
 let validator: ValidateFunction | undefined;
 function validate(value: unknown): ErrorObject | undefined {
   if (!validator) {
+    // loaded when a config file is there to check (CommonJS, required: no cost to a run without one)
+    const { Ajv } = createRequire(import.meta.url)('ajv') as { Ajv: typeof AjvClass };
     const ajv = new Ajv({ allErrors: false, verbose: true, strict: true });
     ajv.addFormat('http-url', { type: 'string', validate: isHttpUrl });
     validator = ajv.compile(schema);

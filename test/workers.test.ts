@@ -16,17 +16,23 @@ const projects = [
 describe('analysis in worker threads', () => {
   for (const dir of projects) {
     it(`gives the same json and the same --fix diff as one thread: ${path.relative(path.dirname(ROOT), dir)}`, () => {
-      const one = runCli(['--reporter', 'json', '--no-progress', '.'], dir, { MIGRATE_CHECK_WORKERS: '0' });
+      const one = runCli(['--reporter', 'json', '--no-progress', '.'], dir, { MIGRATE_CHECK_WORKERS: '0', MIGRATE_CHECK_READ_AHEAD: '0' });
       const two = runCli(['--reporter', 'json', '--no-progress', '.'], dir, { MIGRATE_CHECK_WORKERS: '2', MIGRATE_CHECK_TRACE: '1' });
       expect(one.code).toBe(1);
       expect(two.stderr).toMatch(/^migrate-check trace: \d+ files to parse, in (this thread|2 parts on 2 worker threads)$/m);
       expect(two.stderr.replace(/^migrate-check trace: .*\n/gm, '')).toBe(one.stderr);
       expect(two.stdout).toBe(one.stdout);
-      const fixOne = runCli(['--fix', '--dry-run', '--no-progress', '.'], dir, { MIGRATE_CHECK_WORKERS: '0' });
+      const fixOne = runCli(['--fix', '--dry-run', '--no-progress', '.'], dir, { MIGRATE_CHECK_WORKERS: '0', MIGRATE_CHECK_READ_AHEAD: '0' });
       const fixTwo = runCli(['--fix', '--dry-run', '--no-progress', '.'], dir, { MIGRATE_CHECK_WORKERS: '2' });
       expect(fixOne.stdout).toMatch(/^--- /m);
       expect(fixTwo.stdout).toBe(fixOne.stdout);
       expect(fixTwo.code).toBe(fixOne.code);
+      // files read on a reader thread while this one parses: the same again
+      const ahead = runCli(['--reporter', 'json', '--no-progress', '.'], dir, { MIGRATE_CHECK_WORKERS: '0', MIGRATE_CHECK_READ_AHEAD: '1', MIGRATE_CHECK_TRACE: '1' });
+      expect(ahead.stderr).toMatch(/^migrate-check trace: text test: \d+ files read, \d+ to parse, in \d+ ms \(on a reader thread, \d+ parsed meanwhile\)$/m);
+      expect(ahead.stdout).toBe(one.stdout);
+      const fixAhead = runCli(['--fix', '--dry-run', '--no-progress', '.'], dir, { MIGRATE_CHECK_WORKERS: '0', MIGRATE_CHECK_READ_AHEAD: '1' });
+      expect(fixAhead.stdout).toBe(fixOne.stdout);
     });
   }
 
@@ -43,6 +49,8 @@ describe('analysis in worker threads', () => {
     const fixTwo = runCli(['--fix', '--dry-run', '--no-progress', '.'], tree, { MIGRATE_CHECK_WORKERS: '2' });
     expect(fixTwo.stdout).toBe(fixOne.stdout);
     expect(fixTwo.stderr).toBe(fixOne.stderr);
+    const ahead = runCli(['--reporter', 'json', '--no-progress', '.'], tree, { MIGRATE_CHECK_WORKERS: '0', MIGRATE_CHECK_READ_AHEAD: '1' });
+    expect(ahead.stdout).toBe(one.stdout);
   });
 
   it('cuts the files along their imports: a module and its importers share a part', () => {

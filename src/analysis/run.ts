@@ -5,7 +5,8 @@
 import path from 'node:path';
 import { Analyzer } from './detect.js';
 import { applySuppressions } from './suppress.js';
-import { lineCol, parseErrors, UnitStore, type Unit } from './units.js';
+import { lineCol, MODULE_EXTENSIONS, parseErrors, parseModule, scriptKindFor, UnitStore, type Unit } from './units.js';
+import type ts from '../core/ts.cjs';
 import { COMPONENT_EXTS } from '../files.js';
 import type { Config, FileResult, Finding } from '../types.js';
 import { sortFindings } from './sort.js';
@@ -18,12 +19,28 @@ export interface CandidateJob {
   config: Config;
   overlays?: Map<string, string>;
   root?: string;
+  /** files parsed while the others were being read (src/analysis/read-ahead.ts); this thread only */
+  preparsed?: Map<string, ts.SourceFile>;
 }
 
 export interface CandidateResult {
   /** the results of the files that have something to say (findings, suppressed ones, or fatal) */
   results: FileResult[];
   parsed: number;
+}
+
+/**
+ * Parse a module ahead of its analysis (src/analysis/read-ahead.ts); the UnitStore takes the
+ * result when the text is still the same. Components and files the parser cannot take are left
+ * for the analysis, which reports them.
+ */
+export function parseAhead(file: string, text: string): ts.SourceFile | undefined {
+  if (!MODULE_EXTENSIONS.includes(path.extname(file).toLowerCase())) return undefined;
+  try {
+    return parseModule(file, text, scriptKindFor(file));
+  } catch {
+    return undefined;
+  }
 }
 
 export async function analyzeCandidates(job: CandidateJob): Promise<CandidateResult> {
@@ -43,7 +60,7 @@ export async function analyzeCandidates(job: CandidateJob): Promise<CandidateRes
       else componentUnits.set(c.file, r.units);
     }
   }
-  const store = new UnitStore(overlays, componentUnits, config.maxFileSize, job.root);
+  const store = new UnitStore(overlays, componentUnits, config.maxFileSize, job.root, job.preparsed);
   const units: Unit[] = [];
   for (const c of candidates) {
     if (results.get(c.file)?.fatal) continue;

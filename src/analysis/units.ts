@@ -95,6 +95,8 @@ export class UnitStore {
     private readonly maxFileSize = 4 * 1024 * 1024,
     /** when set, nothing outside this folder (its real path) is read, whatever imports say */
     private readonly root?: string,
+    /** modules parsed ahead (src/analysis/read-ahead.ts), taken when their text is the one read here */
+    private readonly preparsed?: Map<string, ts.SourceFile>,
   ) {}
 
   /** Is the file inside the root (after following links)? */
@@ -138,7 +140,8 @@ export class UnitStore {
     if (text === undefined) return [];
     let sf: ts.SourceFile;
     try {
-      sf = parseModule(file, text, scriptKindFor(file));
+      const ahead = this.preparsed?.get(file);
+      sf = ahead && ahead.text === text ? ahead : parseModule(file, text, scriptKindFor(file));
     } catch (err) {
       if (!(err instanceof RangeError)) throw err;
       this.skipped.set(file, TOO_DEEP_TO_PARSE);

@@ -3,7 +3,8 @@
 
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { analyzeFiles, DEFAULT_CONFIG, manualSteps, type Analysis } from '../index.js';
+import { analyzeFiles, type Analysis } from '../analyze.js';
+import { DEFAULT_CONFIG, manualSteps } from '../index.js';
 import { discover } from '../files.js';
 import { UsageError } from '../errors.js';
 import type { FileChange, Finding, FixOptions, FixResult, TextEdit } from '../types.js';
