@@ -92,8 +92,7 @@ export function testTexts(
     const src = readSource(file, o.overlays, o.maxFileSize);
     if (src.fatal) fatal.push(src);
     else {
-      // a suppression comment is looked at even in code already migrated (it may hide nothing now)
-      const signal = src.text!.includes('migrate-check-disable') ? 'strong' : textSignal(src.text!, o.hosts);
+      const signal = textSignal(src.text!, o.hosts);
       if (signal === 'strong') {
         candidates.push(src);
         o.onStrong?.(src);

@@ -18,6 +18,9 @@ const hasModifier = (n: ts.Node, k: ts.SyntaxKind) =>
   ts.canHaveModifiers(n) && (ts.getModifiers(n) ?? []).some((m) => m.kind === k);
 
 export class Bindings {
+  /** what a scope's own statements declare under a name (null: nothing), looked up once */
+  private readonly byScope = new WeakMap<ts.Node, Map<string, Decl | null>>();
+
   constructor(private readonly store: UnitStore) {}
 
   /** The declaration an identifier refers to, following imports. */
@@ -59,6 +62,18 @@ export class Bindings {
     }
     const statements = ts.isSourceFile(scope) || ts.isBlock(scope) || ts.isModuleBlock(scope) || ts.isCaseClause(scope) || ts.isDefaultClause(scope) ? scope.statements : undefined;
     if (!statements) return undefined;
+    // the same names (fetch, axios, a module's constants) are looked up from many places
+    if (depth > 0) return this.declaredAmong(unit, statements, name, depth);
+    let known = this.byScope.get(scope);
+    if (!known) this.byScope.set(scope, (known = new Map()));
+    const seen = known.get(name);
+    if (seen !== undefined) return seen ?? undefined;
+    const hit = this.declaredAmong(unit, statements, name, depth);
+    known.set(name, hit ?? null);
+    return hit;
+  }
+
+  private declaredAmong(unit: Unit, statements: ts.NodeArray<ts.Statement>, name: string, depth: number): Decl | undefined {
     for (const st of statements) {
       const hit = this.declaredBy(unit, st, name, depth);
       if (hit) return hit;

@@ -1,0 +1,51 @@
+// The text test (src/files.ts, textSignal) decides which files are parsed at all: a file it passes
+// over is never looked at again, so every kind of old construct must pass it. Each case below is a
+// line as client code writes it, with the answer the test must give (written from the spec's
+// paths and fields, and from the two tiers the README describes).
+import { describe, expect, it } from 'vitest';
+import { textSignal } from '../src/files.js';
+
+const strong: [string, string][] = [
+  ['a v1 path of each family', "fetch('/pickup/v1/pickups'); get('/rate/v1/rates'); x('/shipment/v1/a'); y('/label/v1/b'); z('/track/v1/c'); w('/reference/v1/d');"],
+  ['a base ending in a family', "const PICKUP_BASE = 'https://legacy.example.com/pickup';"],
+  ['a 2023-01 path', "axios.post(`/2023-01/labels`, body);"],
+  ['a base ending in 2023-01', "const API = 'https://api.example.com/2023-01/';"],
+  ['a courier account path', "get('/couriers/courier_accounts')"],
+  ['the courier selection block', '{ courier_selection: { show_courier_logo_url: true } }'],
+  ['selected_courier_id', 'const b = { selected_courier_id: id };'],
+  ['allow_courier_fallback', 'body.allow_courier_fallback = true;'],
+  ['a v1 time slot', 'const p = { time_slot_id: slot };'],
+  ['a 2024-09 pickup time that is not a literal', 'const p = { selected_from_time: from };'],
+  ['a version beside a webhook', "register({ url, version: '2023-01' }); // webhook"],
+  ['a 2024-09 path sent to the legacy host', "fetch(LEGACY_HOST + '/2024-09/pickups')"],
+  ['a v1 path beside a legacy name', 'fetch(`${LEGACY_BASE}/v1/pickups`)'],
+  ['two v1 pickup fields', '{ preferred_date: d, preferred_min_time: a }'],
+  ['courier_id beside a label shipment', '{ service_shipment_id: s, courier_id: c }'],
+  ['a suppression comment', '// migrate-check-disable-next-line labels-path'],
+];
+
+const weak: [string, string][] = [
+  ['courier_id alone', 'const { courier_id } = row;'],
+  ['preferred_date alone', "<input name='preferred_date' />"],
+  ['a /v1 path of another API', "fetch('/api/v1/users')"],
+  ["'2023-01' as a value", "const month = '2023-01';"],
+  ['a 2024-09 path', "fetch('/2024-09/labels')"],
+];
+
+const none: [string, string][] = [
+  ['ordinary code', 'export const add = (a: number, b: number) => a + b;'],
+  ['look-alike words', 'const courier = order.courier; const selected = true; const preferred = user.preferred;'],
+  ['a date that is not a version', "const d = '2023-01-15';"],
+  ['an empty file', ''],
+];
+
+describe('the text test', () => {
+  for (const [what, text] of strong) it(`passes on its own: ${what}`, () => expect(textSignal(text)).toBe('strong'));
+  for (const [what, text] of weak) it(`holds a shared word: ${what}`, () => expect(textSignal(text)).toBe('weak'));
+  for (const [what, text] of none) it(`passes over: ${what}`, () => expect(textSignal(text)).toBe(null));
+
+  it('passes a file that names a configured host, whatever else it holds', () => {
+    expect(textSignal("const base = 'https://legacy-shipping.example.com';", ['https://legacy-shipping.example.com'])).toBe('strong');
+    expect(textSignal("const base = 'https://legacy-shipping.example.com';")).toBe(null);
+  });
+});
