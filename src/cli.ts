@@ -203,7 +203,7 @@ async function scan(args: ScanArgs): Promise<number> {
       let res: FixResult;
       try {
         const { fix } = await import('./fix/index.js');
-        res = await fix({ paths: files.length ? files : paths, cwd, config, unsafe: args.unsafe, dryRun: args.dryRun, allowDirty: args.allowDirty, onProgress: bar.update, signal: guard?.signal, onWriting: guard?.writing });
+        res = await fix({ paths, files, cwd, config, unsafe: args.unsafe, dryRun: args.dryRun, allowDirty: args.allowDirty, onProgress: bar.update, signal: guard?.signal, onWriting: guard?.writing });
       } finally {
         guard?.release();
       }

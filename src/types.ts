@@ -112,6 +112,8 @@ export interface CheckResult {
 }
 
 export interface FixOptions extends CheckOptions {
+  /** the files under `paths`, when the caller has discovered them already (else fix() does) */
+  files?: string[];
   unsafe: boolean;
   dryRun: boolean;
   allowDirty: boolean;

@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { analyzeFiles, type Analysis } from '../analyze.js';
 import { DEFAULT_CONFIG, manualSteps } from '../index.js';
-import { discover } from '../files.js';
+import { discover, SOURCE_EXTENSIONS } from '../files.js';
 import { UsageError } from '../errors.js';
 import type { FileChange, Finding, FixOptions, FixResult, TextEdit } from '../types.js';
 import { editsToApply } from './edits.js';
@@ -45,10 +45,12 @@ export interface FixPasses {
  * finding now (a rewrite removes old constructs, it never adds a text-test match to an untouched
  * file), so the rest of the tree is not read again; their results carry over.
  */
-async function reanalyze(prev: Analysis, opts: { config: FixOptions['config']; overlays: Map<string, string>; root?: string }): Promise<Analysis> {
+async function reanalyze(prev: Analysis, opts: { config: FixOptions['config']; overlays: Map<string, string>; root?: string }, restored: string[] = []): Promise<Analysis> {
   const subset = new Set(prev.candidates);
   for (const r of prev.results) if (r.findings.length || r.suppressed.length || opts.overlays.has(r.file)) subset.add(r.file);
   for (const r of prev.results) if (r.fatal) subset.delete(r.file);
+  // files whose rewrite was refused are back to their old text: looked at again, whatever the last pass saw
+  for (const f of restored) subset.add(f);
   const next = await analyzeFiles([...subset].sort(), { config: opts.config, overlays: opts.overlays, root: opts.root });
   const byFile = new Map(prev.results.map((r) => [r.file, r]));
   for (const r of next.results) byFile.set(r.file, r);
@@ -87,11 +89,16 @@ export async function fixPasses(
     if (!changed) break;
     analysis = await reanalyze(analysis, { config, overlays, root: opts.root });
   }
-  // every rewritten file must parse again; one that would not is left untouched
+  // every rewritten file must parse again; one that would not is left untouched. The last
+  // analysis parsed the final text of each module it took (the text test may pass over a fixed
+  // file): one it took without a fatal result parses.
   const refused: FixResult['refused'] = [];
+  const parsedByLast = new Set(analysis.candidates);
+  const fatalInLast = new Set(analysis.results.filter((r) => r.fatal).map((r) => r.file));
   for (const file of [...original.keys()]) {
     const after = overlays.get(file)!;
-    const err = await reparseError(file, after);
+    const parsedClean = parsedByLast.has(file) && !fatalInLast.has(file) && SOURCE_EXTENSIONS.includes(path.extname(file).toLowerCase());
+    const err = parsedClean ? undefined : await reparseError(file, after);
     if (err) {
       refused.push({ file, reason: err });
       // back to what it was: the caller's overlay (an editor buffer) or the disk
@@ -101,14 +108,14 @@ export async function fixPasses(
       original.delete(file);
     }
   }
-  if (refused.length) analysis = await reanalyze(analysis, { config, overlays, root: opts.root });
+  if (refused.length) analysis = await reanalyze(analysis, { config, overlays, root: opts.root }, refused.map((r) => r.file));
   return { analysis, original, texts: overlays, fixedCount, refused, ambiguousBefore };
 }
 
 export async function fix(opts: FixOptions): Promise<FixResult> {
   const config = opts.config ?? DEFAULT_CONFIG;
   if (!opts.dryRun && !opts.allowDirty) assertClean(opts.cwd, opts.paths);
-  const files = await discover(opts.paths, opts.cwd, config.ignorePatterns);
+  const files = opts.files ?? (await discover(opts.paths, opts.cwd, config.ignorePatterns));
   const { analysis, original, texts: overlays, fixedCount, refused, ambiguousBefore } = await fixPasses(files, {
     config,
     unsafe: opts.unsafe,
