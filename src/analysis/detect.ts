@@ -296,9 +296,10 @@ export class Analyzer {
     if (this.reportedBases.has(key)) return;
     this.reportedBases.add(key);
     const what = target.env ? `The environment variable ${target.label}` : `The base URL \`${target.label}\``;
+    const shown = displayPath(m.path, pieces, vt, m.start);
     const why = moving
-      ? `serves a v1 path that moves to 2024-09 (\`${m.path}\`), and 2024-09 is served only on the base host`
-      : `is the legacy host's and serves a 2024-09 path (\`${m.path}\`)`;
+      ? `serves a v1 path that moves to 2024-09 (\`${shown}\`), and 2024-09 is served only on the base host`
+      : `is the legacy host's and serves a 2024-09 path (\`${shown}\`)`;
     const start = target.node.getStart(target.unit.sf);
     this.add('legacy-base-url', target.unit, start, target.node.getEnd(), `${what} ${why}: point it at the base host${this.options.config.baseUrl ? ` (${this.options.config.baseUrl})` : ''}; ${fixNote('none', 'the one-line change is yours')}.`);
   }
