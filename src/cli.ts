@@ -1,51 +1,17 @@
-// The command line: yargs only, and the one place that sets the exit code.
+// The command line (its options: src/args.ts), and the one place that sets the exit code.
 
 import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { constants as osConstants } from 'node:os';
 import path from 'node:path';
-import yargs from 'yargs';
 import { explainText, getRule, loadCatalogue, nearestRuleIds } from './catalogue/index.js';
 import { loadConfig } from './config.js';
 import { oneLine, UsageError } from './errors.js';
+import { readArgs, REPORTERS, version, type ScanArgs } from './args.js';
 import { analyzeFiles } from './analyze.js';
 import { discover } from './files.js';
 import { githubStepSummary, isReporterName, reporters } from './reporters/index.js';
 import { filterQuiet } from './severity.js';
 import type { Config, FileResult, FixResult } from './types.js';
-
-const REPORTERS = ['stylish', 'json', 'sarif', 'github', 'compact', 'html'];
-
-function version(): string {
-  try {
-    const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
-    return pkg.version as string;
-  } catch {
-    return '0.0.0';
-  }
-}
-
-interface ScanArgs {
-  paths: string[];
-  fix: boolean;
-  unsafe: boolean;
-  dryRun: boolean;
-  reporter: string;
-  outputFile?: string;
-  config?: string;
-  ignorePattern: string[];
-  rule: string[];
-  maxWarnings?: number;
-  quiet: boolean;
-  allowDirty: boolean;
-  listRules: boolean;
-  explain?: string;
-  progress: boolean;
-  trend?: string;
-  baseline?: string;
-  updateBaseline: boolean;
-  shard?: string;
-  maxFileSize?: number;
-}
 
 function out(text: string, file?: string, cwd = process.cwd()): void {
   if (file) {
@@ -308,61 +274,6 @@ async function run(argv: string[]): Promise<number> {
     out(mergeReports(texts, inputs), outFile);
     return 0;
   }
-  let failure: string | undefined;
-  const parsed = await yargs(argv)
-    .scriptName('migrate-check')
-    .usage('$0 [paths..]\n\nFind (and with --fix rewrite) uses of the shipping API\'s legacy v1 and 2023-01 versions; the target is 2024-09.\nSubcommands: lsp (language server), mcp (MCP server for coding agents), merge (join sharded reports).')
-    .option('fix', { type: 'boolean', default: false, describe: 'apply the fixes the spec defines, in place' })
-    .option('unsafe', { type: 'boolean', default: false, describe: 'with --fix: also apply fixes that rest on an assumption' })
-    .option('dry-run', { type: 'boolean', default: false, describe: 'with --fix: print a unified diff, write nothing' })
-    .option('reporter', { alias: 'r', type: 'string', default: 'stylish', describe: REPORTERS.join(' | ') })
-    .option('trend', { type: 'string', describe: 'with html: append this run to FILE (JSON lines) and chart them all' })
-    .option('output-file', { alias: 'o', type: 'string', describe: 'write the report there instead of stdout' })
-    .option('config', { alias: 'c', type: 'string', describe: 'config file (default: migrate-check.config.json, else package.json "migrate-check")' })
-    .option('ignore-pattern', { type: 'string', array: true, default: [], describe: 'repeatable; .gitignore is honoured' })
-    .option('rule', { type: 'string', array: true, default: [], describe: 'ID=off|warn|error, repeatable' })
-    .option('max-warnings', { type: 'number', describe: 'exit 1 when warnings exceed N' })
-    .option('quiet', { type: 'boolean', default: false, describe: 'report errors only' })
-    .option('allow-dirty', { type: 'boolean', default: false, describe: 'let --fix touch a git tree with uncommitted changes' })
-    .option('list-rules', { type: 'boolean', default: false, describe: 'print the rule catalogue' })
-    .option('explain', { type: 'string', describe: 'print one rule: old form, new form, spec section, fixable or not' })
-    .option('progress', { type: 'boolean', default: true, describe: 'a progress bar on a TTY (stderr); --no-progress turns it off' })
-    .option('baseline', { type: 'string', describe: 'report only findings not in this baseline file' })
-    .option('update-baseline', { type: 'boolean', default: false, describe: 'write the baseline file (--baseline FILE, default migrate-check-baseline.json)' })
-    .option('shard', { type: 'string', describe: 'i/n: scan only this shard of the files' })
-    .option('max-file-size', { type: 'number', describe: 'files larger than this many bytes are reported and skipped (default 4194304; config maxFileSize)' })
-    .strictOptions()
-    .help()
-    .version(version())
-    .exitProcess(false)
-    .fail((msg, err) => {
-      failure = err ? err.message : msg;
-    })
-    .parse();
-  if (failure) throw new UsageError(failure.split('\n')[0], 'see migrate-check --help');
-  if (parsed.help || parsed.version === true) return 0;
-  const p = parsed as unknown as Record<string, unknown>;
-  if (argv.includes('--help') || argv.includes('-h') || argv.includes('--version')) return 0;
-  return scan({
-    paths: ((p._ as unknown[]) ?? []).map(String),
-    fix: !!p.fix,
-    unsafe: !!p.unsafe,
-    dryRun: !!p['dry-run'],
-    reporter: String(p.reporter),
-    outputFile: p['output-file'] as string | undefined,
-    config: p.config as string | undefined,
-    ignorePattern: (p['ignore-pattern'] as string[]) ?? [],
-    rule: (p.rule as string[]) ?? [],
-    maxWarnings: p['max-warnings'] as number | undefined,
-    quiet: !!p.quiet,
-    allowDirty: !!p['allow-dirty'],
-    listRules: !!p['list-rules'],
-    explain: p.explain as string | undefined,
-    progress: p.progress !== false,
-    trend: p.trend as string | undefined,
-    baseline: p.baseline as string | undefined,
-    updateBaseline: !!p['update-baseline'],
-    shard: p.shard as string | undefined,
-    maxFileSize: p['max-file-size'] as number | undefined,
-  });
+  const args = await readArgs(argv);
+  return args === 'done' ? 0 : scan(args);
 }

@@ -1,0 +1,48 @@
+// A plain command line is read without yargs (src/args.ts, quickArgs); it must read exactly as
+// yargs reads it, and leave to yargs everything yargs answers itself.
+import { describe, expect, it } from 'vitest';
+import { quickArgs, yargsArgs } from '../src/args.js';
+
+const plain: string[][] = [
+  [],
+  ['src'],
+  ['src', 'lib/a.ts', './b'],
+  ['--fix', '--dry-run', 'a', 'b'],
+  ['--fix', '--unsafe', '--allow-dirty', '-c', 'cfg.json'],
+  ['-r', 'json', '--no-progress', '.'],
+  ['--reporter=sarif', '-o', 'out.sarif'],
+  ['--output-file', 'report.json', '--reporter', 'json'],
+  ['--rule', 'labels-path=off', '--rule', 'webhook-version=warn', '--ignore-pattern', 'vendor/**', '--ignore-pattern', 'gen/'],
+  ['--rule', 'a=off', 'b=warn'],
+  ['--max-warnings', '3', '--quiet'],
+  ['--max-warnings', 'lots'],
+  ['--max-warnings=-1'],
+  ['--shard', '1/3', '--max-file-size', '100'],
+  ['--list-rules'],
+  ['--explain', 'labels-path'],
+  ['--update-baseline', '--baseline', 'b.json'],
+  ['--trend', 'trend.jsonl', '-r', 'html', '-o', 'page.html'],
+  ['--dryRun', '--maxWarnings', '2'],
+  ['--no-fix', '--progress'],
+  ['--fix=false'],
+  ['--', '--fix', '-r'],
+  ['123', '0x10'],
+];
+
+describe('reading the command line', () => {
+  for (const argv of plain)
+    it(`reads ${JSON.stringify(argv)} as yargs does, without yargs`, async () => {
+      const quick = await quickArgs(argv);
+      expect(quick).toBeDefined();
+      expect(quick).toEqual(await yargsArgs(argv));
+    });
+
+  for (const argv of [['--help'], ['-h'], ['--version'], ['--nope'], ['-x', 'src'], ['--fix', '--dry'], ['-rq', 'json']])
+    it(`leaves ${JSON.stringify(argv)} to yargs`, async () => {
+      expect(await quickArgs(argv)).toBeUndefined();
+    });
+
+  it('yargs words the error for an option it does not know', async () => {
+    await expect(yargsArgs(['--nope'])).rejects.toThrow(/Unknown argument: nope/);
+  });
+});
