@@ -16,9 +16,29 @@ export const ALWAYS_IGNORED_DIRS = new Set(['node_modules', 'dist', 'build', 'co
 
 const toPosix = (p: string) => p.split(path.sep).join('/');
 
+/**
+ * .gitignore-style rules, and whether any can match a file: a rule written with a trailing `/`
+ * matches folders only, and folders are tested as the walk enters them, so when every rule is
+ * such (`node_modules/`, `dist/`) the files need no test of their own.
+ */
+class RuleSet {
+  readonly ig: Ignore = ignore();
+  filesToo = false;
+
+  add(lines: string[]): void {
+    this.ig.add(lines);
+    if (!this.filesToo && lines.some((l) => !isFolderRule(l))) this.filesToo = true;
+  }
+}
+
+const isFolderRule = (line: string) => {
+  const t = line.trim();
+  return t === '' || t.startsWith('#') || t.endsWith('/');
+};
+
 /** The .gitignore rules that apply under a root (the root's and its parents' up to the git top). */
-function gitignoreFor(root: string): Ignore {
-  const ig = ignore();
+function gitignoreFor(root: string): { rules: RuleSet; top: string } {
+  const rules = new RuleSet();
   // .gitignore files below the root are read as the walk enters their folders (see walkTree)
   let dir = root;
   const chain: string[] = [];
@@ -38,10 +58,9 @@ function gitignoreFor(root: string): Ignore {
     if (!existsSync(f)) continue;
     const rel = toPosix(path.relative(top, d));
     const lines = readFileSync(f, 'utf8').split(/\r?\n/);
-    ig.add(rel ? lines.map((l) => scopeRule(l, rel)) : lines);
+    rules.add(rel ? lines.map((l) => scopeRule(l, rel)) : lines);
   }
-  (ig as Ignore & { __top?: string }).__top = top;
-  return ig;
+  return { rules, top };
 }
 
 /** A .gitignore rule of a sub-folder, rewritten relative to the top (`rel` is the sub-folder from there). */
@@ -67,7 +86,8 @@ function realOf(p: string): string {
 export async function discover(paths: string[], cwd: string, ignorePatterns: string[]): Promise<string[]> {
   // by real path: a file reached twice (two paths given, or a link given beside its target) is listed once
   const out = new Map<string, string>();
-  const user = ignorePatterns.length ? ignore().add(ignorePatterns) : undefined;
+  let user: RuleSet | undefined;
+  if (ignorePatterns.length) (user = new RuleSet()).add(ignorePatterns);
   const started = performance.now();
   for (const p of paths.length ? paths : ['.']) {
     const abs = path.resolve(cwd, p);
@@ -82,12 +102,11 @@ export async function discover(paths: string[], cwd: string, ignorePatterns: str
       if (ALL_EXTENSIONS.includes(path.extname(abs).toLowerCase()) && !out.has(real)) out.set(real, abs);
       continue;
     }
-    const ig = gitignoreFor(abs);
-    const top = (ig as Ignore & { __top?: string }).__top ?? abs;
+    const { rules: gitignore, top } = gitignoreFor(abs);
     const fromTop = toPosix(path.relative(top, abs));
     const fromCwd = toPosix(path.relative(cwd, abs));
     walkTree(abs, {
-      gitignore: ig,
+      gitignore,
       relTop: (rel) => (fromTop ? (rel ? `${fromTop}/${rel}` : fromTop) : rel),
       // the ignore patterns are relative to the working folder; a tree outside it has none
       user: user && !fromCwd.startsWith('..') && !path.isAbsolute(fromCwd) ? user : undefined,
@@ -116,7 +135,7 @@ const DECLARATION_NAME = /\.d\.[mc]?ts$/;
  */
 function walkTree(
   root: string,
-  o: { gitignore: Ignore; relTop: (rel: string) => string; user?: Ignore; relCwd: (rel: string) => string; found: (file: string, rel: string) => void },
+  o: { gitignore: RuleSet; relTop: (rel: string) => string; user?: RuleSet; relCwd: (rel: string) => string; found: (file: string, rel: string) => void },
 ): void {
   const stack: [string, string][] = [[root, '']];
   while (stack.length) {
@@ -136,17 +155,19 @@ function walkTree(
       }
     }
     const join = (name: string) => (rel ? `${rel}/${name}` : name);
+    // `dir` is resolved (no `..`, no doubled separator): a plain join is enough
+    const inDir = dir.endsWith(path.sep) ? dir : dir + path.sep;
     for (const e of entries) {
       const name = e.name;
       if (e.isDirectory()) {
         if (ALWAYS_IGNORED_DIRS.has(name)) continue;
         const r = join(name);
-        if (o.gitignore.ignores(`${o.relTop(r)}/`) || o.user?.ignores(`${o.relCwd(r)}/`)) continue;
-        stack.push([path.join(dir, name), r]);
+        if (o.gitignore.ig.ignores(`${o.relTop(r)}/`) || o.user?.ig.ignores(`${o.relCwd(r)}/`)) continue;
+        stack.push([inDir + name, r]);
       } else if (e.isFile() && SOURCE_NAME.test(name) && !DECLARATION_NAME.test(name)) {
         const r = join(name);
-        if (o.gitignore.ignores(o.relTop(r)) || o.user?.ignores(o.relCwd(r))) continue;
-        o.found(path.join(dir, name), r);
+        if ((o.gitignore.filesToo && o.gitignore.ig.ignores(o.relTop(r))) || (o.user?.filesToo && o.user.ig.ignores(o.relCwd(r)))) continue;
+        o.found(inDir + name, r);
       }
     }
   }

@@ -107,6 +107,22 @@ describe('discover', () => {
     expect(files).toEqual(['a.ts', 'packages/gen/keep.gen.ts', 'packages/gen/src/real.ts']);
   });
 
+  it('with folder rules only at the top, still applies a file rule a nested .gitignore adds', async () => {
+    const dir = tree({
+      '.git/HEAD': '',
+      '.gitignore': 'out/\nlogs/\n',
+      'out/a.ts': '',
+      'src/a.gen.ts': '',
+      'src/keep.ts': '',
+      'src/sub/.gitignore': '*.gen.ts\n',
+      'src/sub/b.gen.ts': '',
+      'src/sub/c.ts': '',
+      'src/sub/deeper/d.gen.ts': '',
+    });
+    expect(relAll(dir, await discover(['.'], dir, []))).toEqual(['src/a.gen.ts', 'src/keep.ts', 'src/sub/c.ts']);
+    expect(relAll(dir, await discover(['.'], dir, ['src/sub/']))).toEqual(['src/a.gen.ts', 'src/keep.ts']);
+  });
+
   it('gives a clear error for a path that does not exist', async () => {
     await expect(discover(['nowhere'], root, [])).rejects.toThrow('no such file or folder: nowhere');
   });
