@@ -4,16 +4,9 @@ import { chmodSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { discover } from '../src/files.js';
-import { tempDir } from './helpers.js';
+import { tempTree } from './helpers.js';
 
-function tree(files: Record<string, string>): string {
-  const dir = tempDir('mc-discover-');
-  for (const [rel, text] of Object.entries(files)) {
-    mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
-    writeFileSync(path.join(dir, rel), text);
-  }
-  return dir;
-}
+const tree = (files: Record<string, string>) => tempTree(files, 'mc-discover-');
 
 const relAll = (root: string, files: string[]) => files.map((f) => path.relative(root, f).split(path.sep).join('/'));
 

@@ -1,6 +1,6 @@
 // Shared test helpers: temp copies of fixture trees, the built CLI, and in-process runs.
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,6 +17,16 @@ export function tempCopy(src: string, prefix = 'mc-test-'): string {
 
 export function tempDir(prefix = 'mc-test-'): string {
   return mkdtempSync(path.join(os.tmpdir(), prefix));
+}
+
+/** A temp folder holding these files (relative path -> text), folders made as needed. */
+export function tempTree(files: Record<string, string>, prefix = 'mc-test-'): string {
+  const dir = tempDir(prefix);
+  for (const [rel, text] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
+    writeFileSync(path.join(dir, rel), text);
+  }
+  return dir;
 }
 
 export function runCli(args: string[], cwd: string, env: Record<string, string | undefined> = {}): { code: number | null; stdout: string; stderr: string } {

@@ -3,19 +3,12 @@
 // the units naming those types. These projects put each of those on a different side of a module
 // boundary; the expected files are written by hand from spec rules 5 (2023-01 courier_selection →
 // courier_settings, selected_courier_id → courier_service_id, allow_courier_fallback → allow_fallback).
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli, tempDir } from './helpers.js';
+import { runCli, tempTree } from './helpers.js';
 
-function project(files: Record<string, string>): string {
-  const dir = tempDir('mc-types-');
-  for (const [rel, text] of Object.entries(files)) {
-    mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
-    writeFileSync(path.join(dir, rel), text);
-  }
-  return dir;
-}
+const project = (files: Record<string, string>) => tempTree(files, 'mc-types-');
 
 const read = (dir: string, rel: string) => readFileSync(path.join(dir, rel), 'utf8');
 
