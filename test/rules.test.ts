@@ -1,6 +1,7 @@
 // The fixture runner (DESIGN.md, "Fixtures"): every case under fixtures/rules/<rule>/ is found by
 // glob. For each: the findings with exact positions, the fixed output, that fixing the output
-// again changes nothing, and that a scan of the output leaves only what is meant to stay.
+// again changes nothing, and that a scan of the output leaves only what is meant to stay; an
+// optional messages.json pins words some messages must hold.
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -65,6 +66,10 @@ describe('rule fixtures', () => {
       if (c.name.startsWith('valid-')) expect(expected).toEqual([]);
       // messages quote the code as written, never the analysis' own placeholder characters
       for (const f of found) expect(f.message).not.toMatch(PLACEHOLDER);
+      // a case may pin the words of some messages too
+      const wordsFile = path.join(c.dir, 'messages.json');
+      const words: { ruleId: string; includes: string }[] = existsSync(wordsFile) ? JSON.parse(readFileSync(wordsFile, 'utf8')) : [];
+      for (const w of words) expect(found.filter((f) => f.ruleId === w.ruleId).map((f) => f.message)).toContainEqual(expect.stringContaining(w.includes));
 
       // --fix: the output file, or no change
       const outName = c.input.replace(/^input\./, 'output.');

@@ -282,7 +282,11 @@ export class Analyzer {
       const text = basePieces.filter((p) => p.via.includes(via)).map((p) => (p.t === 'lit' ? p.text : '')).join('');
       const envPiece = basePieces.find((p) => p.t === 'hole' && p.env && p.via.includes(via));
       target = { unit: via.unit, node: via.name, label: via.label, value: text || undefined };
-      if (envPiece && envPiece.t === 'hole' && /legacy/i.test(envPiece.env!)) target.label += ` (${envPiece.env})`;
+      if (via.label === BASE_OPTION) {
+        // an instance's baseURL option: named by the env var it reads, else by its value
+        if (envPiece && envPiece.t === 'hole') target = { unit: envPiece.unit, node: envPiece.node, label: envPiece.env!, env: true, value: text || undefined };
+        else target.label = text || via.name.getText(via.unit.sf);
+      } else if (envPiece && envPiece.t === 'hole' && /legacy/i.test(envPiece.env!)) target.label += ` (${envPiece.env})`;
     } else {
       const envPiece = [...basePieces].reverse().find((p) => p.t === 'hole' && p.env);
       if (envPiece && envPiece.t === 'hole') target = { unit: envPiece.unit, node: envPiece.node, label: envPiece.env!, env: true };
@@ -321,7 +325,7 @@ export class Analyzer {
     let g = this.baseGroups.get(key);
     if (!g) {
       const start = vPiece.pos + vt.offset[m.versionStart];
-      g = { unit: vPiece.unit, start, end: start + '2023-01'.length, exact: vPiece.exact, label: vPiece.via.find((v) => v.label !== 'base')?.label ?? vPiece.text, members: [] };
+      g = { unit: vPiece.unit, start, end: start + '2023-01'.length, exact: vPiece.exact, label: vPiece.via.find((v) => v.label !== BASE_OPTION)?.label ?? vPiece.text, members: [] };
       this.baseGroups.set(key, g);
     }
     const ownText = vt.text.slice(ownStart, m.end);
@@ -985,14 +989,17 @@ function quickPathTest(text: string): boolean {
   return text.includes('/v1') || text.includes('2023-01') || text.includes('2024-09');
 }
 
+/** The label of the pieces an HTTP client instance's base URL option adds in front of a path. */
+const BASE_OPTION = 'base';
+
 function joinBase(base: Piece[], own: Piece[]): Piece[] {
   const lastBase = base[base.length - 1];
   const firstOwn = own[0];
   const baseEndsSlash = lastBase?.t === 'lit' && lastBase.text.endsWith('/');
   const ownStartsSlash = firstOwn?.t === 'lit' && firstOwn.text.startsWith('/');
-  const marker = (p: Piece[]): Piece[] => p.map((x) => ({ ...x, via: x.via.length ? x.via : [{ unit: x.unit, name: x.node, label: 'base', value: x.node as ts.Expression }] }));
+  const marker = (p: Piece[]): Piece[] => p.map((x) => ({ ...x, via: x.via.length ? x.via : [{ unit: x.unit, name: x.node, label: BASE_OPTION, value: x.node as ts.Expression }] }));
   if (!baseEndsSlash && !ownStartsSlash && firstOwn && lastBase) {
-    const sep: Piece = { ...(lastBase.t === 'lit' ? lastBase : { t: 'lit', unit: lastBase.unit, node: lastBase.node, container: lastBase.container, mode: 'concat', quote: "'" }), text: '/', pos: -1, exact: false, via: [{ unit: lastBase.unit, name: lastBase.node, label: 'base', value: lastBase.node as ts.Expression }] } as Piece;
+    const sep: Piece = { ...(lastBase.t === 'lit' ? lastBase : { t: 'lit', unit: lastBase.unit, node: lastBase.node, container: lastBase.container, mode: 'concat', quote: "'" }), text: '/', pos: -1, exact: false, via: [{ unit: lastBase.unit, name: lastBase.node, label: BASE_OPTION, value: lastBase.node as ts.Expression }] } as Piece;
     return [...marker(base), sep, ...own];
   }
   return [...marker(base), ...own];

@@ -12,6 +12,7 @@
 import fs = require('node:fs');
 import path = require('node:path');
 import vm = require('node:vm');
+import { isAscii } from 'node:buffer';
 import { createRequire } from 'node:module';
 import { isMainThread } from 'node:worker_threads';
 
@@ -24,7 +25,9 @@ function cacheDirFor(file: string): string | undefined {
 
 function load(): unknown {
   const file = require.resolve('@ts-morph/common/dist/typescript.js');
-  const source = fs.readFileSync(file, 'utf8');
+  // the bundle is ASCII: read as such, 9 MB become a string several times faster than as UTF-8
+  const bytes = fs.readFileSync(file);
+  const source = isAscii(bytes) ? bytes.toString('latin1') : bytes.toString('utf8');
   const off = process.env.MIGRATE_CHECK_CACHE === 'off';
   const dir = off ? undefined : cacheDirFor(file);
   let cacheFile: string | undefined;
