@@ -80,14 +80,22 @@ export async function testTextsAhead(
   });
   worker.postMessage({ files, maxFileSize: o.maxFileSize, hosts: o.hosts } satisfies ReaderJob);
   // this thread's share of the work: the analysis' modules and the compiler, then the parsing
-  const loaded = import('./run.js').then((m) => {
-    parseAhead = m.parseAhead;
-    parseWaiting();
-  });
+  let loadError: unknown;
+  const loaded = import('./run.js').then(
+    (m) => {
+      parseAhead = m.parseAhead;
+      parseWaiting();
+    },
+    (err: unknown) => {
+      loadError = err ?? new Error('the analysis could not be loaded');
+    },
+  );
   const end = await ended;
   void worker.terminate();
+  // without an answer the caller reads here, and meets a load error itself when it parses
   if (!end) return undefined;
   await loaded;
+  if (loadError) throw loadError;
   for (const c of end.extra) texts.set(c.file, c.text);
   return { fatal: end.fatal, candidates: end.order.map((file) => ({ file, text: texts.get(file)! })), preparsed };
 }

@@ -6,9 +6,10 @@
 // The cache is written by the first run that finds none (or finds one V8 rejects: another Node,
 // other flags), as soon as the bundle has run: it then holds the code compiled up front, which is
 // most of the gain (measured: a cache made at exit, holding every function the analysis compiled
-// too, took over a second to write and made later runs no faster). It lives in node_modules/.cache/migrate-check beside the installed dependencies, as other
-// tools' caches do; `MIGRATE_CHECK_CACHE_DIR` puts it elsewhere and `MIGRATE_CHECK_CACHE=off`
-// turns it off. Any failure to read or write it is silent: the compiler then loads as usual.
+// too, took over a second to write and made later runs no faster). It lives in
+// node_modules/.cache/migrate-check beside the installed dependencies, as other tools' caches
+// do; `MIGRATE_CHECK_CACHE_DIR` puts it elsewhere and `MIGRATE_CHECK_CACHE=off` turns it off. Any
+// failure to read or write it is silent: the compiler then loads as usual.
 
 import fs = require('node:fs');
 import path = require('node:path');
