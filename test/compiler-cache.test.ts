@@ -31,6 +31,17 @@ describe('compiler code cache', () => {
     expect(third.stdout).toBe(first.stdout);
     expect(readFileSync(path.join(dir, written[0])).length).toBeGreaterThan(100_000);
     expect(traced(scan({ MIGRATE_CHECK_CACHE_DIR: dir }).stderr)).toEqual(['migrate-check trace: compiler loaded with its code cache']);
+
+    // damaged in place, its length kept (V8 itself would take it, and could crash on it)
+    const file = path.join(dir, written[0]);
+    const bytes = readFileSync(file);
+    for (let i = 0; i < 50; i++) bytes[100 + ((i * 48_271) % (bytes.length - 100))] ^= 0x5a;
+    writeFileSync(file, bytes);
+    const damaged = scan({ MIGRATE_CHECK_CACHE_DIR: dir });
+    expect(damaged.code).toBe(1);
+    expect(traced(damaged.stderr)).toEqual(['migrate-check trace: compiler compiled (no usable code cache yet)']);
+    expect(damaged.stdout).toBe(first.stdout);
+    expect(traced(scan({ MIGRATE_CHECK_CACHE_DIR: dir }).stderr)).toEqual(['migrate-check trace: compiler loaded with its code cache']);
   });
 
   it('can be turned off, and a folder it cannot write to changes nothing', () => {

@@ -15,6 +15,7 @@ import fs = require('node:fs');
 import path = require('node:path');
 import vm = require('node:vm');
 import { isAscii } from 'node:buffer';
+import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { threadId } from 'node:worker_threads';
 
@@ -39,7 +40,7 @@ function load(): unknown {
     // V8 checks its own version, its flags and the source's length; the name adds the rest
     cacheFile = path.join(dir, `typescript-${st.size}-${Math.trunc(st.mtimeMs)}-${process.version}-${process.arch}.v8cache`);
     try {
-      cached = fs.readFileSync(cacheFile);
+      cached = unsealed(fs.readFileSync(cacheFile));
     } catch {
       cached = undefined;
     }
@@ -57,7 +58,7 @@ function writeCache(script: vm.Script, dir: string, target: string): void {
   const tmp = `${target}.${process.pid}-${threadId}.tmp`;
   try {
     fs.mkdirSync(dir, { recursive: true });
-    fs.writeFileSync(tmp, script.createCachedData());
+    fs.writeFileSync(tmp, sealed(script.createCachedData()));
     fs.renameSync(tmp, target);
     // caches for another Node or another install of the compiler are of no more use
     for (const name of fs.readdirSync(dir)) if (/^typescript-.*\.v8cache$/.test(name) && path.join(dir, name) !== target) fs.rmSync(path.join(dir, name), { force: true });
@@ -68,6 +69,21 @@ function writeCache(script: vm.Script, dir: string, target: string): void {
       // nothing to clean
     }
   }
+}
+
+// V8 trusts a code cache of the right length: a damaged one can crash the process outright, so
+// the file carries a digest of what follows it, and a cache that does not match it is not used.
+const DIGEST = 'sha256';
+const DIGEST_BYTES = 32;
+
+function sealed(data: Buffer): Buffer {
+  return Buffer.concat([createHash(DIGEST).update(data).digest(), data]);
+}
+
+function unsealed(file: Buffer): Buffer | undefined {
+  if (file.length <= DIGEST_BYTES) return undefined;
+  const data = file.subarray(DIGEST_BYTES);
+  return createHash(DIGEST).update(data).digest().equals(file.subarray(0, DIGEST_BYTES)) ? data : undefined;
 }
 
 function trace(line: string): void {
