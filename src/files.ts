@@ -82,6 +82,20 @@ function realOf(p: string): string {
   }
 }
 
+/**
+ * A path below a given folder (`rel`, from that folder) as the ignore patterns see it: from the
+ * working folder, or undefined when it is not inside the working folder (no pattern applies).
+ */
+function fromWorkingFolder(root: string, cwd: string): (rel: string) => string | undefined {
+  const inside = (rel: string) => !rel.startsWith('..') && !path.isAbsolute(rel);
+  const down = toPosix(path.relative(cwd, root));
+  if (inside(down)) return (rel) => (down ? (rel ? `${down}/${rel}` : down) : rel);
+  // the working folder is below the given one: only what lies inside it is matched
+  const up = toPosix(path.relative(root, cwd));
+  if (inside(up)) return (rel) => (rel === up ? '' : rel.startsWith(`${up}/`) ? rel.slice(up.length + 1) : undefined);
+  return () => undefined;
+}
+
 /** Every source file under the given paths, sorted, honouring .gitignore and ignore patterns. */
 export async function discover(paths: string[], cwd: string, ignorePatterns: string[]): Promise<string[]> {
   // by real path: a file reached twice (two paths given, or a link given beside its target) is listed once
@@ -104,13 +118,15 @@ export async function discover(paths: string[], cwd: string, ignorePatterns: str
     }
     const { rules: gitignore, top } = gitignoreFor(abs);
     const fromTop = toPosix(path.relative(top, abs));
-    const fromCwd = toPosix(path.relative(cwd, abs));
+    const relCwd = fromWorkingFolder(abs, cwd);
+    // a given folder that .gitignore or the ignore patterns exclude (or one of its parents) is skipped whole
+    const rootFromCwd = relCwd('');
+    if ((fromTop && gitignore.ig.ignores(`${fromTop}/`)) || (user && rootFromCwd && user.ig.ignores(`${rootFromCwd}/`))) continue;
     walkTree(abs, {
       gitignore,
       relTop: (rel) => (fromTop ? (rel ? `${fromTop}/${rel}` : fromTop) : rel),
-      // the ignore patterns are relative to the working folder; a tree outside it has none
-      user: user && !fromCwd.startsWith('..') && !path.isAbsolute(fromCwd) ? user : undefined,
-      relCwd: (rel) => (fromCwd ? (rel ? `${fromCwd}/${rel}` : fromCwd) : rel),
+      user,
+      relCwd,
       found: (file, rel) => {
         // links below a given folder are not followed, so its real path plus the relative one
         // is the file's real path
@@ -127,6 +143,13 @@ export async function discover(paths: string[], cwd: string, ignorePatterns: str
 const SOURCE_NAME = /\.(?:jsx?|tsx?|mjs|cjs|mts|cts|vue|svelte|astro)$/;
 const DECLARATION_NAME = /\.d\.[mc]?ts$/;
 
+/** Do the ignore patterns exclude this folder or file (`rel` from the given folder)? */
+function userIgnores(o: { user?: RuleSet; relCwd: (rel: string) => string | undefined }, rel: string, folder: boolean): boolean {
+  if (!o.user || (!folder && !o.user.filesToo)) return false;
+  const r = o.relCwd(rel);
+  return !!r && o.user.ig.ignores(folder ? `${r}/` : r);
+}
+
 /**
  * One folder tree, depth first with an explicit stack: folders that are always skipped or that
  * .gitignore or the ignore patterns exclude are never entered (git cannot re-include a file below
@@ -135,7 +158,7 @@ const DECLARATION_NAME = /\.d\.[mc]?ts$/;
  */
 function walkTree(
   root: string,
-  o: { gitignore: RuleSet; relTop: (rel: string) => string; user?: RuleSet; relCwd: (rel: string) => string; found: (file: string, rel: string) => void },
+  o: { gitignore: RuleSet; relTop: (rel: string) => string; user?: RuleSet; relCwd: (rel: string) => string | undefined; found: (file: string, rel: string) => void },
 ): void {
   const stack: [string, string][] = [[root, '']];
   while (stack.length) {
@@ -162,11 +185,11 @@ function walkTree(
       if (e.isDirectory()) {
         if (ALWAYS_IGNORED_DIRS.has(name)) continue;
         const r = join(name);
-        if (o.gitignore.ig.ignores(`${o.relTop(r)}/`) || o.user?.ig.ignores(`${o.relCwd(r)}/`)) continue;
+        if (o.gitignore.ig.ignores(`${o.relTop(r)}/`) || userIgnores(o, r, true)) continue;
         stack.push([inDir + name, r]);
       } else if (e.isFile() && SOURCE_NAME.test(name) && !DECLARATION_NAME.test(name)) {
         const r = join(name);
-        if ((o.gitignore.filesToo && o.gitignore.ig.ignores(o.relTop(r))) || (o.user?.filesToo && o.user.ig.ignores(o.relCwd(r)))) continue;
+        if ((o.gitignore.filesToo && o.gitignore.ig.ignores(o.relTop(r))) || userIgnores(o, r, false)) continue;
         o.found(inDir + name, r);
       }
     }

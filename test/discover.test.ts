@@ -116,6 +116,33 @@ describe('discover', () => {
     expect(relAll(dir, await discover(['.'], dir, ['src/sub/']))).toEqual(['src/a.gen.ts', 'src/keep.ts']);
   });
 
+  it('skips a given folder that .gitignore or an ignore pattern excludes, whole', async () => {
+    const dir = tree({
+      '.git/HEAD': '',
+      '.gitignore': 'generated/\n',
+      'generated/a.ts': '',
+      'generated/sub/b.ts': '',
+      'vendor/c.ts': '',
+      'vendor/lib/d.ts': '',
+      'src/e.ts': '',
+    });
+    expect(await discover(['generated'], dir, [])).toEqual([]);
+    expect(await discover(['generated/sub'], dir, [])).toEqual([]);
+    expect(await discover(['vendor'], dir, ['vendor/'])).toEqual([]);
+    expect(relAll(dir, await discover(['vendor', 'src'], dir, ['vendor/lib/']))).toEqual(['src/e.ts', 'vendor/c.ts']);
+  });
+
+  it('applies the ignore patterns from the working folder when the folder given is above it', async () => {
+    const dir = tree({
+      'app/src/a.ts': '',
+      'app/test/b.ts': '',
+      'other/src/c.ts': '',
+    });
+    // from app/: `src/` is app/src, and other/src is not below the working folder
+    expect(relAll(dir, await discover(['..'], path.join(dir, 'app'), ['src/']))).toEqual(['app/test/b.ts', 'other/src/c.ts']);
+    expect(relAll(dir, await discover(['..'], path.join(dir, 'app'), ['**/*.ts']))).toEqual(['other/src/c.ts']);
+  });
+
   it('gives a clear error for a path that does not exist', async () => {
     await expect(discover(['nowhere'], root, [])).rejects.toThrow('no such file or folder: nowhere');
   });
