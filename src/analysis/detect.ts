@@ -275,25 +275,27 @@ export class Analyzer {
     const basePieces = pieces.slice(0, vt.owner[m.start - 1] + 1);
     // the base as written: the outermost constant it came through, else an env var read
     const startPiece = pieces[vt.owner[m.start]];
-    let target: { unit: Unit; node: ts.Node; label: string; value?: string; env?: boolean } | undefined;
+    // `label` names the base in the message; `named`: it is a constant's or env var's name, whose
+    // LEGACY marks the legacy host (a value is known only as the configured legacyBaseUrl)
+    let target: { unit: Unit; node: ts.Node; label: string; named: boolean; value?: string; env?: boolean } | undefined;
     const firstVia = basePieces.find((p) => p.via.length > (startPiece?.via.length ?? 0));
     if (firstVia) {
       const via = firstVia.via[startPiece?.via.length ?? 0];
       const text = basePieces.filter((p) => p.via.includes(via)).map((p) => (p.t === 'lit' ? p.text : '')).join('');
       const envPiece = basePieces.find((p) => p.t === 'hole' && p.env && p.via.includes(via));
-      target = { unit: via.unit, node: via.name, label: via.label, value: text || undefined };
+      target = { unit: via.unit, node: via.name, label: via.label, named: true, value: text || undefined };
       if (via.label === BASE_OPTION) {
-        // an instance's baseURL option: named by the env var it reads, else by its value
-        if (envPiece && envPiece.t === 'hole') target = { unit: envPiece.unit, node: envPiece.node, label: envPiece.env!, env: true, value: text || undefined };
-        else target.label = text || via.name.getText(via.unit.sf);
+        // an instance's baseURL option: named by the env var it reads, else shown by its value
+        if (envPiece && envPiece.t === 'hole') target = { unit: envPiece.unit, node: envPiece.node, label: envPiece.env!, named: true, env: true, value: text || undefined };
+        else target = { ...target, label: text || via.name.getText(via.unit.sf), named: false };
       } else if (envPiece && envPiece.t === 'hole' && /legacy/i.test(envPiece.env!)) target.label += ` (${envPiece.env})`;
     } else {
       const envPiece = [...basePieces].reverse().find((p) => p.t === 'hole' && p.env);
-      if (envPiece && envPiece.t === 'hole') target = { unit: envPiece.unit, node: envPiece.node, label: envPiece.env!, env: true };
+      if (envPiece && envPiece.t === 'hole') target = { unit: envPiece.unit, node: envPiece.node, label: envPiece.env!, named: true, env: true };
     }
     if (!target) return;
     const origin = originOf(target.value);
-    const knownLegacy = /legacy/i.test(target.label) || (!!origin && origin === this.hosts.legacy);
+    const knownLegacy = (target.named && /legacy/i.test(target.label)) || (!!origin && origin === this.hosts.legacy);
     if (!moving && !knownLegacy) return;
     if (m.version === '2024-09' && !knownLegacy) return;
     const key = `${target.unit.file}:${target.node.getStart(target.unit.sf)}`;
