@@ -3,7 +3,8 @@
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ROOT, runCli, tempDir } from './helpers.js';
+import { spawnSync } from 'node:child_process';
+import { BIN, ROOT, runCli, tempDir } from './helpers.js';
 
 const PROJECT = path.join(ROOT, 'fixtures', 'projects', 'legacy-client', 'before');
 const scan = (env: Record<string, string>) => runCli(['--reporter', 'json', '.'], PROJECT, { MIGRATE_CHECK_TRACE: '1', ...env });
@@ -56,5 +57,16 @@ describe('compiler code cache', () => {
     expect(unwritable.code).toBe(1);
     expect(unwritable.stdout).toBe(off.stdout);
     expect(unwritable.stderr.split('\n').filter((l) => l && !l.includes('trace:'))).toEqual([]);
+  });
+
+  it('a compiler that cannot be loaded (a broken install) is one line and exit 2, however the run is split', () => {
+    const preload = path.join(ROOT, 'test', 'support', 'no-compiler.cjs');
+    for (const env of [{}, { MIGRATE_CHECK_READ_AHEAD: '1' }, { MIGRATE_CHECK_WORKERS: '2' }]) {
+      const r = spawnSync(process.execPath, ['-r', preload, BIN, '--no-progress', '.'], { cwd: PROJECT, encoding: 'utf8', env: { ...process.env, ...env } });
+      expect(r.status, JSON.stringify(env)).toBe(2);
+      expect(r.stderr, JSON.stringify(env)).toBe(
+        'migrate-check: internal error: the TypeScript compiler that ts-morph bundles cannot be loaded (MODULE_NOT_FOUND); reinstall the dependencies (npm ci)\n',
+      );
+    }
   });
 });

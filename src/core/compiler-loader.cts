@@ -90,4 +90,26 @@ function trace(line: string): void {
   if (process.env.MIGRATE_CHECK_TRACE) process.stderr.write(`migrate-check trace: ${line}\n`);
 }
 
-export = load();
+/**
+ * The compiler, or, when it cannot be loaded (a broken install), a stand-in that throws a plain
+ * error on first use: this module then loads once and fails once, where a throw here would be
+ * retried (and left unhandled) by every module that imports it.
+ */
+function loadOrExplain(): unknown {
+  try {
+    return load();
+  } catch (err) {
+    const why = (err as NodeJS.ErrnoException).code ?? (err instanceof Error ? err.message.split('\n')[0] : String(err));
+    const message = `the TypeScript compiler that ts-morph bundles cannot be loaded (${why}); reinstall the dependencies (npm ci)`;
+    return new Proxy(
+      {},
+      {
+        get() {
+          throw new Error(message);
+        },
+      },
+    );
+  }
+}
+
+export = loadOrExplain();
