@@ -49,8 +49,10 @@ describe('analysis in worker threads', () => {
     const fixTwo = runCli(['--fix', '--dry-run', '--no-progress', '.'], tree, { MIGRATE_CHECK_WORKERS: '2' });
     expect(fixTwo.stdout).toBe(fixOne.stdout);
     expect(fixTwo.stderr).toBe(fixOne.stderr);
-    const ahead = runCli(['--reporter', 'json', '--no-progress', '.'], tree, { MIGRATE_CHECK_WORKERS: '0', MIGRATE_CHECK_READ_AHEAD: '1' });
+    const ahead = runCli(['--reporter', 'json', '--no-progress', '.'], tree, { MIGRATE_CHECK_WORKERS: '0', MIGRATE_CHECK_READ_AHEAD: '1', MIGRATE_CHECK_TRACE: '1' });
     expect(ahead.stdout).toBe(one.stdout);
+    // the modules were parsed while the files were read (components are parsed by the analysis)
+    expect(ahead.stderr).toMatch(/\(on a reader thread, [1-9]\d* parsed meanwhile\)$/m);
   });
 
   it('cuts the files along their imports: a module and its importers share a part', () => {
