@@ -498,9 +498,10 @@ class MigrateCheckServer {
 
   private async analyse(folder: Folder, items: { uri: string; file: string; snap: TextDocument }[], overlays: Map<string, string>): Promise<void> {
     let results: FileResult[];
+    const config = folder.config;
     try {
       const { analyzeFiles } = await loadEngine();
-      results = (await analyzeFiles(items.map((i) => i.file), { config: folder.config, overlays })).results;
+      results = (await analyzeFiles(items.map((i) => i.file), { config, overlays })).results;
     } catch (err) {
       if (items.length > 1) {
         // one file's failure must not hide the others' findings: check them one by one
@@ -515,6 +516,11 @@ class MigrateCheckServer {
         message: `migrate-check could not analyse this file (internal error: ${err instanceof Error ? err.message.split('\n')[0] : String(err)})`,
       };
       this.publish(items[0].snap, { findings: [], diagnostics: [d] });
+      return;
+    }
+    // the config changed while this ran: these findings are stale, the files are checked again
+    if (folder.config !== config) {
+      for (const it of items) this.pending.add(it.uri);
       return;
     }
     for (const it of items) {
