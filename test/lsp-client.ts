@@ -96,6 +96,8 @@ export class LspClient {
   stderr = '';
   private waiters: Waiter[] = [];
   private versions = new Map<string, number>();
+  /** how many diagnostics had come when each document was last opened */
+  private openedAt = new Map<string, number>();
   private texts = new Map<string, string>();
   exit: Promise<number | null>;
   settings: Record<string, unknown>;
@@ -180,7 +182,9 @@ export class LspClient {
   async diagnosticsAt(uri: string, ms?: number): Promise<Diagnostic[]> {
     const v = this.versions.get(uri);
     let found: PublishDiagnostics | undefined;
-    await this.waitFor(() => !!(found = [...this.diagnostics].reverse().find((d) => d.uri === uri && d.version === v)), `diagnostics for ${uri} at version ${v}`, ms);
+    // only what came since this opening: an earlier opening of the same file had the same versions
+    const from = this.openedAt.get(uri) ?? 0;
+    await this.waitFor(() => !!(found = this.diagnostics.slice(from).reverse().find((d) => d.uri === uri && d.version === v)), `diagnostics for ${uri} at version ${v}`, ms);
     return found!.diagnostics;
   }
 
@@ -188,6 +192,7 @@ export class LspClient {
     const uri = uriOf(file);
     this.versions.set(uri, 1);
     this.texts.set(uri, text);
+    this.openedAt.set(uri, this.diagnostics.length);
     void this.conn.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId, version: 1, text } });
     return uri;
   }
