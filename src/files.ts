@@ -14,7 +14,7 @@ export const ALL_EXTENSIONS = [...SOURCE_EXTENSIONS, ...COMPONENT_EXTS];
 /** Folders never entered, wherever they are below a given folder. */
 export const ALWAYS_IGNORED_DIRS = new Set(['node_modules', 'dist', 'build', 'coverage', '.git']);
 
-const toPosix = (p: string) => p.split(path.sep).join('/');
+export const toPosix = (p: string) => p.split(path.sep).join('/');
 
 /**
  * .gitignore-style rules, and whether any can match a file: a rule written with a trailing `/`

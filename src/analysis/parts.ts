@@ -32,8 +32,13 @@ export function workerCount(): number {
     const n = Number(env);
     return Number.isInteger(n) && n > 1 ? Math.min(n, 16) : 0;
   }
-  const cores = typeof os.availableParallelism === 'function' ? os.availableParallelism() : os.cpus().length;
+  const cores = availableCores();
   return cores >= 3 ? Math.min(cores - 1, 4) : 0;
+}
+
+/** The cores this process may use. */
+export function availableCores(): number {
+  return typeof os.availableParallelism === 'function' ? os.availableParallelism() : os.cpus().length;
 }
 
 /** Workers forced on even for small runs (tests compare them with one thread): MIGRATE_CHECK_WORKERS set. */

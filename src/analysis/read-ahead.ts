@@ -3,8 +3,8 @@
 // parses each file that passes as soon as it hears of it; the analysis then starts with most of
 // the parsing done. Results are the same as reading here (test/workers.test.ts compares them).
 
-import os from 'node:os';
 import { Worker } from 'node:worker_threads';
+import { availableCores } from './parts.js';
 import type { Source, TextTested } from '../read.js';
 import type ts from '../core/ts.cjs';
 
@@ -20,8 +20,7 @@ export function readAheadWanted(files: number, overlays: Map<string, string> | u
   if (overlays?.size) return false;
   const env = process.env.MIGRATE_CHECK_READ_AHEAD;
   if (env === '1' || env === '0') return env === '1';
-  const cores = typeof os.availableParallelism === 'function' ? os.availableParallelism() : os.cpus().length;
-  return cores >= 2 && files >= MIN_FILES;
+  return availableCores() >= 2 && files >= MIN_FILES;
 }
 
 /** Messages from the reader thread (src/analysis/read-worker.ts). */

@@ -13,9 +13,7 @@
 import ignore, { type Ignore } from 'ignore';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ALL_EXTENSIONS, ALWAYS_IGNORED_DIRS, scopeRule } from '../files.js';
-
-const toPosix = (p: string) => p.split(path.sep).join('/');
+import { ALL_EXTENSIONS, ALWAYS_IGNORED_DIRS, scopeRule, toPosix } from '../files.js';
 
 export function isInside(root: string, file: string): boolean {
   const rel = path.relative(root, file);
