@@ -2,7 +2,7 @@
 // (in this thread, or spread over workers), merged into one result per file.
 
 import { analyzeInParts, prestart } from './analysis/parts.js';
-import { readAheadWanted, testTextsAhead } from './analysis/read-ahead.js';
+import { readAheadWanted, testTextsAhead, type ReadAhead } from './analysis/read-ahead.js';
 import { msSince, trace } from './core/trace.js';
 import { testTexts } from './read.js';
 import type { CheckResult, Config, FileResult } from './types.js';
@@ -17,17 +17,25 @@ export interface Analysis {
 /** Analyse a set of files (already discovered). */
 export async function analyzeFiles(
   files: string[],
-  opts: { config: Config; overlays?: Map<string, string>; onProgress?: (done: number, total: number) => void; root?: string },
+  opts: {
+    config: Config;
+    overlays?: Map<string, string>;
+    onProgress?: (done: number, total: number) => void;
+    root?: string;
+    /** a reader thread that found these files and is reading them (src/analysis/read-ahead.ts) */
+    ahead?: ReadAhead;
+  },
 ): Promise<Analysis> {
   const { config } = opts;
-  const hosts = [config.baseUrl, config.legacyBaseUrl, config.stagingUrl].filter((h): h is string => !!h);
+  const hosts = hostsOf(config);
   // on a large tree the workers load the compiler while this thread reads and tests the files
-  const pool = prestart(files.length);
+  const pool = opts.ahead ? undefined : prestart(files.length);
   const started = performance.now();
+  if (opts.ahead) opts.ahead.onProgress = opts.onProgress;
   const textOpts = { maxFileSize: config.maxFileSize, hosts, overlays: opts.overlays, onProgress: opts.onProgress };
   // or, when this thread is the one to analyse, a reader thread reads and tests the files while
   // this one loads the compiler and parses what passes
-  const ahead = !pool && readAheadWanted(files.length, opts.overlays) ? await testTextsAhead(files, textOpts) : undefined;
+  const ahead = opts.ahead ? await opts.ahead.tested : !pool && readAheadWanted(files.length, opts.overlays) ? await testTextsAhead(files, textOpts) : undefined;
   const tested = ahead ?? testTexts(files, textOpts);
   const { candidates } = tested;
   trace(`text test: ${files.length} files read, ${candidates.length} to parse, in ${msSince(started)} ms${ahead ? ` (on a reader thread, ${ahead.preparsed.size} parsed meanwhile)` : ''}`);
@@ -50,3 +58,7 @@ export async function analyzeFiles(
   };
 }
 
+/** The hosts named in the config: a file naming one is always parsed. */
+export function hostsOf(config: Config): string[] {
+  return [config.baseUrl, config.legacyBaseUrl, config.stagingUrl].filter((h): h is string => !!h);
+}

@@ -7,8 +7,9 @@ import { explainText, getRule, loadCatalogue, nearestRuleIds } from './catalogue
 import { loadConfig } from './config.js';
 import { oneLine, UsageError } from './errors.js';
 import { readArgs, REPORTERS, version, type ScanArgs } from './args.js';
-import { analyzeFiles } from './analyze.js';
-import { discover } from './files.js';
+import { analyzeFiles, hostsOf } from './analyze.js';
+import { discoverAheadWanted, discoverAhead, MIN_FILES, readAheadEnv, type ReadAhead } from './analysis/read-ahead.js';
+import { discover, discoverUpTo } from './files.js';
 import { githubStepSummary, isReporterName, reporters } from './reporters/index.js';
 import { filterQuiet } from './severity.js';
 import type { Config, FileResult, FixResult } from './types.js';
@@ -157,8 +158,20 @@ async function scan(args: ScanArgs): Promise<number> {
   const bar = await progressBar(args.progress);
   let results: FileResult[];
   let summary = '';
+  // a large tree is walked and read on a reader thread while this one loads the compiler
+  let ahead: ReadAhead | undefined;
   try {
-    let files = await discover(paths, cwd, config.ignorePatterns);
+    let files: string[] | undefined;
+    if (!args.shard && discoverAheadWanted()) {
+      files = readAheadEnv() ? undefined : discoverUpTo(paths, cwd, config.ignorePatterns, MIN_FILES);
+      if (!files) {
+        ahead = discoverAhead({ paths, cwd, ignorePatterns: config.ignorePatterns, maxFileSize: config.maxFileSize, hosts: hostsOf(config) });
+        files = await ahead.files;
+        // a thread that could not list them: the walk here, and the reading too
+        if (!files) ahead = undefined;
+      }
+    }
+    files ??= await discover(paths, cwd, config.ignorePatterns);
     if (args.shard) {
       const { parseShard, selectShard } = await import('./shard.js');
       const s = parseShard(args.shard);
@@ -169,7 +182,7 @@ async function scan(args: ScanArgs): Promise<number> {
       let res: FixResult;
       try {
         const { fix } = await import('./fix/index.js');
-        res = await fix({ paths, files, cwd, config, unsafe: args.unsafe, dryRun: args.dryRun, allowDirty: args.allowDirty, onProgress: bar.update, signal: guard?.signal, onWriting: guard?.writing });
+        res = await fix({ paths, files, ahead, cwd, config, unsafe: args.unsafe, dryRun: args.dryRun, allowDirty: args.allowDirty, onProgress: bar.update, signal: guard?.signal, onWriting: guard?.writing });
       } finally {
         guard?.release();
       }
@@ -187,11 +200,12 @@ async function scan(args: ScanArgs): Promise<number> {
         return c.errors > 0 ? 1 : 0;
       }
     } else {
-      results = (await analyzeFiles(files, { config, onProgress: bar.update })).results;
+      results = (await analyzeFiles(files, { config, onProgress: bar.update, ahead })).results;
       bar.stop();
     }
   } finally {
     bar.stop();
+    ahead?.stop();
   }
   if (args.baseline || args.updateBaseline) {
     const { readBaseline, buildBaseline, applyBaseline, writeBaseline } = await import('./baseline.js');

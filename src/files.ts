@@ -98,12 +98,21 @@ function fromWorkingFolder(root: string, cwd: string): (rel: string) => string |
 
 /** Every source file under the given paths, sorted, honouring .gitignore and ignore patterns. */
 export async function discover(paths: string[], cwd: string, ignorePatterns: string[]): Promise<string[]> {
+  return discoverUpTo(paths, cwd, ignorePatterns, Infinity)!;
+}
+
+/**
+ * The same, but the walk stops as soon as more than `limit` files are found (undefined then): a
+ * large tree is left to a reader thread (src/analysis/read-ahead.ts) after a short look here.
+ */
+export function discoverUpTo(paths: string[], cwd: string, ignorePatterns: string[], limit: number): string[] | undefined {
   // by real path: a file reached twice (two paths given, or a link given beside its target) is listed once
   const out = new Map<string, string>();
   let user: RuleSet | undefined;
   if (ignorePatterns.length) (user = new RuleSet()).add(ignorePatterns);
   const started = performance.now();
   for (const p of paths.length ? paths : ['.']) {
+    if (out.size > limit) break;
     const abs = path.resolve(cwd, p);
     let st;
     try {
@@ -123,6 +132,7 @@ export async function discover(paths: string[], cwd: string, ignorePatterns: str
     const rootFromCwd = relCwd('');
     if ((fromTop && gitignore.ig.ignores(`${fromTop}/`)) || (user && rootFromCwd && user.ig.ignores(`${rootFromCwd}/`))) continue;
     walkTree(abs, {
+      more: () => out.size <= limit,
       gitignore,
       relTop: (rel) => (fromTop ? (rel ? `${fromTop}/${rel}` : fromTop) : rel),
       user,
@@ -134,6 +144,10 @@ export async function discover(paths: string[], cwd: string, ignorePatterns: str
         if (!out.has(key)) out.set(key, file);
       },
     });
+  }
+  if (out.size > limit) {
+    trace(`discovery: more than ${limit} files, left to a reader thread after ${msSince(started)} ms`);
+    return undefined;
   }
   const files = [...out.values()].sort();
   trace(`discovery: ${files.length} files in ${msSince(started)} ms`);
@@ -158,10 +172,10 @@ function userIgnores(o: { user?: RuleSet; relCwd: (rel: string) => string | unde
  */
 function walkTree(
   root: string,
-  o: { gitignore: RuleSet; relTop: (rel: string) => string; user?: RuleSet; relCwd: (rel: string) => string | undefined; found: (file: string, rel: string) => void },
+  o: { more: () => boolean; gitignore: RuleSet; relTop: (rel: string) => string; user?: RuleSet; relCwd: (rel: string) => string | undefined; found: (file: string, rel: string) => void },
 ): void {
   const stack: [string, string][] = [[root, '']];
-  while (stack.length) {
+  while (stack.length && o.more()) {
     const [dir, rel] = stack.pop()!;
     let entries: Dirent[];
     try {

@@ -111,9 +111,13 @@ export interface CheckResult {
   /** courier_id warnings seen (kept for the summary after --fix) */
 }
 
+import type { ReadAhead } from './analysis/read-ahead.js';
+
 export interface FixOptions extends CheckOptions {
   /** the files under `paths`, when the caller has discovered them already (else fix() does) */
   files?: string[];
+  /** the reader thread that found `files` and is reading them (the command line's, src/analysis/read-ahead.ts) */
+  ahead?: ReadAhead;
   unsafe: boolean;
   dryRun: boolean;
   allowDirty: boolean;

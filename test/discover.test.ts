@@ -3,7 +3,7 @@
 import { chmodSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { discover } from '../src/files.js';
+import { discover, discoverUpTo } from '../src/files.js';
 import { tempTree } from './helpers.js';
 
 const tree = (files: Record<string, string>) => tempTree(files, 'mc-discover-');
@@ -145,5 +145,17 @@ describe('discover', () => {
 
   it('gives a clear error for a path that does not exist', async () => {
     await expect(discover(['nowhere'], root, [])).rejects.toThrow('no such file or folder: nowhere');
+  });
+
+  it('with a limit, stops the walk as soon as more files than that are found (the command line then leaves the tree to a reader thread)', () => {
+    const dir = tree({ 'a/1.ts': '', 'a/2.ts': '', 'b/3.ts': '', 'b/4.js': '', 'c.ts': '', 'notes.md': '' });
+    const all = ['a/1.ts', 'a/2.ts', 'b/3.ts', 'b/4.js', 'c.ts'];
+    expect(relAll(dir, discoverUpTo(['.'], dir, [], 5)!)).toEqual(all);
+    expect(relAll(dir, discoverUpTo(['.'], dir, [], 100)!)).toEqual(all);
+    expect(discoverUpTo(['.'], dir, [], 4)).toBeUndefined();
+    expect(discoverUpTo(['.'], dir, [], 0)).toBeUndefined();
+    // the files given count too, and a later path is not looked at once the limit is passed
+    expect(discoverUpTo(['c.ts', 'a', 'nowhere'], dir, [], 2)).toBeUndefined();
+    expect(() => discoverUpTo(['c.ts', 'a', 'nowhere'], dir, [], 3)).toThrow('no such file or folder: nowhere');
   });
 });

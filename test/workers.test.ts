@@ -2,6 +2,7 @@
 // scanned and fixed (dry run) with the analysis forced into two workers and with one thread, and
 // the outputs are compared byte for byte. The parts they are cut into are checked by hand too.
 import { readdirSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { partition } from '../src/analysis/parts.js';
@@ -29,6 +30,7 @@ describe('analysis in worker threads', () => {
       expect(fixTwo.code).toBe(fixOne.code);
       // files read on a reader thread while this one parses: the same again
       const ahead = runCli(['--reporter', 'json', '--no-progress', '.'], dir, { MIGRATE_CHECK_WORKERS: '0', MIGRATE_CHECK_READ_AHEAD: '1', MIGRATE_CHECK_TRACE: '1' });
+      expect(ahead.stderr).toMatch(/^migrate-check trace: the tree is walked and read on a reader thread$/m);
       expect(ahead.stderr).toMatch(/^migrate-check trace: text test: \d+ files read, \d+ to parse, in \d+ ms \(on a reader thread, \d+ parsed meanwhile\)$/m);
       expect(ahead.stdout).toBe(one.stdout);
       const fixAhead = runCli(['--fix', '--dry-run', '--no-progress', '.'], dir, { MIGRATE_CHECK_WORKERS: '0', MIGRATE_CHECK_READ_AHEAD: '1' });
@@ -53,6 +55,37 @@ describe('analysis in worker threads', () => {
     expect(ahead.stdout).toBe(one.stdout);
     // the modules were parsed while the files were read (components are parsed by the analysis)
     expect(ahead.stderr).toMatch(/\(on a reader thread, [1-9]\d* parsed meanwhile\)$/m);
+  });
+
+  it('a tree of more than 2,000 files is walked and read on a reader thread (two cores, no workers), with the same report', () => {
+    const dir = tempDir('mc-big-tree-');
+    for (let p = 0; p < 21; p++) {
+      mkdirSync(path.join(dir, `pkg${p}`));
+      for (let i = 0; i < 100; i++) writeFileSync(path.join(dir, `pkg${p}`, `m${i}.ts`), `export const n${i} = ${i};\n`);
+    }
+    writeFileSync(path.join(dir, 'pkg3', 'api.ts'), "export const url = '/pickup/v1/pickups';\n");
+    const one = runCli(['--reporter', 'compact', '--no-progress', '.'], dir, { MIGRATE_CHECK_WORKERS: '0', MIGRATE_CHECK_READ_AHEAD: '0' });
+    const big = runCli(['--reporter', 'compact', '--no-progress', '.'], dir, { MIGRATE_CHECK_WORKERS: '0', MIGRATE_CHECK_READ_AHEAD: undefined, MIGRATE_CHECK_TRACE: '1' });
+    expect(one.stdout).toMatch(/^pkg3\/api\.ts:1:21: error /m);
+    expect(big.stdout).toBe(one.stdout);
+    expect(big.code).toBe(1);
+    const onReader = /^migrate-check trace: the tree is walked and read on a reader thread$/m;
+    if (availableParallelism() >= 2) {
+      expect(big.stderr).toMatch(/^migrate-check trace: discovery: more than 2000 files, left to a reader thread after \d+ ms$/m);
+      expect(big.stderr).toMatch(onReader);
+      expect(big.stderr).toMatch(/^migrate-check trace: discovery: 2101 files in \d+ ms$/m);
+    } else expect(big.stderr).not.toMatch(onReader);
+    // a small tree is walked here, without a thread
+    const small = runCli(['--reporter', 'compact', '--no-progress', 'pkg3'], dir, { MIGRATE_CHECK_WORKERS: '0', MIGRATE_CHECK_READ_AHEAD: undefined, MIGRATE_CHECK_TRACE: '1' });
+    expect(small.stdout).toBe(one.stdout);
+    expect(small.stderr).toMatch(/^migrate-check trace: discovery: 101 files in \d+ ms$/m);
+    expect(small.stderr).not.toMatch(onReader);
+    // a path that does not exist is the same one-line error, whichever thread walks
+    for (const env of [{ MIGRATE_CHECK_READ_AHEAD: '1' }, { MIGRATE_CHECK_READ_AHEAD: '0' }]) {
+      const r = runCli(['--no-progress', '.', 'nowhere'], dir, { MIGRATE_CHECK_WORKERS: '0', ...env });
+      expect(r.stderr).toBe('migrate-check: no such file or folder: nowhere\n');
+      expect(r.code).toBe(2);
+    }
   });
 
   it('cuts the files along their imports: a module and its importers share a part', () => {

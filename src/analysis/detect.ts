@@ -13,6 +13,7 @@ import { Evaluator, envName, findProperty, returnExpressions, unwrap, virtualTex
 import { renderRegion, type UnitEdit } from './render.js';
 import { renameShapes, type Shaped } from './types.js';
 import { lineCol, lineStarts, type Unit, type UnitStore } from './units.js';
+import { msSince, trace } from '../core/trace.js';
 
 type Virtual = ReturnType<typeof virtualText>;
 
@@ -78,12 +79,19 @@ export class Analyzer {
 
   /** Analyse the units; returns every finding (not yet suppressed or levelled). */
   run(units: Unit[]): Finding[] {
+    const t0 = performance.now();
     for (const u of units) this.scanStrings(u);
+    const t1 = performance.now();
     for (const u of units) this.scanCalls(u);
+    const t2 = performance.now();
     for (const u of units) this.scanObjectsByKeys(u);
+    const t3 = performance.now();
     for (const u of units) this.scanEvents(u);
+    const t4 = performance.now();
     if (this.shaped.length) renameShapes(this.store, this.shaped, this);
+    const t5 = performance.now();
     this.finishBaseGroups();
+    trace(`checks: strings ${Math.round(t1 - t0)} ms, calls ${Math.round(t2 - t1)}, objects ${Math.round(t3 - t2)}, events ${Math.round(t4 - t3)}, shapes ${Math.round(t5 - t4)}, bases ${msSince(t5)}`);
     const oldFiles = new Set<string>();
     for (const f of this.findings.values())
       if (f.severity === 'error' && ['endpoint-moved', 'field-renamed', 'nested-pickup', 'event-renamed', 'webhook-version'].includes(f.changeKind)) oldFiles.add(f.file);

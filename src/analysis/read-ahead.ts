@@ -1,15 +1,18 @@
 // Reading ahead on a second core. When this thread is the one to analyse a large tree, a reader
 // thread reads the files and runs the text test on them while this thread loads the compiler and
 // parses each file that passes as soon as it hears of it; the analysis then starts with most of
-// the parsing done. Results are the same as reading here (test/workers.test.ts compares them).
+// the parsing done. For the command line the reader thread also walks the tree first
+// (`discoverAhead`), so that this thread loads the compiler meanwhile. Results are the same as
+// reading here (test/workers.test.ts compares them).
 
 import { Worker } from 'node:worker_threads';
-import { availableCores } from './parts.js';
+import { availableCores, workerCount } from './parts.js';
 import type { Source, TextTested } from '../read.js';
+import { trace } from '../core/trace.js';
 import type ts from '../core/ts.cjs';
 
 /** Below this many files, reading here is as fast as starting a thread. */
-const MIN_FILES = 2000;
+export const MIN_FILES = 2000;
 
 /**
  * `MIGRATE_CHECK_READ_AHEAD=1` forces the reader thread (tests compare it with reading here),
@@ -18,37 +21,80 @@ const MIN_FILES = 2000;
  */
 export function readAheadWanted(files: number, overlays: Map<string, string> | undefined): boolean {
   if (overlays?.size) return false;
-  const env = process.env.MIGRATE_CHECK_READ_AHEAD;
-  if (env === '1' || env === '0') return env === '1';
+  const env = readAheadEnv();
+  if (env !== undefined) return env;
   return availableCores() >= 2 && files >= MIN_FILES;
+}
+
+/**
+ * Should the command line walk a tree on the reader thread? When the analysis stays in this thread
+ * (fewer than three cores, or no workers) and the tree turns out large: the caller looks at the
+ * first `MIN_FILES` files here first, so a small tree never waits for a thread to start.
+ */
+export function discoverAheadWanted(): boolean {
+  const env = readAheadEnv();
+  if (env !== undefined) return env;
+  return availableCores() >= 2 && workerCount() < 2;
+}
+
+/** The override of `MIGRATE_CHECK_READ_AHEAD`, if set. */
+export function readAheadEnv(): boolean | undefined {
+  const env = process.env.MIGRATE_CHECK_READ_AHEAD;
+  return env === '1' || env === '0' ? env === '1' : undefined;
 }
 
 /** Messages from the reader thread (src/analysis/read-worker.ts). */
 export type ReaderMessage =
+  | { kind: 'files'; files: string[] }
   | { kind: 'strong'; files: { file: string; text: string }[]; done: number }
   | { kind: 'progress'; done: number }
   | { kind: 'end'; fatal: Source[]; order: string[]; extra: { file: string; text: string }[]; done: number }
   | { kind: 'failed'; error: string };
 
-export interface ReaderJob {
-  files: string[];
+interface TextOptions {
   maxFileSize: number;
   hosts: string[];
+}
+
+/** What the reader thread is asked: the files to read, or the paths to walk first. */
+export type ReaderJob = TextOptions & ({ files: string[] } | { discover: { paths: string[]; cwd: string; ignorePatterns: string[] } });
+
+export type TestedAhead = TextTested & { preparsed: Map<string, ts.SourceFile> };
+
+/** A reader thread at work: the files it found (when it walked the tree), then the text test. */
+export interface ReadAhead {
+  /** the files found, sorted (undefined when the thread could not say: the caller walks the tree itself) */
+  files: Promise<string[] | undefined>;
+  /** undefined when the thread could not do it: the caller reads here instead */
+  tested: Promise<TestedAhead | undefined>;
+  /** progress of the reading, once someone listens */
+  onProgress?: (done: number, total: number) => void;
+  /** stop the thread (a run that ends early, on an error, does not wait for it) */
+  stop(): void;
 }
 
 /**
  * The text test on a reader thread, with the files that pass parsed here meanwhile. Undefined
  * when the thread cannot do it (it could not start, or failed): the caller reads here instead.
  */
-export async function testTextsAhead(
-  files: string[],
-  o: { maxFileSize: number; hosts: string[]; onProgress?: (done: number, total: number) => void },
-): Promise<(TextTested & { preparsed: Map<string, ts.SourceFile> }) | undefined> {
+export async function testTextsAhead(files: string[], o: TextOptions & { onProgress?: (done: number, total: number) => void }): Promise<TestedAhead | undefined> {
+  const ahead = startReader({ files, maxFileSize: o.maxFileSize, hosts: o.hosts });
+  ahead.onProgress = o.onProgress;
+  return ahead.tested;
+}
+
+/** Walk the tree, then read and test its files, on a reader thread. */
+export function discoverAhead(job: { paths: string[]; cwd: string; ignorePatterns: string[] } & TextOptions): ReadAhead {
+  trace('the tree is walked and read on a reader thread');
+  return startReader({ discover: { paths: job.paths, cwd: job.cwd, ignorePatterns: job.ignorePatterns }, maxFileSize: job.maxFileSize, hosts: job.hosts });
+}
+
+function startReader(job: ReaderJob): ReadAhead {
   let worker: Worker;
   try {
     worker = new Worker(new URL('./read-worker.js', import.meta.url));
   } catch {
-    return undefined;
+    return { files: Promise.resolve(undefined), tested: Promise.resolve(undefined), stop: () => {} };
   }
   const texts = new Map<string, string>();
   const preparsed = new Map<string, ts.SourceFile>();
@@ -61,23 +107,37 @@ export async function testTextsAhead(
       if (sf) preparsed.set(c.file, sf);
     }
   };
+  let total = 'files' in job ? job.files.length : 0;
+  let gotFiles!: (files: string[] | undefined) => void;
+  const files = new Promise<string[] | undefined>((resolve) => (gotFiles = resolve));
+  if ('files' in job) gotFiles(job.files);
+  const handle: ReadAhead = { files, tested: undefined!, stop: () => void worker.terminate() };
+  const progress = (done: number) => handle.onProgress?.(done, total);
   const ended = new Promise<Extract<ReaderMessage, { kind: 'end' }> | undefined>((resolve) => {
+    const give = (m: Extract<ReaderMessage, { kind: 'end' }> | undefined) => {
+      // a thread that stopped before it listed the files leaves the walk to the caller
+      gotFiles(undefined);
+      resolve(m);
+    };
     worker.on('message', (m: ReaderMessage) => {
-      if (m.kind === 'strong') {
+      if (m.kind === 'files') {
+        total = m.files.length;
+        gotFiles(m.files);
+      } else if (m.kind === 'strong') {
         for (const c of m.files) texts.set(c.file, c.text);
         waiting.push(...m.files);
-        o.onProgress?.(m.done, files.length);
+        progress(m.done);
         parseWaiting();
-      } else if (m.kind === 'progress') o.onProgress?.(m.done, files.length);
+      } else if (m.kind === 'progress') progress(m.done);
       else if (m.kind === 'end') {
-        o.onProgress?.(m.done, files.length);
-        resolve(m);
-      } else resolve(undefined);
+        progress(m.done);
+        give(m);
+      } else give(undefined);
     });
-    worker.on('error', () => resolve(undefined));
-    worker.on('exit', () => resolve(undefined));
+    worker.on('error', () => give(undefined));
+    worker.on('exit', () => give(undefined));
   });
-  worker.postMessage({ files, maxFileSize: o.maxFileSize, hosts: o.hosts } satisfies ReaderJob);
+  worker.postMessage(job);
   // this thread's share of the work: the analysis' modules and the compiler, then the parsing
   let loadError: unknown;
   const loaded = import('./run.js').then(
@@ -89,12 +149,15 @@ export async function testTextsAhead(
       loadError = err ?? new Error('the analysis could not be loaded');
     },
   );
-  const end = await ended;
-  void worker.terminate();
-  // without an answer the caller reads here, and meets a load error itself when it parses
-  if (!end) return undefined;
-  await loaded;
-  if (loadError) throw loadError;
-  for (const c of end.extra) texts.set(c.file, c.text);
-  return { fatal: end.fatal, candidates: end.order.map((file) => ({ file, text: texts.get(file)! })), preparsed };
+  handle.tested = (async () => {
+    const end = await ended;
+    void worker.terminate();
+    // without an answer the caller reads here, and meets a load error itself when it parses
+    if (!end) return undefined;
+    await loaded;
+    if (loadError) throw loadError;
+    for (const c of end.extra) texts.set(c.file, c.text);
+    return { fatal: end.fatal, candidates: end.order.map((file) => ({ file, text: texts.get(file)! })), preparsed };
+  })();
+  return handle;
 }

@@ -1,7 +1,9 @@
-// The reader thread of src/analysis/read-ahead.ts: reads the files and runs the text test, and
-// sends each file that passes as soon as a few are ready, then the rest of the answer.
+// The reader thread of src/analysis/read-ahead.ts: walks the tree when asked to, then reads the
+// files and runs the text test, sending each file that passes as soon as a few are ready, then the
+// rest of the answer.
 
 import { parentPort } from 'node:worker_threads';
+import { discover } from '../files.js';
 import { testTexts } from '../read.js';
 import type { ReaderJob, ReaderMessage } from './read-ahead.js';
 
@@ -10,37 +12,46 @@ const PROGRESS_EVERY = 500;
 
 parentPort?.once('message', (job: ReaderJob) => {
   const post = (m: ReaderMessage) => parentPort!.postMessage(m);
-  try {
-    const sent = new Set<string>();
-    let batch: { file: string; text: string }[] = [];
-    let done = 0;
-    const flush = () => {
-      if (!batch.length) return;
-      post({ kind: 'strong', files: batch, done });
-      batch = [];
-    };
-    const tested = testTexts(job.files, {
-      maxFileSize: job.maxFileSize,
-      hosts: job.hosts,
-      onStrong: (src) => {
-        sent.add(src.file);
-        batch.push({ file: src.file, text: src.text! });
-        if (batch.length >= BATCH) flush();
-      },
-      onProgress: (n) => {
-        done = n;
-        if (n % PROGRESS_EVERY === 0) post({ kind: 'progress', done });
-      },
-    });
-    flush();
-    post({
-      kind: 'end',
-      fatal: tested.fatal,
-      order: tested.candidates.map((c) => c.file),
-      extra: tested.candidates.filter((c) => !sent.has(c.file)).map((c) => ({ file: c.file, text: c.text! })),
-      done,
-    });
-  } catch (err) {
-    post({ kind: 'failed', error: err instanceof Error ? err.message : String(err) });
-  }
+  const failed = (err: unknown) => post({ kind: 'failed', error: err instanceof Error ? err.message : String(err) });
+  const files = 'files' in job ? Promise.resolve(job.files) : discover(job.discover.paths, job.discover.cwd, job.discover.ignorePatterns);
+  files.then((list) => {
+    try {
+      if (!('files' in job)) post({ kind: 'files', files: list });
+      readAndTest(list, job, post);
+    } catch (err) {
+      failed(err);
+    }
+  }, failed);
 });
+
+function readAndTest(files: string[], job: ReaderJob, post: (m: ReaderMessage) => void): void {
+  const sent = new Set<string>();
+  let batch: { file: string; text: string }[] = [];
+  let done = 0;
+  const flush = () => {
+    if (!batch.length) return;
+    post({ kind: 'strong', files: batch, done });
+    batch = [];
+  };
+  const tested = testTexts(files, {
+    maxFileSize: job.maxFileSize,
+    hosts: job.hosts,
+    onStrong: (src) => {
+      sent.add(src.file);
+      batch.push({ file: src.file, text: src.text! });
+      if (batch.length >= BATCH) flush();
+    },
+    onProgress: (n) => {
+      done = n;
+      if (n % PROGRESS_EVERY === 0) post({ kind: 'progress', done });
+    },
+  });
+  flush();
+  post({
+    kind: 'end',
+    fatal: tested.fatal,
+    order: tested.candidates.map((c) => c.file),
+    extra: tested.candidates.filter((c) => !sent.has(c.file)).map((c) => ({ file: c.file, text: c.text! })),
+    done,
+  });
+}

@@ -34,9 +34,13 @@ export function scriptKindFor(file: string, lang?: 'ts' | 'js'): ts.ScriptKind {
   return EXT_KIND[path.extname(file).toLowerCase()] ?? ts.ScriptKind.TS;
 }
 
-/** Parse text as a module; `parseDiagnostics` says whether it parsed cleanly. */
+/**
+ * Parse text as a module; `parseDiagnostics` says whether it parsed cleanly. The nodes' parent
+ * links are not set here: `tooDeep` sets them in the walk it makes anyway (the compiler's own
+ * pass would be one more walk of every tree), and every unit goes through it before analysis.
+ */
 export function parseModule(file: string, text: string, kind: ts.ScriptKind): ts.SourceFile {
-  return ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, kind);
+  return ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false, kind);
 }
 
 /**
@@ -47,7 +51,12 @@ export function parseModule(file: string, text: string, kind: ts.ScriptKind): ts
  */
 export const MAX_NESTING = 1000;
 
-/** How deep a syntax tree goes (an explicit stack: no recursion however deep the tree). */
+type Linked = ts.Node & { parent: ts.Node; jsDoc?: ts.Node[] };
+
+/**
+ * How deep a syntax tree goes (an explicit stack: no recursion however deep the tree), setting
+ * each node's parent link on the way, JSDoc included, as the compiler's `setParentNodes` does.
+ */
 export function nestingDepth(sf: ts.Node): number {
   let max = 0;
   const nodes: ts.Node[] = [sf];
@@ -56,12 +65,21 @@ export function nestingDepth(sf: ts.Node): number {
     const n = nodes.pop()!;
     const d = depths.pop()!;
     if (d > max) max = d;
+    const docs = (n as Linked).jsDoc;
+    if (docs) for (const doc of docs) linkDoc(doc, n);
     ts.forEachChild(n, (c) => {
+      (c as Linked).parent = n;
       nodes.push(c);
       depths.push(d + 1);
     });
   }
   return max;
+}
+
+/** A JSDoc comment's nodes (shallow trees, not counted in the nesting). */
+function linkDoc(doc: ts.Node, parent: ts.Node): void {
+  (doc as Linked).parent = parent;
+  ts.forEachChild(doc, (c) => linkDoc(c, doc));
 }
 
 /** Why a parsed file is too deep to analyse (undefined when it is not). */

@@ -160,6 +160,8 @@ function endOfPath(text: string, from: number): number {
   return i;
 }
 
+let pathStartRe: RegExp | undefined;
+
 /**
  * Every API path in a virtual text. Another vendor's `/v1/pickups` or `/api/v1/...` is not one:
  * v1 paths must start with one of the service's families, versioned paths with the version,
@@ -167,8 +169,10 @@ function endOfPath(text: string, from: number): number {
  */
 export function findPaths(text: string): PathMatch[] {
   const out: PathMatch[] = [];
-  const families = V1_FAMILY();
-  const re = new RegExp(`(\\/?)(?:(${families.join('|')})\\/v1|(2023-01|2024-09))(?=[\\/?#]|$)`, 'g');
+  // one expression for the run (the catalogue is fixed once loaded); never re-entered, so its
+  // lastIndex is simply reset
+  const re = (pathStartRe ??= new RegExp(`(\\/?)(?:(${V1_FAMILY().join('|')})\\/v1|(2023-01|2024-09))(?=[\\/?#]|$)`, 'g'));
+  re.lastIndex = 0;
   let m: RegExpExecArray | null;
   while ((m = re.exec(text))) {
     const start = m.index;
@@ -218,8 +222,12 @@ export function findPaths(text: string): PathMatch[] {
   return out;
 }
 
+const endpointRulesMemo = new Map<string, Rule[]>();
+
 function endpointRules(from: 'v1' | '2023-01'): Rule[] {
-  return loadCatalogue().rules.filter((r) => r.from === from && r.endpoint);
+  let list = endpointRulesMemo.get(from);
+  if (!list) endpointRulesMemo.set(from, (list = loadCatalogue().rules.filter((r) => r.from === from && r.endpoint)));
+  return list;
 }
 
 function matchV1(segs: string[], textEnds: boolean, trailingSlash: boolean): Pick<PathMatch, 'rule' | 'partial' | 'newPath' | 'bodyContext' | 'versionOnly'> {

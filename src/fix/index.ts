@@ -65,13 +65,13 @@ async function reanalyze(prev: Analysis, opts: { config: FixOptions['config']; o
  */
 export async function fixPasses(
   files: string[],
-  opts: { config: FixOptions['config']; unsafe: boolean; overlays?: Map<string, string>; onProgress?: FixOptions['onProgress']; root?: string },
+  opts: { config: FixOptions['config']; unsafe: boolean; overlays?: Map<string, string>; onProgress?: FixOptions['onProgress']; root?: string; ahead?: FixOptions['ahead'] },
 ): Promise<FixPasses> {
   const { config } = opts;
   const overlays = new Map(opts.overlays ?? []);
   const original = new Map<string, string>();
   const fixedCount = new Map<string, number>();
-  let analysis = await analyzeFiles(files, { config, overlays, onProgress: opts.onProgress, root: opts.root });
+  let analysis = await analyzeFiles(files, { config, overlays, onProgress: opts.onProgress, root: opts.root, ahead: opts.ahead });
   const ambiguousBefore = analysis.results.flatMap((r) => r.findings.filter((f) => f.ruleId === 'ambiguous-courier-id'));
   for (let pass = 0; pass < MAX_PASSES; pass++) {
     let changed = false;
@@ -122,6 +122,7 @@ export async function fix(opts: FixOptions): Promise<FixResult> {
     overlays: opts.overlays,
     onProgress: opts.onProgress,
     root: opts.root,
+    ahead: opts.ahead,
   });
   const changes: FileChange[] = [];
   for (const [file, before] of original) {
