@@ -12,7 +12,10 @@ const server = argv[0] === 'lsp' || argv[0] === 'mcp';
 // hours and keep the default. Set before the command's own modules are compiled.
 if (!server && !process.env.MIGRATE_CHECK_V8_DEFAULTS) setFlagsFromString('--interrupt-budget=1000000');
 const entry = argv[0] === 'lsp' ? '../dist/src/editor/main.js' : '../dist/src/cli.js';
-import(entry).then((m) => m.main(argv)).catch((err) => {
+// A one-shot run leaves once its output is flushed, without waiting for the reader thread and the
+// heap to be torn down (about 40 ms on a 10,000-file scan); the servers end when their client goes.
+const leave = () => process.stdout.write('', () => process.stderr.write('', () => process.exit()));
+import(entry).then((m) => m.main(argv)).then(() => server || leave()).catch((err) => {
   process.stderr.write(`migrate-check: ${err && err.code === 'ERR_MODULE_NOT_FOUND' ? 'not built: run `npm run build` first' : err}\n`);
   process.exitCode = 2;
 });

@@ -13,6 +13,7 @@ import { discover, discoverUpTo } from './files.js';
 import { githubStepSummary, isReporterName, reporters } from './reporters/index.js';
 import { filterQuiet } from './severity.js';
 import type { Config, FileResult, FixResult } from './types.js';
+import { trace } from './core/trace.js';
 
 function out(text: string, file?: string, cwd = process.cwd()): void {
   if (file) {
@@ -249,6 +250,7 @@ export async function main(argv: string[]): Promise<void> {
     if (process.env.DEBUG && err instanceof Error && err.stack) process.stderr.write(err.stack + '\n');
     code = 2;
   }
+  trace(`finished, exit code ${code}`);
   process.exitCode = code;
 }
 

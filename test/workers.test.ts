@@ -20,7 +20,7 @@ describe('analysis in worker threads', () => {
       const one = runCli(['--reporter', 'json', '--no-progress', '.'], dir, { MIGRATE_CHECK_WORKERS: '0', MIGRATE_CHECK_READ_AHEAD: '0' });
       const two = runCli(['--reporter', 'json', '--no-progress', '.'], dir, { MIGRATE_CHECK_WORKERS: '2', MIGRATE_CHECK_TRACE: '1' });
       expect(one.code).toBe(1);
-      expect(two.stderr).toMatch(/^migrate-check trace: \d+ files to parse, in (this thread|2 parts on 2 worker threads)$/m);
+      expect(two.stderr).toMatch(/^migrate-check trace: \[\d+ ms\] \d+ files to parse, in (this thread|2 parts on 2 worker threads)$/m);
       expect(two.stderr.replace(/^migrate-check trace: .*\n/gm, '')).toBe(one.stderr);
       expect(two.stdout).toBe(one.stdout);
       const fixOne = runCli(['--fix', '--dry-run', '--no-progress', '.'], dir, { MIGRATE_CHECK_WORKERS: '0', MIGRATE_CHECK_READ_AHEAD: '0' });
@@ -30,8 +30,8 @@ describe('analysis in worker threads', () => {
       expect(fixTwo.code).toBe(fixOne.code);
       // files read on a reader thread while this one parses: the same again
       const ahead = runCli(['--reporter', 'json', '--no-progress', '.'], dir, { MIGRATE_CHECK_WORKERS: '0', MIGRATE_CHECK_READ_AHEAD: '1', MIGRATE_CHECK_TRACE: '1' });
-      expect(ahead.stderr).toMatch(/^migrate-check trace: the tree is walked and read on a reader thread$/m);
-      expect(ahead.stderr).toMatch(/^migrate-check trace: text test: \d+ files read, \d+ to parse, in \d+ ms \(on a reader thread, \d+ parsed meanwhile\)$/m);
+      expect(ahead.stderr).toMatch(/^migrate-check trace: \[\d+ ms\] the tree is walked and read on a reader thread$/m);
+      expect(ahead.stderr).toMatch(/^migrate-check trace: \[\d+ ms\] text test: \d+ files read, \d+ to parse, in \d+ ms \(on a reader thread, \d+ parsed meanwhile\)$/m);
       expect(ahead.stdout).toBe(one.stdout);
       const fixAhead = runCli(['--fix', '--dry-run', '--no-progress', '.'], dir, { MIGRATE_CHECK_WORKERS: '0', MIGRATE_CHECK_READ_AHEAD: '1' });
       expect(fixAhead.stdout).toBe(fixOne.stdout);
@@ -43,8 +43,8 @@ describe('analysis in worker threads', () => {
     for (const dir of projects) cpSync(dir, path.join(tree, path.basename(path.dirname(dir))), { recursive: true });
     const one = runCli(['--reporter', 'json', '--no-progress', '.'], tree, { MIGRATE_CHECK_WORKERS: '0', MIGRATE_CHECK_TRACE: '1' });
     const two = runCli(['--reporter', 'json', '--no-progress', '.'], tree, { MIGRATE_CHECK_WORKERS: '2', MIGRATE_CHECK_TRACE: '1' });
-    expect(one.stderr).toMatch(/^migrate-check trace: \d+ files to parse, in this thread$/m);
-    expect(two.stderr).toMatch(/^migrate-check trace: \d+ files to parse, in 2 parts on 2 worker threads$/m);
+    expect(one.stderr).toMatch(/^migrate-check trace: \[\d+ ms\] \d+ files to parse, in this thread$/m);
+    expect(two.stderr).toMatch(/^migrate-check trace: \[\d+ ms\] \d+ files to parse, in 2 parts on 2 worker threads$/m);
     expect(JSON.parse(one.stdout).filter((r: { messages: unknown[] }) => r.messages.length).length).toBeGreaterThan(15);
     expect(two.stdout).toBe(one.stdout);
     const fixOne = runCli(['--fix', '--dry-run', '--no-progress', '.'], tree, { MIGRATE_CHECK_WORKERS: '0' });
@@ -69,16 +69,16 @@ describe('analysis in worker threads', () => {
     expect(one.stdout).toMatch(/^pkg3\/api\.ts:1:21: error /m);
     expect(big.stdout).toBe(one.stdout);
     expect(big.code).toBe(1);
-    const onReader = /^migrate-check trace: the tree is walked and read on a reader thread$/m;
+    const onReader = /^migrate-check trace: \[\d+ ms\] the tree is walked and read on a reader thread$/m;
     if (availableParallelism() >= 2) {
-      expect(big.stderr).toMatch(/^migrate-check trace: discovery: more than 2000 files, left to a reader thread after \d+ ms$/m);
+      expect(big.stderr).toMatch(/^migrate-check trace: \[\d+ ms\] discovery: more than 2000 files, left to a reader thread after \d+ ms$/m);
       expect(big.stderr).toMatch(onReader);
-      expect(big.stderr).toMatch(/^migrate-check trace: discovery: 2101 files in \d+ ms$/m);
+      expect(big.stderr).toMatch(/^migrate-check trace: \[\d+ ms\] discovery: 2101 files in \d+ ms$/m);
     } else expect(big.stderr).not.toMatch(onReader);
     // a small tree is walked here, without a thread
     const small = runCli(['--reporter', 'compact', '--no-progress', 'pkg3'], dir, { MIGRATE_CHECK_WORKERS: '0', MIGRATE_CHECK_READ_AHEAD: undefined, MIGRATE_CHECK_TRACE: '1' });
     expect(small.stdout).toBe(one.stdout);
-    expect(small.stderr).toMatch(/^migrate-check trace: discovery: 101 files in \d+ ms$/m);
+    expect(small.stderr).toMatch(/^migrate-check trace: \[\d+ ms\] discovery: 101 files in \d+ ms$/m);
     expect(small.stderr).not.toMatch(onReader);
     // a path that does not exist is the same one-line error, whichever thread walks
     for (const env of [{ MIGRATE_CHECK_READ_AHEAD: '1' }, { MIGRATE_CHECK_READ_AHEAD: '0' }]) {

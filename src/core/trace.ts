@@ -3,8 +3,9 @@
 
 export const tracing = (): boolean => !!process.env.MIGRATE_CHECK_TRACE;
 
+/** A line on stderr, stamped with the milliseconds since the process started (in worker threads too). */
 export function trace(line: string): void {
-  if (tracing()) process.stderr.write(`migrate-check trace: ${line}\n`);
+  if (tracing()) process.stderr.write(`migrate-check trace: [${Math.round(performance.now())} ms] ${line}\n`);
 }
 
 /** Whole milliseconds since `start` (a performance.now() reading). */
