@@ -1,9 +1,10 @@
 // The analysis parses without the compiler's parent pass and sets the parent links itself, in the
 // nesting walk every unit goes through (src/analysis/units.ts). Every node, JSDoc included, must
-// end up with the parent the compiler's own `setParentNodes` gives it.
+// end up with the parent the compiler's own `setParentNodes` gives it. The same walk makes the
+// tree's index: the nodes each check looks at, in document order.
 import { describe, expect, it } from 'vitest';
 import ts from '../dist/src/core/ts.cjs';
-import { nestingDepth, parseModule, scriptKindFor } from '../dist/src/analysis/units.js';
+import { nestingDepth, parseModule, scriptKindFor, treeIndex } from '../dist/src/analysis/units.js';
 
 const SAMPLES: Record<string, string> = {
   'api.ts': `
@@ -68,4 +69,50 @@ describe('parent links set by the nesting walk', () => {
       expect(id.getStart()).toBe(theirs.statements[theirs.statements.length - 1].getStart());
     });
   }
+});
+
+describe('the tree index made by the same walk', () => {
+  const text = `import { a } from './a';
+export { b } from './b';
+type T = 'pickup.created' | import('./c').D;
+interface Body { courier_id: string; 'preferred_date'?: string }
+class C { base = '/2023-01'; }
+const x = require('x');
+const url = \`\${BASE}/pickup/v1/\` + id + '/x';
+post(url, { courier_id: 1, pickup: { preferred_date: 'd' } }).then((r) => log(r, "done"));
+`;
+  const sf = parseModule('index.ts', text, scriptKindFor('index.ts'));
+  nestingDepth(sf);
+  const index = treeIndex(sf);
+  const texts = (nodes: ts.Node[]) => nodes.map((n) => n.getText());
+
+  it('lists the strings outside imports, exports and types, outer expressions before inner ones', () => {
+    expect(texts(index.strings)).toEqual([
+      "'preferred_date'",
+      "'/2023-01'",
+      "'x'",
+      "`${BASE}/pickup/v1/` + id + '/x'",
+      '`${BASE}/pickup/v1/` + id',
+      '`${BASE}/pickup/v1/`',
+      "'/x'",
+      "'d'",
+      '"done"',
+    ]);
+  });
+
+  it('lists the calls, the object literals and the type members in document order', () => {
+    expect(texts(index.calls)).toEqual([
+      "require('x')",
+      "post(url, { courier_id: 1, pickup: { preferred_date: 'd' } }).then((r) => log(r, \"done\"))",
+      "post(url, { courier_id: 1, pickup: { preferred_date: 'd' } })",
+      'log(r, "done")',
+    ]);
+    expect(texts(index.objects)).toEqual(["{ courier_id: 1, pickup: { preferred_date: 'd' } }", "{ preferred_date: 'd' }"]);
+    expect(texts(index.members)).toEqual(['courier_id: string;', "'preferred_date'?: string", "base = '/2023-01';"]);
+  });
+
+  it('is made on first use for a tree that did not go through the walk', () => {
+    const fresh = parseModule('other.ts', "f({ k: 'v' });\n", scriptKindFor('other.ts'));
+    expect(texts(treeIndex(fresh).calls.map((c: ts.CallExpression) => c.arguments[0]))).toEqual(["{ k: 'v' }"]);
+  });
 });

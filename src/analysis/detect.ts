@@ -12,7 +12,7 @@ import { Bindings, propName } from './bindings.js';
 import { Evaluator, envName, findProperty, returnExpressions, unwrap, virtualText, type LitPiece, type Piece, type Via } from './evaluate.js';
 import { renderRegion, type UnitEdit } from './render.js';
 import { renameShapes, type Shaped } from './types.js';
-import { lineCol, lineStarts, type Unit, type UnitStore } from './units.js';
+import { lineCol, lineStarts, treeIndex, type Unit, type UnitStore } from './units.js';
 import { msSince, trace } from '../core/trace.js';
 
 type Virtual = ReturnType<typeof virtualText>;
@@ -156,19 +156,12 @@ export class Analyzer {
 
   /** Every maximal string expression (literal, template, `+` chain) of a unit. */
   private scanStrings(unit: Unit): void {
-    const visit = (n: ts.Node): void => {
-      if (ts.isImportDeclaration(n) || ts.isExportDeclaration(n) || ts.isImportTypeNode(n) || ts.isExternalModuleReference(n)) return;
-      if (ts.isLiteralTypeNode(n)) return;
-      if (ts.isStringLiteral(n) || ts.isNoSubstitutionTemplateLiteral(n) || ts.isTemplateExpression(n) || (ts.isBinaryExpression(n) && n.operatorToken.kind === ts.SyntaxKind.PlusToken)) {
-        if (isMaximal(n)) {
-          if (ts.isStringLiteral(n) && n.parent && (ts.isCallExpression(n.parent) && ts.isIdentifier(n.parent.expression) && n.parent.expression.text === 'require')) return;
-          this.scanUrlExpression(unit, n as ts.Expression, ts.isTemplateExpression(n) || ts.isBinaryExpression(n));
-        }
-        if (ts.isStringLiteral(n) || ts.isNoSubstitutionTemplateLiteral(n)) return;
-      }
-      ts.forEachChild(n, visit);
-    };
-    visit(unit.sf);
+    // the index leaves out imports, exports and literal types (module names and types, not URLs)
+    for (const n of treeIndex(unit.sf).strings) {
+      if (!isMaximal(n)) continue;
+      if (ts.isStringLiteral(n) && n.parent && ts.isCallExpression(n.parent) && ts.isIdentifier(n.parent.expression) && n.parent.expression.text === 'require') continue;
+      this.scanUrlExpression(unit, n, ts.isTemplateExpression(n) || ts.isBinaryExpression(n));
+    }
   }
 
   /** Find and report the API paths one expression builds. */
@@ -384,11 +377,7 @@ export class Analyzer {
   // ---------------------------------------------------------------- calls and bodies
 
   private scanCalls(unit: Unit): void {
-    const visit = (n: ts.Node): void => {
-      if (ts.isCallExpression(n)) this.analyzeCall(unit, n);
-      ts.forEachChild(n, visit);
-    };
-    visit(unit.sf);
+    for (const call of treeIndex(unit.sf).calls) this.analyzeCall(unit, call);
   }
 
   /** The endpoint a URL expression names: a service match, another vendor's, or unknown. */
@@ -917,8 +906,9 @@ export class Analyzer {
   // ---------------------------------------------------------------- objects known by their keys
 
   private scanObjectsByKeys(unit: Unit): void {
-    const visit = (n: ts.Node): void => {
-      if (ts.isObjectLiteralExpression(n) && !this.contexted.has(n)) {
+    // outer objects come first: a context an outer one gives its inner objects is seen here
+    for (const n of treeIndex(unit.sf).objects) {
+      if (!this.contexted.has(n)) {
         const keys = new Set<string>();
         let nested: Set<string> | undefined;
         for (const p of n.properties) {
@@ -931,9 +921,7 @@ export class Analyzer {
         const ctx = contextFromKeys(keys, nested);
         if (ctx) this.applyContext({ unit, node: n }, ctx, { kind: ctx, by: 'keys' });
       }
-      ts.forEachChild(n, visit);
-    };
-    visit(unit.sf);
+    }
   }
 
   // ---------------------------------------------------------------- events
@@ -972,16 +960,13 @@ export class Analyzer {
 
   private scanAmbiguous(unit: Unit): void {
     if (!unit.sf.text.includes('courier_id')) return;
-    const visit = (n: ts.Node): void => {
-      if (ts.isObjectLiteralExpression(n) && !this.contexted.has(n)) {
-        for (const p of n.properties) {
-          if (!(ts.isPropertyAssignment(p) || ts.isShorthandPropertyAssignment(p)) || !p.name || propName(p.name) !== 'courier_id') continue;
-          this.add('ambiguous-courier-id', unit, p.name.getStart(unit.sf), p.name.getEnd(), '`courier_id` in no known request context, in a file that still calls an old API version: in v1 and 2023-01 it names a courier service (`courier_service_id` in 2024-09), in 2024-09 a courier. Decide which is meant (left for a person; `--fix` never renames it).');
-        }
+    for (const n of treeIndex(unit.sf).objects) {
+      if (this.contexted.has(n)) continue;
+      for (const p of n.properties) {
+        if (!(ts.isPropertyAssignment(p) || ts.isShorthandPropertyAssignment(p)) || !p.name || propName(p.name) !== 'courier_id') continue;
+        this.add('ambiguous-courier-id', unit, p.name.getStart(unit.sf), p.name.getEnd(), '`courier_id` in no known request context, in a file that still calls an old API version: in v1 and 2023-01 it names a courier service (`courier_service_id` in 2024-09), in 2024-09 a courier. Decide which is meant (left for a person; `--fix` never renames it).');
       }
-      ts.forEachChild(n, visit);
-    };
-    visit(unit.sf);
+    }
   }
 }
 

@@ -8,7 +8,7 @@ import ts from '../core/ts.cjs';
 import { childContext, renamesIn, type ContextKind, type KeyChange } from '../core/keys.js';
 import type { RequestContext } from '../types.js';
 import type { UnitEdit } from './render.js';
-import type { Unit, UnitStore } from './units.js';
+import { treeIndex, type Unit, type UnitStore } from './units.js';
 import { IMPORT_SPECIFIER } from './resolve.js';
 
 export interface Shaped {
@@ -71,16 +71,13 @@ function declaredShapes(u: Unit, keys: Set<string>): Set<string> | undefined {
   if (![...keys].some((k) => text.includes(k))) return undefined;
   let found = false;
   const names = new Set<string>();
-  const visit = (n: ts.Node): void => {
-    if ((ts.isPropertySignature(n) || ts.isPropertyDeclaration(n)) && n.name && (ts.isIdentifier(n.name) || ts.isStringLiteral(n.name)) && keys.has(n.name.text)) {
-      found = true;
-      let p: ts.Node | undefined = n.parent;
-      while (p && !((ts.isInterfaceDeclaration(p) || ts.isTypeAliasDeclaration(p) || ts.isClassDeclaration(p)) && p.name)) p = p.parent;
-      if (p) names.add((p as ts.InterfaceDeclaration).name.text);
-    }
-    ts.forEachChild(n, visit);
-  };
-  visit(u.sf);
+  for (const n of treeIndex(u.sf).members) {
+    if (!n.name || !(ts.isIdentifier(n.name) || ts.isStringLiteral(n.name)) || !keys.has(n.name.text)) continue;
+    found = true;
+    let p: ts.Node | undefined = n.parent;
+    while (p && !((ts.isInterfaceDeclaration(p) || ts.isTypeAliasDeclaration(p) || ts.isClassDeclaration(p)) && p.name)) p = p.parent;
+    if (p) names.add((p as ts.InterfaceDeclaration).name.text);
+  }
   return found ? names : undefined;
 }
 
@@ -240,6 +237,8 @@ export function renameShapes(store: UnitStore, shaped: Shaped[], reporter: Shape
   };
 
   for (const s of shaped) {
+    // a body outside the program has no request shape in its imports (involvedUnits)
+    if (!unitOf.has(s.unit.sf)) continue;
     let type: ts.Type | undefined;
     try {
       type = ts.isObjectLiteralExpression(s.node) ? checker.getContextualType(s.node) : checker.getTypeAtLocation(s.node);

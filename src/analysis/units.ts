@@ -54,26 +54,87 @@ export const MAX_NESTING = 1000;
 type Linked = ts.Node & { parent: ts.Node; jsDoc?: ts.Node[] };
 
 /**
- * How deep a syntax tree goes (an explicit stack: no recursion however deep the tree), setting
- * each node's parent link on the way, JSDoc included, as the compiler's `setParentNodes` does.
+ * The nodes the checks look at, in document order (the order a recursive walk meets them), so
+ * that each check goes down its own list instead of walking the whole tree again.
  */
-export function nestingDepth(sf: ts.Node): number {
+export interface TreeIndex {
+  /** string literals, templates and `+` expressions, except those inside imports, exports and literal types */
+  strings: ts.Expression[];
+  calls: ts.CallExpression[];
+  objects: ts.ObjectLiteralExpression[];
+  /** property signatures and declarations (the members of a request type) */
+  members: (ts.PropertySignature | ts.PropertyDeclaration)[];
+}
+
+const indexes = new WeakMap<ts.Node, TreeIndex>();
+
+/** Subtrees whose strings are module names or types, never URLs. */
+const NOT_URL_STRINGS = new Set([ts.SyntaxKind.ImportDeclaration, ts.SyntaxKind.ExportDeclaration, ts.SyntaxKind.ImportType, ts.SyntaxKind.ExternalModuleReference, ts.SyntaxKind.LiteralType]);
+
+/**
+ * One walk of a syntax tree (an explicit stack: no recursion however deep the tree): how deep it
+ * goes, and its index. It sets each node's parent link on the way, JSDoc included, as the
+ * compiler's `setParentNodes` does.
+ */
+function walkSyntax(sf: ts.Node): { depth: number; index: TreeIndex } {
+  const index: TreeIndex = { strings: [], calls: [], objects: [], members: [] };
   let max = 0;
   const nodes: ts.Node[] = [sf];
+  // per entry of `nodes`: its depth, negated inside a subtree whose strings are not URLs
   const depths: number[] = [1];
   while (nodes.length) {
     const n = nodes.pop()!;
-    const d = depths.pop()!;
+    const signed = depths.pop()!;
+    const d = signed < 0 ? -signed : signed;
     if (d > max) max = d;
     const docs = (n as Linked).jsDoc;
     if (docs) for (const doc of docs) linkDoc(doc, n);
+    switch (n.kind) {
+      case ts.SyntaxKind.StringLiteral:
+      case ts.SyntaxKind.NoSubstitutionTemplateLiteral:
+      case ts.SyntaxKind.TemplateExpression:
+        if (signed > 0) index.strings.push(n as ts.Expression);
+        break;
+      case ts.SyntaxKind.BinaryExpression:
+        if (signed > 0 && (n as ts.BinaryExpression).operatorToken.kind === ts.SyntaxKind.PlusToken) index.strings.push(n as ts.Expression);
+        break;
+      case ts.SyntaxKind.CallExpression:
+        index.calls.push(n as ts.CallExpression);
+        break;
+      case ts.SyntaxKind.ObjectLiteralExpression:
+        index.objects.push(n as ts.ObjectLiteralExpression);
+        break;
+      case ts.SyntaxKind.PropertySignature:
+      case ts.SyntaxKind.PropertyDeclaration:
+        index.members.push(n as ts.PropertySignature | ts.PropertyDeclaration);
+        break;
+    }
+    const child = signed < 0 || NOT_URL_STRINGS.has(n.kind) ? -(d + 1) : d + 1;
+    const first = nodes.length;
     ts.forEachChild(n, (c) => {
       (c as Linked).parent = n;
       nodes.push(c);
-      depths.push(d + 1);
+      depths.push(child);
     });
+    // the children were pushed in order; the first must come off the stack first
+    for (let i = first, j = nodes.length - 1; i < j; i++, j--) {
+      const t = nodes[i];
+      nodes[i] = nodes[j];
+      nodes[j] = t;
+    }
   }
-  return max;
+  indexes.set(sf, index);
+  return { depth: max, index };
+}
+
+/** How deep a syntax tree goes; the walk also sets the parent links and makes the tree's index. */
+export function nestingDepth(sf: ts.Node): number {
+  return walkSyntax(sf).depth;
+}
+
+/** The index of a parsed tree (made by the walk every unit goes through, `tooDeep`). */
+export function treeIndex(sf: ts.SourceFile): TreeIndex {
+  return indexes.get(sf) ?? walkSyntax(sf).index;
 }
 
 /** A JSDoc comment's nodes (shallow trees, not counted in the nesting). */
