@@ -8,8 +8,8 @@ import { loadConfig } from './config.js';
 import { oneLine, UsageError } from './errors.js';
 import { readArgs, REPORTERS, version, type ScanArgs } from './args.js';
 import { analyzeFiles, hostsOf } from './analyze.js';
-import { discoverAheadWanted, discoverAhead, MIN_FILES, readAheadEnv, type ReadAhead } from './analysis/read-ahead.js';
-import { discover, discoverUpTo } from './files.js';
+import { MIN_FILES, readAheadEnv, readerWanted, startReader, type ReadAhead, type Reader } from './analysis/read-ahead.js';
+import { discoverFiles } from './files.js';
 import { githubStepSummary, isReporterName, reporters } from './reporters/index.js';
 import { filterQuiet } from './severity.js';
 import type { Config, FileResult, FixResult } from './types.js';
@@ -159,20 +159,15 @@ async function scan(args: ScanArgs): Promise<number> {
   const bar = await progressBar(args.progress);
   let results: FileResult[];
   let summary = '';
-  // a large tree is walked and read on a reader thread while this one loads the compiler
+  // a large tree is read on a reader thread, started as soon as the walk finds the tree large (it
+  // gets going while the walk goes on), while this one loads the compiler and parses
+  let reader: Reader | undefined;
   let ahead: ReadAhead | undefined;
   try {
-    let files: string[] | undefined;
-    if (!args.shard && discoverAheadWanted()) {
-      files = readAheadEnv() ? undefined : discoverUpTo(paths, cwd, config.ignorePatterns, MIN_FILES);
-      if (!files) {
-        ahead = discoverAhead({ paths, cwd, ignorePatterns: config.ignorePatterns, maxFileSize: config.maxFileSize, hosts: hostsOf(config) });
-        files = await ahead.files;
-        // a thread that could not list them: the walk here, and the reading too
-        if (!files) ahead = undefined;
-      }
-    }
-    files ??= await discover(paths, cwd, config.ignorePatterns);
+    const withReader = !args.shard && readerWanted();
+    const start = () => void (reader = startReader());
+    let files = discoverFiles(paths, cwd, config.ignorePatterns, withReader ? { large: readAheadEnv() ? 0 : MIN_FILES, onLarge: start } : {});
+    if (reader) ahead = reader.read({ files, maxFileSize: config.maxFileSize, hosts: hostsOf(config) });
     if (args.shard) {
       const { parseShard, selectShard } = await import('./shard.js');
       const s = parseShard(args.shard);
@@ -207,6 +202,7 @@ async function scan(args: ScanArgs): Promise<number> {
   } finally {
     bar.stop();
     ahead?.stop();
+    reader?.stop();
   }
   if (args.baseline || args.updateBaseline) {
     const { readBaseline, buildBaseline, applyBaseline, writeBaseline } = await import('./baseline.js');

@@ -98,21 +98,31 @@ function fromWorkingFolder(root: string, cwd: string): (rel: string) => string |
 
 /** Every source file under the given paths, sorted, honouring .gitignore and ignore patterns. */
 export async function discover(paths: string[], cwd: string, ignorePatterns: string[]): Promise<string[]> {
-  return discoverUpTo(paths, cwd, ignorePatterns, Infinity)!;
+  return discoverFiles(paths, cwd, ignorePatterns);
 }
 
 /**
- * The same, but the walk stops as soon as more than `limit` files are found (undefined then): a
- * large tree is left to a reader thread (src/analysis/read-ahead.ts) after a short look here.
+ * The same, synchronously; `onLarge` is called once, as soon as more than `large` files are found,
+ * and the walk goes on (the command line starts its reader thread then, which gets going while the
+ * rest of the tree is walked: src/analysis/read-ahead.ts).
  */
-export function discoverUpTo(paths: string[], cwd: string, ignorePatterns: string[], limit: number): string[] | undefined {
+export function discoverFiles(paths: string[], cwd: string, ignorePatterns: string[], o: { large?: number; onLarge?: () => void } = {}): string[] {
   // by real path: a file reached twice (two paths given, or a link given beside its target) is listed once
   const out = new Map<string, string>();
   let user: RuleSet | undefined;
   if (ignorePatterns.length) (user = new RuleSet()).add(ignorePatterns);
   const started = performance.now();
+  let told = !o.onLarge;
+  const add = (key: string, file: string) => {
+    if (out.has(key)) return;
+    out.set(key, file);
+    if (!told && out.size > (o.large ?? 0)) {
+      told = true;
+      trace(`discovery: more than ${o.large ?? 0} files after ${msSince(started)} ms`);
+      o.onLarge!();
+    }
+  };
   for (const p of paths.length ? paths : ['.']) {
-    if (out.size > limit) break;
     const abs = path.resolve(cwd, p);
     let st;
     try {
@@ -122,7 +132,7 @@ export function discoverUpTo(paths: string[], cwd: string, ignorePatterns: strin
     }
     const real = realOf(abs);
     if (st.isFile()) {
-      if (ALL_EXTENSIONS.includes(path.extname(abs).toLowerCase()) && !out.has(real)) out.set(real, abs);
+      if (ALL_EXTENSIONS.includes(path.extname(abs).toLowerCase())) add(real, abs);
       continue;
     }
     const { rules: gitignore, top } = gitignoreFor(abs);
@@ -132,22 +142,14 @@ export function discoverUpTo(paths: string[], cwd: string, ignorePatterns: strin
     const rootFromCwd = relCwd('');
     if ((fromTop && gitignore.ig.ignores(`${fromTop}/`)) || (user && rootFromCwd && user.ig.ignores(`${rootFromCwd}/`))) continue;
     walkTree(abs, {
-      more: () => out.size <= limit,
       gitignore,
       relTop: (rel) => (fromTop ? (rel ? `${fromTop}/${rel}` : fromTop) : rel),
       user,
       relCwd,
-      found: (file, rel) => {
-        // links below a given folder are not followed, so its real path plus the relative one
-        // is the file's real path
-        const key = real === abs ? file : path.join(real, rel);
-        if (!out.has(key)) out.set(key, file);
-      },
+      // links below a given folder are not followed, so its real path plus the relative one
+      // is the file's real path
+      found: (file, rel) => add(real === abs ? file : path.join(real, rel), file),
     });
-  }
-  if (out.size > limit) {
-    trace(`discovery: more than ${limit} files, left to a reader thread after ${msSince(started)} ms`);
-    return undefined;
   }
   const files = [...out.values()].sort();
   trace(`discovery: ${files.length} files in ${msSince(started)} ms`);
@@ -172,10 +174,10 @@ function userIgnores(o: { user?: RuleSet; relCwd: (rel: string) => string | unde
  */
 function walkTree(
   root: string,
-  o: { more: () => boolean; gitignore: RuleSet; relTop: (rel: string) => string; user?: RuleSet; relCwd: (rel: string) => string | undefined; found: (file: string, rel: string) => void },
+  o: { gitignore: RuleSet; relTop: (rel: string) => string; user?: RuleSet; relCwd: (rel: string) => string | undefined; found: (file: string, rel: string) => void },
 ): void {
   const stack: [string, string][] = [[root, '']];
-  while (stack.length && o.more()) {
+  while (stack.length) {
     const [dir, rel] = stack.pop()!;
     let entries: Dirent[];
     try {

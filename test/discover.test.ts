@@ -3,7 +3,7 @@
 import { chmodSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { discover, discoverUpTo } from '../src/files.js';
+import { discover, discoverFiles } from '../src/files.js';
 import { tempTree } from './helpers.js';
 
 const tree = (files: Record<string, string>) => tempTree(files, 'mc-discover-');
@@ -147,15 +147,22 @@ describe('discover', () => {
     await expect(discover(['nowhere'], root, [])).rejects.toThrow('no such file or folder: nowhere');
   });
 
-  it('with a limit, stops the walk as soon as more files than that are found (the command line then leaves the tree to a reader thread)', () => {
+  it('says once when more files than a number are found, and lists the whole tree all the same (the command line then starts its reader thread)', () => {
     const dir = tree({ 'a/1.ts': '', 'a/2.ts': '', 'b/3.ts': '', 'b/4.js': '', 'c.ts': '', 'notes.md': '' });
     const all = ['a/1.ts', 'a/2.ts', 'b/3.ts', 'b/4.js', 'c.ts'];
-    expect(relAll(dir, discoverUpTo(['.'], dir, [], 5)!)).toEqual(all);
-    expect(relAll(dir, discoverUpTo(['.'], dir, [], 100)!)).toEqual(all);
-    expect(discoverUpTo(['.'], dir, [], 4)).toBeUndefined();
-    expect(discoverUpTo(['.'], dir, [], 0)).toBeUndefined();
-    // the files given count too, and a later path is not looked at once the limit is passed
-    expect(discoverUpTo(['c.ts', 'a', 'nowhere'], dir, [], 2)).toBeUndefined();
-    expect(() => discoverUpTo(['c.ts', 'a', 'nowhere'], dir, [], 3)).toThrow('no such file or folder: nowhere');
+    const walk = (paths: string[], large: number) => {
+      let told = 0;
+      const files = discoverFiles(paths, dir, [], { large, onLarge: () => told++ });
+      return { files: relAll(dir, files), told };
+    };
+    expect(walk(['.'], 5)).toEqual({ files: all, told: 0 });
+    expect(walk(['.'], 4)).toEqual({ files: all, told: 1 });
+    expect(walk(['.'], 0)).toEqual({ files: all, told: 1 });
+    expect(relAll(dir, discoverFiles(['.'], dir, []))).toEqual(all);
+    // the files given count too; a path that does not exist is an error after the word was given
+    expect(walk(['c.ts', 'a'], 2)).toEqual({ files: ['a/1.ts', 'a/2.ts', 'c.ts'], told: 1 });
+    let told = 0;
+    expect(() => discoverFiles(['c.ts', 'a', 'nowhere'], dir, [], { large: 2, onLarge: () => told++ })).toThrow('no such file or folder: nowhere');
+    expect(told).toBe(1);
   });
 });

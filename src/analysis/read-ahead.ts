@@ -1,9 +1,10 @@
 // Reading ahead on a second core. When this thread is the one to analyse a large tree, a reader
 // thread reads the files and runs the text test on them while this thread loads the compiler and
 // parses each file that passes as soon as it hears of it; the analysis then starts with most of
-// the parsing done. For the command line the reader thread also walks the tree first
-// (`discoverAhead`), so that this thread loads the compiler meanwhile. Results are the same as
-// reading here (test/workers.test.ts compares them).
+// the parsing done. The command line starts the thread as soon as its walk of the tree finds it
+// large (`startReader`), so that the thread gets going while the walk goes on, and hands it the
+// files at the end of the walk. Results are the same as reading here (test/workers.test.ts
+// compares them).
 
 import { Worker } from 'node:worker_threads';
 import { availableCores, workerCount } from './parts.js';
@@ -27,11 +28,11 @@ export function readAheadWanted(files: number, overlays: Map<string, string> | u
 }
 
 /**
- * Should the command line walk a tree on the reader thread? When the analysis stays in this thread
- * (fewer than three cores, or no workers) and the tree turns out large: the caller looks at the
- * first `MIN_FILES` files here first, so a small tree never waits for a thread to start.
+ * Should the command line start a reader thread during its walk? When the analysis stays in this
+ * thread (fewer than three cores, or no workers) and the walk finds more than `MIN_FILES` files:
+ * a small tree never waits for a thread to start.
  */
-export function discoverAheadWanted(): boolean {
+export function readerWanted(): boolean {
   const env = readAheadEnv();
   if (env !== undefined) return env;
   return availableCores() >= 2 && workerCount() < 2;
@@ -45,7 +46,6 @@ export function readAheadEnv(): boolean | undefined {
 
 /** Messages from the reader thread (src/analysis/read-worker.ts). */
 export type ReaderMessage =
-  | { kind: 'files'; files: string[] }
   | { kind: 'strong'; files: { file: string; text: string }[]; done: number }
   | { kind: 'progress'; done: number }
   | { kind: 'end'; fatal: Source[]; order: string[]; extra: { file: string; text: string }[]; done: number }
@@ -56,15 +56,13 @@ interface TextOptions {
   hosts: string[];
 }
 
-/** What the reader thread is asked: the files to read, or the paths to walk first. */
-export type ReaderJob = TextOptions & ({ files: string[] } | { discover: { paths: string[]; cwd: string; ignorePatterns: string[] } });
+/** What the reader thread is asked: the files to read and test. */
+export type ReaderJob = TextOptions & { files: string[] };
 
 export type TestedAhead = TextTested & { preparsed: Map<string, ts.SourceFile> };
 
-/** A reader thread at work: the files it found (when it walked the tree), then the text test. */
+/** A reader thread at work on the text test. */
 export interface ReadAhead {
-  /** the files found, sorted (undefined when the thread could not say: the caller walks the tree itself) */
-  files: Promise<string[] | undefined>;
   /** undefined when the thread could not do it: the caller reads here instead */
   tested: Promise<TestedAhead | undefined>;
   /** progress of the reading, once someone listens */
@@ -78,24 +76,47 @@ export interface ReadAhead {
  * when the thread cannot do it (it could not start, or failed): the caller reads here instead.
  */
 export async function testTextsAhead(files: string[], o: TextOptions & { onProgress?: (done: number, total: number) => void }): Promise<TestedAhead | undefined> {
-  const ahead = startReader({ files, maxFileSize: o.maxFileSize, hosts: o.hosts });
+  const ahead = startReader().read({ files, maxFileSize: o.maxFileSize, hosts: o.hosts });
   ahead.onProgress = o.onProgress;
   return ahead.tested;
 }
 
-/** Walk the tree, then read and test its files, on a reader thread. */
-export function discoverAhead(job: { paths: string[]; cwd: string; ignorePatterns: string[] } & TextOptions): ReadAhead {
-  trace('the tree is walked and read on a reader thread');
-  return startReader({ discover: { paths: job.paths, cwd: job.cwd, ignorePatterns: job.ignorePatterns }, maxFileSize: job.maxFileSize, hosts: job.hosts });
+/** A reader thread started before its job is known (the caller is still walking the tree). */
+export interface Reader {
+  /** hand it the files (once) */
+  read(job: ReaderJob): ReadAhead;
+  /** stop it (a run that ends early, on an error, does not wait for it) */
+  stop(): void;
 }
 
-function startReader(job: ReaderJob): ReadAhead {
+/** Start a reader thread; it waits for its files. */
+export function startReader(): Reader {
+  trace('a reader thread starts, to read the files');
   let worker: Worker;
   try {
     worker = new Worker(new URL('./read-worker.js', import.meta.url));
   } catch {
-    return { files: Promise.resolve(undefined), tested: Promise.resolve(undefined), stop: () => {} };
+    return { read: () => ({ tested: Promise.resolve(undefined), stop: () => {} }), stop: () => {} };
   }
+  // listened to from the start: a thread that fails before it has its files is not an uncaught error
+  const events: ThreadEvents = { gone: false };
+  worker.on('message', (m: ReaderMessage) => events.message?.(m));
+  const lost = () => {
+    events.gone = true;
+    events.lost?.();
+  };
+  worker.on('error', lost);
+  worker.on('exit', lost);
+  return { read: (job) => readOn(worker, events, job), stop: () => void worker.terminate() };
+}
+
+interface ThreadEvents {
+  gone: boolean;
+  message?: (m: ReaderMessage) => void;
+  lost?: () => void;
+}
+
+function readOn(worker: Worker, events: ThreadEvents, job: ReaderJob): ReadAhead {
   const texts = new Map<string, string>();
   const preparsed = new Map<string, ts.SourceFile>();
   const waiting: { file: string; text: string }[] = [];
@@ -107,23 +128,14 @@ function startReader(job: ReaderJob): ReadAhead {
       if (sf) preparsed.set(c.file, sf);
     }
   };
-  let total = 'files' in job ? job.files.length : 0;
-  let gotFiles!: (files: string[] | undefined) => void;
-  const files = new Promise<string[] | undefined>((resolve) => (gotFiles = resolve));
-  if ('files' in job) gotFiles(job.files);
-  const handle: ReadAhead = { files, tested: undefined!, stop: () => void worker.terminate() };
+  const total = job.files.length;
+  const handle: ReadAhead = { tested: undefined!, stop: () => void worker.terminate() };
   const progress = (done: number) => handle.onProgress?.(done, total);
-  const ended = new Promise<Extract<ReaderMessage, { kind: 'end' }> | undefined>((resolve) => {
-    const give = (m: Extract<ReaderMessage, { kind: 'end' }> | undefined) => {
-      // a thread that stopped before it listed the files leaves the walk to the caller
-      gotFiles(undefined);
-      resolve(m);
-    };
-    worker.on('message', (m: ReaderMessage) => {
-      if (m.kind === 'files') {
-        total = m.files.length;
-        gotFiles(m.files);
-      } else if (m.kind === 'strong') {
+  const ended = new Promise<Extract<ReaderMessage, { kind: 'end' }> | undefined>((give) => {
+    if (events.gone) return give(undefined);
+    events.lost = () => give(undefined);
+    events.message = (m) => {
+      if (m.kind === 'strong') {
         for (const c of m.files) texts.set(c.file, c.text);
         waiting.push(...m.files);
         progress(m.done);
@@ -133,9 +145,7 @@ function startReader(job: ReaderJob): ReadAhead {
         progress(m.done);
         give(m);
       } else give(undefined);
-    });
-    worker.on('error', () => give(undefined));
-    worker.on('exit', () => give(undefined));
+    };
   });
   worker.postMessage(job);
   // this thread's share of the work: the analysis' modules and the compiler, then the parsing

@@ -1,9 +1,7 @@
-// The reader thread of src/analysis/read-ahead.ts: walks the tree when asked to, then reads the
-// files and runs the text test, sending each file that passes as soon as a few are ready, then the
-// rest of the answer.
+// The reader thread of src/analysis/read-ahead.ts: reads the files and runs the text test, sending
+// each file that passes as soon as a few are ready, then the rest of the answer.
 
 import { parentPort } from 'node:worker_threads';
-import { discover } from '../files.js';
 import { testTexts } from '../read.js';
 import type { ReaderJob, ReaderMessage } from './read-ahead.js';
 
@@ -12,16 +10,11 @@ const PROGRESS_EVERY = 500;
 
 parentPort?.once('message', (job: ReaderJob) => {
   const post = (m: ReaderMessage) => parentPort!.postMessage(m);
-  const failed = (err: unknown) => post({ kind: 'failed', error: err instanceof Error ? err.message : String(err) });
-  const files = 'files' in job ? Promise.resolve(job.files) : discover(job.discover.paths, job.discover.cwd, job.discover.ignorePatterns);
-  files.then((list) => {
-    try {
-      if (!('files' in job)) post({ kind: 'files', files: list });
-      readAndTest(list, job, post);
-    } catch (err) {
-      failed(err);
-    }
-  }, failed);
+  try {
+    readAndTest(job.files, job, post);
+  } catch (err) {
+    post({ kind: 'failed', error: err instanceof Error ? err.message : String(err) });
+  }
 });
 
 function readAndTest(files: string[], job: ReaderJob, post: (m: ReaderMessage) => void): void {
