@@ -5,7 +5,7 @@
 import path from 'node:path';
 import { Analyzer } from './detect.js';
 import { applySuppressions } from './suppress.js';
-import { lineCol, MODULE_EXTENSIONS, parseErrors, parseModule, scriptKindFor, UnitStore, type Unit } from './units.js';
+import { lineCol, MODULE_EXTENSIONS, nestingDepth, parseErrors, parseModule, scriptKindFor, UnitStore, type Unit } from './units.js';
 import type ts from '../core/ts.cjs';
 import { COMPONENT_EXTS } from '../files.js';
 import type { Config, FileResult, Finding } from '../types.js';
@@ -30,14 +30,17 @@ export interface CandidateResult {
 }
 
 /**
- * Parse a module ahead of its analysis (src/analysis/read-ahead.ts); the UnitStore takes the
- * result when the text is still the same. Components and files the parser cannot take are left
- * for the analysis, which reports them.
+ * Parse a module ahead of its analysis (src/analysis/read-ahead.ts), and walk it (the walk every
+ * unit goes through: nesting, parent links, the checks' index); the UnitStore takes the result
+ * when the text is still the same. Components and files the parser cannot take are left for the
+ * analysis, which reports them.
  */
 export function parseAhead(file: string, text: string): ts.SourceFile | undefined {
   if (!MODULE_EXTENSIONS.includes(path.extname(file).toLowerCase())) return undefined;
   try {
-    return parseModule(file, text, scriptKindFor(file));
+    const sf = parseModule(file, text, scriptKindFor(file));
+    nestingDepth(sf);
+    return sf;
   } catch {
     return undefined;
   }

@@ -66,7 +66,8 @@ export interface TreeIndex {
   members: (ts.PropertySignature | ts.PropertyDeclaration)[];
 }
 
-const indexes = new WeakMap<ts.Node, TreeIndex>();
+/** What the walk found, by tree: it is made once per tree. */
+const walks = new WeakMap<ts.Node, { depth: number; index: TreeIndex }>();
 
 /** Subtrees whose strings are module names or types, never URLs. */
 const NOT_URL_STRINGS = new Set([ts.SyntaxKind.ImportDeclaration, ts.SyntaxKind.ExportDeclaration, ts.SyntaxKind.ImportType, ts.SyntaxKind.ExternalModuleReference, ts.SyntaxKind.LiteralType]);
@@ -123,18 +124,22 @@ function walkSyntax(sf: ts.Node): { depth: number; index: TreeIndex } {
       nodes[j] = t;
     }
   }
-  indexes.set(sf, index);
-  return { depth: max, index };
+  const walk = { depth: max, index };
+  walks.set(sf, walk);
+  return walk;
 }
 
-/** How deep a syntax tree goes; the walk also sets the parent links and makes the tree's index. */
+/**
+ * How deep a syntax tree goes. The walk behind it (made once per tree) also sets the parent links
+ * and makes the tree's index; a file parsed ahead is walked then (src/analysis/run.ts).
+ */
 export function nestingDepth(sf: ts.Node): number {
-  return walkSyntax(sf).depth;
+  return (walks.get(sf) ?? walkSyntax(sf)).depth;
 }
 
 /** The index of a parsed tree (made by the walk every unit goes through, `tooDeep`). */
 export function treeIndex(sf: ts.SourceFile): TreeIndex {
-  return indexes.get(sf) ?? walkSyntax(sf).index;
+  return (walks.get(sf) ?? walkSyntax(sf)).index;
 }
 
 /** A JSDoc comment's nodes (shallow trees, not counted in the nesting). */
