@@ -13,7 +13,7 @@
 //   --reps N             timed repetitions of each command (default 5), alternating between tools
 //   --growth-reps N      repetitions on the second tree (default: --reps)
 //   --tools LIST         comma-separated subset of scan,scan-1t,scan-workers,fix,ast-grep,eslint (default
-//                        all); scan is the default run (on 2+ cores a reader thread walks, reads and
+//                        all); scan is the default run (on 2+ cores a reader thread reads and
 //                        text-tests the files while the main thread parses); scan-1t is all one thread;
 //                        scan-workers has its analysis forced onto two worker threads
 //   --no-lsp             skip the language server's latency on the first tree
