@@ -159,7 +159,7 @@ describe('discover', () => {
     expect(walk(['.'], 4)).toEqual({ files: all, told: 1 });
     expect(walk(['.'], 0)).toEqual({ files: all, told: 1 });
     expect(relAll(dir, discoverFiles(['.'], dir, []))).toEqual(all);
-    // the files given count too; a path that does not exist is an error after the word was given
+    // the files given count too; a path that does not exist is still an error once onLarge was called
     expect(walk(['c.ts', 'a'], 2)).toEqual({ files: ['a/1.ts', 'a/2.ts', 'c.ts'], told: 1 });
     let told = 0;
     expect(() => discoverFiles(['c.ts', 'a', 'nowhere'], dir, [], { large: 2, onLarge: () => told++ })).toThrow('no such file or folder: nowhere');
