@@ -22,7 +22,7 @@ export async function analyzeFiles(
     overlays?: Map<string, string>;
     onProgress?: (done: number, total: number) => void;
     root?: string;
-    /** a reader thread that found these files and is reading them (src/analysis/read-ahead.ts) */
+    /** a reader thread already reading these files (src/analysis/read-ahead.ts) */
     ahead?: ReadAhead;
   },
 ): Promise<Analysis> {

@@ -1,5 +1,7 @@
 // The one finding model shared by the analysis, the fix engine, the reporters and the servers.
 
+import type { ReadAhead } from './analysis/read-ahead.js';
+
 export type Severity = 'error' | 'warning';
 export type RuleLevel = 'off' | 'warn' | 'error';
 /** safe: `--fix` applies it; unsafe: only `--fix --unsafe`; none: left for a person. */
@@ -111,12 +113,10 @@ export interface CheckResult {
   /** courier_id warnings seen (kept for the summary after --fix) */
 }
 
-import type { ReadAhead } from './analysis/read-ahead.js';
-
 export interface FixOptions extends CheckOptions {
   /** the files under `paths`, when the caller has discovered them already (else fix() does) */
   files?: string[];
-  /** the reader thread that found `files` and is reading them (the command line's, src/analysis/read-ahead.ts) */
+  /** the reader thread reading `files` (the command line's, src/analysis/read-ahead.ts) */
   ahead?: ReadAhead;
   unsafe: boolean;
   dryRun: boolean;

@@ -11,13 +11,13 @@ const PROGRESS_EVERY = 500;
 parentPort?.once('message', (job: ReaderJob) => {
   const post = (m: ReaderMessage) => parentPort!.postMessage(m);
   try {
-    readAndTest(job.files, job, post);
+    readAndTest(job, post);
   } catch (err) {
     post({ kind: 'failed', error: err instanceof Error ? err.message : String(err) });
   }
 });
 
-function readAndTest(files: string[], job: ReaderJob, post: (m: ReaderMessage) => void): void {
+function readAndTest(job: ReaderJob, post: (m: ReaderMessage) => void): void {
   const sent = new Set<string>();
   let batch: { file: string; text: string }[] = [];
   let done = 0;
@@ -26,7 +26,7 @@ function readAndTest(files: string[], job: ReaderJob, post: (m: ReaderMessage) =
     post({ kind: 'strong', files: batch, done });
     batch = [];
   };
-  const tested = testTexts(files, {
+  const tested = testTexts(job.files, {
     maxFileSize: job.maxFileSize,
     hosts: job.hosts,
     onStrong: (src) => {
