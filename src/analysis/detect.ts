@@ -9,7 +9,7 @@ import { findPaths, originOf, isHole, type PathMatch, type PathToken } from '../
 import { childContext, contextFromKeys, convertPickupTime, isHHMM, OLD_EVENT, renamesIn, V1_PICKUP_FIELDS, type ContextKind } from '../core/keys.js';
 import type { Config, Finding, FixKind, RequestContext, TextEdit, ChangeKind } from '../types.js';
 import { Bindings, propName } from './bindings.js';
-import { Evaluator, envName, findProperty, returnExpressions, unwrap, virtualText, type LitPiece, type Piece, type Via } from './evaluate.js';
+import { Evaluator, envName, findProperty, propertyValue, returnExpressions, unwrap, virtualText, type LitPiece, type Piece, type Via } from './evaluate.js';
 import { renderRegion, type UnitEdit } from './render.js';
 import { renameShapes, type Shaped } from './types.js';
 import { lineCol, lineStarts, treeIndex, type Unit, type UnitStore } from './units.js';
@@ -423,9 +423,8 @@ export class Analyzer {
     if (!ts.isPropertyAccessExpression(c.expression) || !['create', 'extend'].includes(c.expression.name.text) || !c.arguments[0]) return undefined;
     const cfg = this.ev.objectOf(init.unit, c.arguments[0]);
     if (!cfg) return undefined;
-    const prop = findProperty(cfg.node, 'baseURL') ?? findProperty(cfg.node, 'prefixUrl') ?? findProperty(cfg.node, 'baseUrl') ?? findProperty(cfg.node, 'prefixURL');
-    if (!prop || !ts.isPropertyAssignment(prop)) return undefined;
-    return this.pieces(cfg.unit, prop.initializer);
+    const value = propertyValue(findProperty(cfg.node, 'baseURL') ?? findProperty(cfg.node, 'prefixUrl') ?? findProperty(cfg.node, 'baseUrl') ?? findProperty(cfg.node, 'prefixURL'));
+    return value && this.pieces(cfg.unit, value);
   }
 
   private analyzeCall(unit: Unit, call: ts.CallExpression): void {
@@ -451,13 +450,13 @@ export class Analyzer {
     if (args.length >= 1) {
       const cfg = this.ev.objectOf(unit, args[0]);
       if (cfg) {
-        const urlProp = findProperty(cfg.node, 'url') ?? findProperty(cfg.node, 'uri');
-        if (urlProp && ts.isPropertyAssignment(urlProp)) {
+        const url = propertyValue(findProperty(cfg.node, 'url') ?? findProperty(cfg.node, 'uri'));
+        if (url) {
           const base = this.instanceBase(unit, callee);
-          const ep = this.endpointOf(cfg.unit, urlProp.initializer, base);
+          const ep = this.endpointOf(cfg.unit, url, base);
           if (ep.url) {
-            const bodyProp = findProperty(cfg.node, 'data') ?? findProperty(cfg.node, 'json') ?? findProperty(cfg.node, 'body') ?? findProperty(cfg.node, 'form');
-            if (bodyProp && ts.isPropertyAssignment(bodyProp)) this.applyBody(cfg.unit, bodyProp.initializer, ep, false, true);
+            const body = bodyValue(cfg.node, ['data', 'json', 'body', 'form']);
+            if (body) this.applyBody(cfg.unit, body, ep, false, true);
             return;
           }
         }
@@ -514,12 +513,8 @@ export class Analyzer {
       const keys = obj.node.properties.map((p) => (p.name ? propName(p.name) : undefined));
       const isOptions = keys.length > 0 && keys.every((k) => k !== undefined && OPTION_KEYS.has(k));
       if (isOptions || !maybeData) {
-        for (const k of ['json', 'body', 'data', 'form']) {
-          const p = findProperty(obj.node, k);
-          if (!p || !ts.isPropertyAssignment(p)) continue;
-          if (k === 'data' && !isOptions) continue;
-          return [{ unit: obj.unit, expr: p.initializer }];
-        }
+        const body = bodyValue(obj.node, isOptions ? ['json', 'body', 'data', 'form'] : ['json', 'body', 'form']);
+        if (body) return [{ unit: obj.unit, expr: body }];
         if (!maybeData) return [];
       }
     }
@@ -1064,3 +1059,15 @@ function contextLabel(ctx: ContextKind): string {
 
 void V1_PICKUP_FIELDS;
 void envName;
+
+/**
+ * The body a request's options give under the first of these keys that holds one (`{ json }`,
+ * `data: x`); a boolean (`json: true`, request's flag that the body is JSON) is no body.
+ */
+function bodyValue(obj: ts.ObjectLiteralExpression, keys: string[]): ts.Expression | undefined {
+  for (const k of keys) {
+    const v = propertyValue(findProperty(obj, k));
+    if (v && v.kind !== ts.SyntaxKind.TrueKeyword && v.kind !== ts.SyntaxKind.FalseKeyword) return v;
+  }
+  return undefined;
+}

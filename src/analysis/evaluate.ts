@@ -276,6 +276,17 @@ export class Evaluator {
   }
 }
 
+/**
+ * The value a property gives: `key: value`'s expression, or a shorthand `{ key }`'s name (which
+ * stands for the variable of that name); undefined for methods, accessors and spreads.
+ */
+export function propertyValue(p: ts.ObjectLiteralElementLike | undefined): ts.Expression | undefined {
+  if (!p) return undefined;
+  if (ts.isPropertyAssignment(p)) return p.initializer;
+  if (ts.isShorthandPropertyAssignment(p)) return p.name;
+  return undefined;
+}
+
 export function findProperty(obj: ts.ObjectLiteralExpression, key: string): ts.ObjectLiteralElementLike | undefined {
   for (let i = obj.properties.length - 1; i >= 0; i--) {
     const p = obj.properties[i];
