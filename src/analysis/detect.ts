@@ -834,10 +834,13 @@ export class Analyzer {
       const dedent = (s: string) => (innerIndent.length > propIndent.length ? s.split('\n').map((l, i) => (i > 0 && l.startsWith(innerIndent) ? propIndent + l.slice(innerIndent.length) : l)).join('\n') : s);
       hoisted.push(dedent(`${newName}: ${valueText}`));
     }
-    const multiline = text.slice(p.getStart(sf), p.getEnd()).includes('\n');
+    const written = text.slice(p.getStart(sf), p.getEnd());
+    const multiline = written.includes('\n');
+    // the hoisted fields go on lines of their own, ended as the object's own lines are (CRLF stays CRLF)
+    const eol = written.includes('\r\n') ? '\r\n' : '\n';
     let edit: UnitEdit | undefined;
     if (!conflict && !blocked) {
-      if (hoisted.length) edit = { unit, start: p.getStart(sf), end: p.getEnd(), text: hoisted.join(multiline ? `,\n${propIndent}` : ', ') };
+      if (hoisted.length) edit = { unit, start: p.getStart(sf), end: p.getEnd(), text: hoisted.join(multiline ? `,${eol}${propIndent}` : ', ') };
       else {
         // nothing to hoist: remove the property with its comma (and its line when it has one)
         let s = p.getStart(sf);
