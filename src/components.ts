@@ -199,7 +199,9 @@ async function svelteScripts(file: string, text: string): Promise<ScriptBlock[]>
   const { parse } = await import('svelte/compiler');
   let root: SvelteAST.Root;
   try {
-    root = parse(text, { filename: file, modern: true });
+    // the parser drops a leading BOM and counts its offsets from after it: a space in its place
+    // keeps every offset the file's own
+    root = parse(text.charCodeAt(0) === 0xfeff ? ` ${text.slice(1)}` : text, { filename: file, modern: true });
   } catch (err) {
     const e = err as SvelteCompileError;
     if (e && typeof e.message === 'string' && (e.position || e.start)) {

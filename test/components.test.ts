@@ -211,6 +211,14 @@ describe('svelte', () => {
     expect(await extractScripts('d.svelte', '<p>no script</p>')).toEqual([]);
   });
 
+  test('a BOM before the first tag: the script ranges are offsets of the file as it is', async () => {
+    const text = '\uFEFF<script>\n  fetch(`/2023-01/courier_accounts/${id}`);\n</script>\n<div>hi</div>\n';
+    // the BOM is one UTF-16 code unit, then '<script>' (8): the content starts at 9
+    const blocks = await extractScripts('bom.svelte', text);
+    expect(blocks).toEqual([{ start: 9, end: 9 + 1 + 43 + 1, lang: 'js', kind: 'instance' }]);
+    expect(text.slice(blocks[0]!.start, blocks[0]!.end)).toBe('\n  fetch(`/2023-01/courier_accounts/${id}`);\n');
+  });
+
   test('a script syntax error is a ComponentParseError (Svelte parses the scripts)', async () => {
     const err = await parseError('e.svelte', '<h1>x</h1>\n<script>\n  let x = ;\n</script>\n');
     expect(err.message).toBe('Unexpected token');
