@@ -159,5 +159,39 @@ export async function yargsArgs(argv: string[]): Promise<ScanArgs | 'done'> {
 
 /** The options of a run: quickly when they are plain, else through yargs. */
 export async function readArgs(argv: string[]): Promise<ScanArgs | 'done'> {
+  checkValues(argv);
   return (await quickArgs(argv)) ?? yargsArgs(argv);
+}
+
+/**
+ * An option that takes a value but was given none (`--shard` last, `--shard=`, `--shard ""`, or
+ * `-o --fix`) is an error, as is a value given to a switch (`--fix=yes`): the parser would
+ * otherwise fall back to the default without a word, and in CI an empty `--shard "$SHARD"` would
+ * make every job scan every file.
+ */
+export function checkValues(argv: string[]): void {
+  const byName = new Map<string, [string, OptionSpec]>();
+  for (const [name, o] of Object.entries(OPTIONS)) {
+    byName.set(name, [name, o]);
+    byName.set(camel(name), [name, o]);
+    if (o.alias) byName.set(o.alias, [name, o]);
+  }
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === '--') break;
+    const m = /^--?([^=]+)(=([^]*))?$/.exec(a);
+    if (!m || /^-\d/.test(a)) continue;
+    const spec = byName.get(m[1]);
+    if (!spec) continue;
+    const [name, o] = spec;
+    const shown = a.startsWith('--') ? `--${name}` : `-${m[1]}`;
+    if (o.type === 'boolean') {
+      if (m[2] !== undefined && !/^(?:true|false)$/.test(m[3])) throw new UsageError(`${shown} takes no value (given: ${m[3] || 'an empty one'})`, 'see migrate-check --help');
+      continue;
+    }
+    const value = m[2] !== undefined ? m[3] : argv[i + 1];
+    const missing = value === undefined || value === '' || (m[2] === undefined && value.startsWith('-') && !(o.type === 'number' && /^-\d/.test(value)));
+    if (missing) throw new UsageError(`${shown} needs a value`, 'see migrate-check --help');
+    if (m[2] === undefined) i++;
+  }
 }

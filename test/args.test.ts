@@ -1,7 +1,7 @@
 // A plain command line is read without yargs (src/args.ts, quickArgs); it must read exactly as
 // yargs reads it, and leave to yargs everything yargs answers itself.
 import { describe, expect, it } from 'vitest';
-import { quickArgs, yargsArgs } from '../src/args.js';
+import { quickArgs, readArgs, yargsArgs } from '../src/args.js';
 
 const plain: string[][] = [
   [],
@@ -44,5 +44,30 @@ describe('reading the command line', () => {
 
   it('yargs words the error for an option it does not know', async () => {
     await expect(yargsArgs(['--nope'])).rejects.toThrow(/Unknown argument: nope/);
+  });
+});
+
+describe('an option given without its value', () => {
+  const cases: [string[], string][] = [
+    [['.', '--shard', ''], '--shard needs a value'],
+    [['.', '--shard'], '--shard needs a value'],
+    [['--shard=', '.'], '--shard needs a value'],
+    [['-o', '--fix'], '-o needs a value'],
+    [['--explain', ''], '--explain needs a value'],
+    [['-r'], '-r needs a value'],
+    [['--max-warnings'], '--max-warnings needs a value'],
+    [['--maxFileSize='], '--max-file-size needs a value'],
+    [['--config', '', 'src'], '--config needs a value'],
+    [['--fix=yes'], '--fix takes no value (given: yes)'],
+    [['--quiet='], '--quiet takes no value (given: an empty one)'],
+  ];
+  for (const [argv, message] of cases)
+    it(`${JSON.stringify(argv)}: ${message}`, async () => {
+      await expect(readArgs(argv)).rejects.toThrow(message);
+    });
+
+  it('takes negative numbers, `=` values, switches set to true or false, and anything after --', async () => {
+    for (const argv of [['--max-warnings', '-1'], ['--max-warnings=0'], ['--reporter=json'], ['--fix=true', '--progress=false'], ['--', '--shard'], ['-o', 'out.json', '.']])
+      await expect(readArgs(argv)).resolves.toBeTypeOf('object');
   });
 });
