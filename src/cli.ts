@@ -150,6 +150,7 @@ async function scan(args: ScanArgs): Promise<number> {
   if (!REPORTERS.includes(args.reporter)) throw new UsageError(`unknown reporter: ${args.reporter}`, `choose one of ${REPORTERS.join(', ')}`);
   if (args.unsafe && !args.fix) throw new UsageError('--unsafe goes with --fix');
   if (args.dryRun && !args.fix) throw new UsageError('--dry-run goes with --fix');
+  if (args.dryRun && args.updateBaseline) throw new UsageError('--update-baseline writes a file; --dry-run writes none', 'run --update-baseline without --fix --dry-run');
   if (args.trend && args.reporter !== 'html') throw new UsageError('--trend goes with --reporter html');
   if (args.maxWarnings !== undefined && (!Number.isInteger(args.maxWarnings) || args.maxWarnings < -1)) throw new UsageError('--max-warnings takes a whole number');
   if (args.maxFileSize !== undefined && (!Number.isInteger(args.maxFileSize) || args.maxFileSize < 1)) throw new UsageError('--max-file-size takes a whole number of bytes, 1 or more');
@@ -159,6 +160,8 @@ async function scan(args: ScanArgs): Promise<number> {
   const bar = await progressBar(args.progress);
   let results: FileResult[];
   let summary = '';
+  // --fix --dry-run: the diff is the output (stdout, or -o), the summary goes to stderr
+  let diff: string | undefined;
   // a large tree is read on a reader thread, started as soon as the walk finds the tree large (it
   // gets going while the walk goes on), while this one loads the compiler and parses
   let reader: Reader | undefined;
@@ -189,12 +192,7 @@ async function scan(args: ScanArgs): Promise<number> {
       }
       results = res.remaining.results;
       summary = fixSummary(res, cwd, args.dryRun);
-      if (args.dryRun) {
-        process.stdout.write(res.diff);
-        process.stderr.write(summary);
-        const c = counts(res.remaining.results);
-        return c.errors > 0 ? 1 : 0;
-      }
+      if (args.dryRun) diff = res.diff;
     } else {
       results = (await analyzeFiles(files, { config, onProgress: bar.update, ahead })).results;
       bar.stop();
@@ -218,6 +216,11 @@ async function scan(args: ScanArgs): Promise<number> {
       process.stderr.write(`migrate-check: baseline entry ${u.file} ${u.ruleId} allows ${u.count} more than found now; run --update-baseline to shrink it\n`);
   }
   if (args.quiet) results = filterQuiet(results);
+  if (diff !== undefined) {
+    out(diff, args.outputFile, cwd);
+    process.stderr.write(summary);
+    return exitCode(results, args);
+  }
   const text = await render(results, args, cwd);
   out(text, args.outputFile, cwd);
   if (args.reporter === 'github' && process.env.GITHUB_STEP_SUMMARY) {
@@ -228,6 +231,11 @@ async function scan(args: ScanArgs): Promise<number> {
     }
   }
   if (summary) (['stylish', 'compact'].includes(args.reporter) && !args.outputFile ? process.stdout : process.stderr).write((text ? '\n' : '') + summary);
+  return exitCode(results, args);
+}
+
+/** 1 when the findings fail the run (an error, a fatal file, more warnings than --max-warnings), else 0. */
+function exitCode(results: FileResult[], args: ScanArgs): number {
   const c = counts(results);
   if (c.errors > 0) return 1;
   if (args.maxWarnings !== undefined && args.maxWarnings >= 0 && c.warnings > args.maxWarnings) {

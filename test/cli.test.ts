@@ -4,7 +4,7 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadCatalogue } from '../src/catalogue/index.js';
-import { git, gitInit, ROOT, runCli, snapshot, tempCopy, tempDir } from './helpers.js';
+import { git, gitInit, ROOT, runCli, snapshot, tempCopy, tempDir, tempTree } from './helpers.js';
 
 const LEGACY = path.join(ROOT, 'fixtures', 'projects', 'legacy-client');
 const expectFile = JSON.parse(readFileSync(path.join(LEGACY, 'expect.json'), 'utf8')) as { findings: { file: string; line: number }[] };
@@ -149,6 +149,25 @@ describe('--fix', () => {
     spawnSync('git', ['apply', path.join(dir, '..', path.basename(dir) + '.patch')], { cwd: dir });
     expect(snapshot(dir)).toEqual({ ...snapshot(path.join(LEGACY, 'after')) });
     expect(r.stderr).toContain('Steps no code change covers');
+  });
+
+  it('--dry-run: the exit status counts what is left as a scan does (--baseline, --max-warnings); -o takes the diff', () => {
+    const dir = tempTree({ 'a.ts': "fetch('/pickup/v1/direct_handover', { method: 'POST' });\nfetch('/2023-01/labels', { method: 'POST' });\n" });
+    // the direct handover has no 2024-09 form: it is what stays after the fix
+    expect(runCli(['--fix', '--dry-run'], dir).code).toBe(1);
+    expect(runCli(['--update-baseline', '--baseline', 'b.json'], dir).code).toBe(0);
+    const withBaseline = runCli(['--fix', '--dry-run', '--baseline', 'b.json', '-o', 'fix.patch'], dir);
+    expect(withBaseline.code).toBe(0);
+    expect(withBaseline.stdout).toBe('');
+    expect(readFileSync(path.join(dir, 'fix.patch'), 'utf8')).toContain("+fetch('/2024-09/batches/labels'");
+    expect(readFileSync(path.join(dir, 'a.ts'), 'utf8')).toContain('/2023-01/labels');
+    // as a warning it passes, until --max-warnings says otherwise
+    expect(runCli(['--fix', '--dry-run', '--rule', 'v1-direct-handover=warn'], dir).code).toBe(0);
+    expect(runCli(['--fix', '--dry-run', '--rule', 'v1-direct-handover=warn', '--max-warnings', '0'], dir).code).toBe(1);
+    // a dry run writes nothing, a baseline included
+    const refused = runCli(['--fix', '--dry-run', '--update-baseline'], dir);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/^migrate-check: --update-baseline writes a file; --dry-run writes none/);
   });
 
   it('refuses a dirty git tree unless --allow-dirty', () => {
