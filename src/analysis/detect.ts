@@ -161,7 +161,24 @@ export class Analyzer {
       if (!isMaximal(n)) continue;
       if (ts.isStringLiteral(n) && n.parent && ts.isCallExpression(n.parent) && ts.isIdentifier(n.parent.expression) && n.parent.expression.text === 'require') continue;
       this.scanUrlExpression(unit, n, ts.isTemplateExpression(n) || ts.isBinaryExpression(n));
+      this.scanUrlBase(unit, n);
     }
+  }
+
+  /**
+   * `new URL(path, base)`: the path is reported where it is written (above); the base it is sent
+   * through is checked as a base joined to it with `+` is (a legacy host serving a path that moves).
+   */
+  private scanUrlBase(unit: Unit, n: ts.Expression): void {
+    let arg: ts.Node = n;
+    while (arg.parent && ts.isParenthesizedExpression(arg.parent)) arg = arg.parent;
+    const call = arg.parent;
+    if (!call || !ts.isNewExpression(call) || !ts.isIdentifier(call.expression) || call.expression.text !== 'URL') return;
+    if (call.arguments?.length !== 2 || call.arguments[0] !== arg) return;
+    const pieces = this.pieces(unit, call);
+    const vt = virtualText(pieces);
+    if (!quickPathTest(vt.text)) return;
+    for (const m of findPaths(vt.text)) this.checkBase(m, pieces, vt, true);
   }
 
   /** Find and report the API paths one expression builds. */
@@ -269,19 +286,26 @@ export class Analyzer {
   }
 
   /** Base URLs: a constant or an env var in front of a path (PRODUCT.md, "Hosts"). */
-  private checkBase(m: PathMatch, pieces: Piece[], vt: Virtual): void {
+  private checkBase(m: PathMatch, pieces: Piece[], vt: Virtual, literalBase = false): void {
     if (m.start === 0) return;
     const moving = m.version === 'v1' && m.rule?.endpoint?.new != null;
     if (!moving && m.version !== '2024-09') return;
     const basePieces = pieces.slice(0, vt.owner[m.start - 1] + 1);
-    // the base as written: the outermost constant it came through, else an env var read
+    // the base as written: the outermost constant it came through that the path did not (in
+    // `BASE + PICKUPS` each came through its own), else an env var read
     const startPiece = pieces[vt.owner[m.start]];
+    const startVia = startPiece?.via ?? [];
+    const shared = (p: Piece) => {
+      let k = 0;
+      while (k < p.via.length && k < startVia.length && p.via[k] === startVia[k]) k++;
+      return k;
+    };
     // `label` names the base in the message; `named`: it is a constant's or env var's name, whose
     // LEGACY marks the legacy host (a value is known only as the configured legacyBaseUrl)
     let target: { unit: Unit; node: ts.Node; label: string; named: boolean; value?: string; env?: boolean } | undefined;
-    const firstVia = basePieces.find((p) => p.via.length > (startPiece?.via.length ?? 0));
+    const firstVia = basePieces.find((p) => p.via.length > shared(p));
     if (firstVia) {
-      const via = firstVia.via[startPiece?.via.length ?? 0];
+      const via = firstVia.via[shared(firstVia)];
       const text = basePieces.filter((p) => p.via.includes(via)).map((p) => (p.t === 'lit' ? p.text : '')).join('');
       const envPiece = basePieces.find((p) => p.t === 'hole' && p.env && p.via.includes(via));
       target = { unit: via.unit, node: via.name, label: via.label, named: true, value: text || undefined };
@@ -289,10 +313,18 @@ export class Analyzer {
         // an instance's baseURL option: named by the env var it reads, else shown by its value
         if (envPiece && envPiece.t === 'hole') target = { unit: envPiece.unit, node: envPiece.node, label: envPiece.env!, named: true, env: true, value: text || undefined };
         else target = { ...target, label: text || via.name.getText(via.unit.sf), named: false };
+      } else if (envPiece && envPiece.t === 'hole' && ts.isPropertyAccessExpression(via.value) && /^(?:process|import\.meta)\.env$/.test(via.value.getText(via.unit.sf))) {
+        // `const { SHIP_URL } = process.env`: the variable itself, read where it is destructured
+        target = { unit: via.unit, node: via.name, label: envPiece.env!, named: true, env: true };
       } else if (envPiece && envPiece.t === 'hole' && /legacy/i.test(envPiece.env!)) target.label += ` (${envPiece.env})`;
     } else {
       const envPiece = [...basePieces].reverse().find((p) => p.t === 'hole' && p.env);
       if (envPiece && envPiece.t === 'hole') target = { unit: envPiece.unit, node: envPiece.node, label: envPiece.env!, named: true, env: true };
+      else if (literalBase && basePieces.length === 1 && basePieces[0].t === 'lit' && basePieces[0] !== startPiece) {
+        // `new URL(path, 'https://…')`: the base is a literal of its own, reported where it is written
+        const b = basePieces[0];
+        target = { unit: b.unit, node: b.node, label: b.text, named: false, value: b.text };
+      }
     }
     if (!target) return;
     const origin = originOf(target.value);
@@ -982,8 +1014,8 @@ function quickPathTest(text: string): boolean {
   return text.includes('/v1') || text.includes('2023-01') || text.includes('2024-09');
 }
 
-/** The label of the pieces an HTTP client instance's base URL option adds in front of a path. */
-const BASE_OPTION = 'base';
+/** The label of the pieces an HTTP client instance's base URL option adds in front of a path (never a name: a constant named `base` is a constant). */
+const BASE_OPTION = 'an instance base option';
 
 function joinBase(base: Piece[], own: Piece[]): Piece[] {
   const lastBase = base[base.length - 1];

@@ -85,6 +85,12 @@ export function envName(e: ts.Expression): string | undefined {
   return ts.isStringLiteralLike(arg) ? arg.text : undefined;
 }
 
+/** `process.env` or `import.meta.env`, the object environment variables are read from. */
+function isEnvObject(e: ts.Expression): boolean {
+  const text = unwrap(e).getText();
+  return text === 'process.env' || text === 'import.meta.env';
+}
+
 export type Env = Map<string, Piece[]>;
 
 export class Evaluator {
@@ -145,6 +151,9 @@ export class Evaluator {
       }
       return out.filter((p) => p.t !== 'lit' || p.text.length > 0);
     }
+    // `process.env.X ?? 'http://localhost:3000'`: the environment variable, its fallback aside
+    if (ts.isBinaryExpression(e) && (e.operatorToken.kind === ts.SyntaxKind.QuestionQuestionToken || e.operatorToken.kind === ts.SyntaxKind.BarBarToken) && envName(e.left))
+      return this.pieces(unit, e.left, env, depth + 1, via);
     if (isPlus(e)) {
       const l = this.pieces(unit, e.left, env, depth + 1, via);
       const r = this.pieces(unit, e.right, env, depth + 1, via);
@@ -154,6 +163,13 @@ export class Evaluator {
       const bound = env.get(e.text);
       if (bound) return bound;
       const decl = this.bindings.resolve(unit, e);
+      // `const { SHIP_URL } = process.env`: the variable is read where it is destructured
+      if (decl?.kind === 'binding' && decl.from && isEnvObject(decl.from)) {
+        const h = hole()[0] as HolePiece;
+        h.env = decl.prop;
+        h.via = [...via, { unit: decl.unit, name: decl.name, label: e.text, value: decl.from }];
+        return [h];
+      }
       const value = decl && this.valueOf(decl);
       if (value) {
         const resolved = this.pieces(value.unit, value.expr, new Map(), depth + 1, [...via, { unit: value.unit, name: value.name, label: e.text, value: value.expr }]);
