@@ -166,10 +166,15 @@ async function scan(args: ScanArgs): Promise<number> {
   // gets going while the walk goes on), while this one loads the compiler and parses
   let reader: Reader | undefined;
   let ahead: ReadAhead | undefined;
+  // folders the walk could not read: each a fatal problem of the run (it did not check what they hold)
+  const unreadable: { folder: string; code: string }[] = [];
   try {
     const withReader = !args.shard && readerWanted();
     const start = () => void (reader = startReader());
-    let files = discoverFiles(paths, cwd, config.ignorePatterns, withReader ? { large: readAheadEnv() ? 0 : MIN_FILES, onLarge: start } : {});
+    let files = discoverFiles(paths, cwd, config.ignorePatterns, {
+      ...(withReader ? { large: readAheadEnv() ? 0 : MIN_FILES, onLarge: start } : {}),
+      onUnreadable: (folder, code) => unreadable.push({ folder, code }),
+    });
     if (reader) ahead = reader.read({ files, maxFileSize: config.maxFileSize, hosts: hostsOf(config) });
     if (args.shard) {
       const { parseShard, selectShard } = await import('./shard.js');
@@ -202,6 +207,8 @@ async function scan(args: ScanArgs): Promise<number> {
     ahead?.stop();
     reader?.stop();
   }
+  for (const u of unreadable)
+    results.push({ file: u.folder, findings: [], suppressed: [], fatal: { file: u.folder, message: `cannot read the folder (${u.code}): the files in it were not checked`, line: 1, column: 1 } });
   if (args.baseline || args.updateBaseline) {
     const { readBaseline, buildBaseline, applyBaseline, writeBaseline } = await import('./baseline.js');
     const file = path.resolve(cwd, args.baseline ?? 'migrate-check-baseline.json');

@@ -106,7 +106,12 @@ export async function discover(paths: string[], cwd: string, ignorePatterns: str
  * and the walk goes on (the command line starts its reader thread then, which gets going while the
  * rest of the tree is walked: src/analysis/read-ahead.ts).
  */
-export function discoverFiles(paths: string[], cwd: string, ignorePatterns: string[], o: { large?: number; onLarge?: () => void } = {}): string[] {
+export function discoverFiles(
+  paths: string[],
+  cwd: string,
+  ignorePatterns: string[],
+  o: { large?: number; onLarge?: () => void; onUnreadable?: (folder: string, code: string) => void } = {},
+): string[] {
   // by real path: a file reached twice (two paths given, or a link given beside its target) is listed once
   const out = new Map<string, string>();
   let user: RuleSet | undefined;
@@ -127,14 +132,19 @@ export function discoverFiles(paths: string[], cwd: string, ignorePatterns: stri
     let st;
     try {
       st = statSync(abs);
-    } catch {
-      throw new UsageError(`no such file or folder: ${p}`);
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT' || code === 'ENOTDIR') throw new UsageError(`no such file or folder: ${p}`);
+      throw new UsageError(`cannot read ${p}: ${code === 'ELOOP' ? 'a loop of symbolic links' : code === 'EACCES' ? 'permission denied' : (code ?? String(err))}`);
     }
     const real = realOf(abs);
     if (st.isFile()) {
-      if (ALL_EXTENSIONS.includes(path.extname(abs).toLowerCase())) add(real, abs);
+      // a file given by name is read whatever .gitignore says, but only a kind of file the tool reads
+      if (!ALL_EXTENSIONS.includes(path.extname(abs).toLowerCase())) throw new UsageError(`${p} is not a file migrate-check reads`, `it reads ${ALL_EXTENSIONS.join(' ')}`);
+      add(real, abs);
       continue;
     }
+    if (!st.isDirectory()) throw new UsageError(`${p} is neither a file nor a folder`);
     const { rules: gitignore, top } = gitignoreFor(abs);
     const fromTop = toPosix(path.relative(top, abs));
     const relCwd = fromWorkingFolder(abs, cwd);
@@ -149,6 +159,7 @@ export function discoverFiles(paths: string[], cwd: string, ignorePatterns: stri
       // links below a given folder are not followed, so its real path plus the relative one
       // is the file's real path
       found: (file, rel) => add(real === abs ? file : path.join(real, rel), file),
+      unreadable: o.onUnreadable,
     });
   }
   const files = [...out.values()].sort();
@@ -170,11 +181,19 @@ function userIgnores(o: { user?: RuleSet; relCwd: (rel: string) => string | unde
  * One folder tree, depth first with an explicit stack: folders that are always skipped or that
  * .gitignore or the ignore patterns exclude are never entered (git cannot re-include a file below
  * an excluded folder either); a folder's own .gitignore applies from that folder down; symbolic
- * links are neither followed nor listed; a folder that cannot be read is passed over.
+ * links are neither followed nor listed; a folder that cannot be read is passed over, and told to
+ * `unreadable` (the command line reports it).
  */
 function walkTree(
   root: string,
-  o: { gitignore: RuleSet; relTop: (rel: string) => string; user?: RuleSet; relCwd: (rel: string) => string | undefined; found: (file: string, rel: string) => void },
+  o: {
+    gitignore: RuleSet;
+    relTop: (rel: string) => string;
+    user?: RuleSet;
+    relCwd: (rel: string) => string | undefined;
+    found: (file: string, rel: string) => void;
+    unreadable?: (folder: string, code: string) => void;
+  },
 ): void {
   const stack: [string, string][] = [[root, '']];
   while (stack.length) {
@@ -182,7 +201,8 @@ function walkTree(
     let entries: Dirent[];
     try {
       entries = readdirSync(dir, { withFileTypes: true });
-    } catch {
+    } catch (err) {
+      o.unreadable?.(dir, (err as NodeJS.ErrnoException).code ?? 'error');
       continue;
     }
     if (rel && entries.some((e) => e.name === '.gitignore' && e.isFile())) {

@@ -1,6 +1,6 @@
 // The built CLI end to end: exit codes, reporters, the catalogue flags, --fix guards and the diff.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadCatalogue } from '../src/catalogue/index.js';
@@ -124,6 +124,23 @@ describe('catalogue flags', () => {
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
     expect(r.stderr).toContain('labels-path');
   });
+  it('a path that names no file it reads is one line and exit 2: another kind of file, a FIFO, a loop of links', () => {
+    const dir = tempTree({ 'notes.txt': 'fetch("/2023-01/labels")\n' });
+    spawnSync('mkfifo', [path.join(dir, 'pipe.ts')]);
+    symlinkSync('loop-b', path.join(dir, 'loop-a'));
+    symlinkSync('loop-a', path.join(dir, 'loop-b'));
+    const cases: [string, string][] = [
+      ['notes.txt', 'migrate-check: notes.txt is not a file migrate-check reads (it reads .js .jsx .ts .tsx .mjs .cjs .mts .cts .vue .svelte .astro)'],
+      ['pipe.ts', 'migrate-check: pipe.ts is neither a file nor a folder'],
+      ['loop-a', 'migrate-check: cannot read loop-a: a loop of symbolic links'],
+    ];
+    for (const [p, line] of cases) {
+      const r = runCli([p], dir);
+      expect(r.code, p).toBe(2);
+      expect(r.stderr, p).toBe(`${line}\n`);
+    }
+  });
+
   it('bad flags and paths are one line and exit 2, with no stack', () => {
     for (const args of [['--no-such-flag'], ['no/such/folder'], ['--unsafe'], ['-r', 'xml'], ['--max-warnings', 'abc']]) {
       const r = runCli(args, ROOT);

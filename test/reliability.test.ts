@@ -134,12 +134,14 @@ const BAD = [
   'src/bad/deep-chain.ts',
   'src/bad/deep-parens.ts',
   'src/bad/latin1.ts',
+  // a folder the CLI cannot enter: one fatal problem for the folder (what it holds went unchecked)
+  'src/bad/locked',
   'src/bad/oversize.ts',
   'src/bad/syntax-error.ts',
   'src/bad/unreadable.ts',
 ];
 
-const MODES: Record<string, number> = { 'src/bin/tool.mjs': 0o755, 'src/readonly.ts': 0o444, 'src/labels.ts': 0o640, 'src/bad/unreadable.ts': 0o000 };
+const MODES: Record<string, number> = { 'src/bin/tool.mjs': 0o755, 'src/readonly.ts': 0o444, 'src/labels.ts': 0o640, 'src/bad/unreadable.ts': 0o000, 'src/bad/locked': 0o000 };
 
 /** A temporary copy of the torture project with its generated files, links and modes. */
 function torture(): { base: string; root: string } {
@@ -161,6 +163,7 @@ function torture(): { base: string; root: string } {
   w('src/nested-ok.ts', NESTED_OK);
   w('vendor/app.min.js', bundle());
   w('src/bad/unreadable.ts', OLD_CALL);
+  w('src/bad/locked/hidden.ts', OLD_CALL);
   mkdirSync(path.join(root, 'src/links'));
   symlinkSync('..', path.join(root, 'src/links/loop'));
   symlinkSync('../../../outside/secret.ts', path.join(root, 'src/links/outside.ts'));
@@ -195,6 +198,7 @@ describe('the torture project', () => {
     expect(byFile.get('src/bad/latin1.ts')![0]).toMatchObject({ line: 1, column: 7 });
     expect(byFile.get('src/bad/oversize.ts')![0].message).toContain(String(MIB4));
     expect(byFile.get('src/bad/unreadable.ts')![0].message).toContain('EACCES');
+    expect(byFile.get('src/bad/locked')![0].message).toBe('cannot read the folder (EACCES): the files in it were not checked');
     expect(byFile.get('src/bad/deep-chain.ts')![0].message).toContain(`limit of ${MAX_NESTING}`);
     for (const [f, rules] of Object.entries(GOOD_RULES)) {
       const m = byFile.get(f)!;
