@@ -69,7 +69,12 @@ async function render(results: FileResult[], args: ScanArgs, cwd: string): Promi
     let trend;
     if (args.trend) {
       const { recordTrend } = await import('./trend.js');
-      trend = recordTrend(path.resolve(cwd, args.trend), results, cwd, (line: string) => process.stderr.write(line + '\n'));
+      try {
+        trend = recordTrend(path.resolve(cwd, args.trend), results, cwd, (line: string) => process.stderr.write(line + '\n'));
+      } catch (err) {
+        const code = (err as NodeJS.ErrnoException).code;
+        throw new UsageError(`cannot use the trend file ${args.trend} (${code === 'EISDIR' ? 'it is a folder' : code === 'EACCES' ? 'permission denied' : (code ?? oneLine(err))})`);
+      }
     }
     return renderHtml(results, { cwd, version: meta.version, trend });
   }

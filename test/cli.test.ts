@@ -1,6 +1,6 @@
 // The built CLI end to end: exit codes, reporters, the catalogue flags, --fix guards and the diff.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadCatalogue } from '../src/catalogue/index.js';
@@ -139,6 +139,15 @@ describe('catalogue flags', () => {
       expect(r.code, p).toBe(2);
       expect(r.stderr, p).toBe(`${line}\n`);
     }
+  });
+
+  it('a trend file that cannot be used is one line naming it, exit 2, and no page is written', () => {
+    const dir = tempCopy(path.join(LEGACY, 'before'));
+    mkdirSync(path.join(dir, 'history'));
+    const r = runCli(['-r', 'html', '--trend', 'history', '-o', 'page.html'], dir);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe('migrate-check: cannot use the trend file history (it is a folder)\n');
+    expect(existsSync(path.join(dir, 'page.html'))).toBe(false);
   });
 
   it('bad flags and paths are one line and exit 2, with no stack', () => {
