@@ -49,6 +49,8 @@ export interface Finding {
   /** the old construct's text and its 2024-09 form, for reporters and the html page */
   oldText?: string;
   newText?: string;
+  /** a suppressed finding: the words after `--` in the comment that hides it */
+  justification?: string;
 }
 
 export type ChangeKind =

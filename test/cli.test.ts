@@ -26,6 +26,28 @@ describe('scan', () => {
     expect(stylish.stdout).toMatch(/✖ \d+ problems \(\d+ errors, 0 warnings\)/);
   });
 
+  it('a suppression comment: its words after -- are the justification in json and sarif', () => {
+    const dir = tempTree({
+      'a.ts': [
+        '// migrate-check-disable-next-line labels-path -- checked: the label service still runs 2023-01',
+        "fetch('/2023-01/labels', { method: 'POST' });",
+        '// migrate-check-disable-next-line webhooks-path',
+        "fetch('/2023-01/webhooks');",
+        '',
+      ].join('\n'),
+    });
+    const json = JSON.parse(runCli(['-r', 'json'], dir).stdout) as { suppressedMessages: { ruleId: string; suppressions: unknown[] }[] }[];
+    expect(json[0].suppressedMessages.map((m) => [m.ruleId, m.suppressions])).toEqual([
+      ['labels-path', [{ kind: 'directive', justification: 'checked: the label service still runs 2023-01' }]],
+      ['webhooks-path', [{ kind: 'directive', justification: '' }]],
+    ]);
+    const sarif = JSON.parse(runCli(['-r', 'sarif'], dir).stdout) as { runs: { results: { ruleId: string; suppressions?: unknown[] }[] }[] };
+    expect(sarif.runs[0].results.map((r) => [r.ruleId, r.suppressions])).toEqual([
+      ['labels-path', [{ kind: 'inSource', justification: 'checked: the label service still runs 2023-01' }]],
+      ['webhooks-path', [{ kind: 'inSource' }]],
+    ]);
+  });
+
   it('prints nothing and exits 0 on the 2024-09 form of the example', () => {
     const r = runCli([], tempCopy(path.join(LEGACY, 'after')));
     expect(r.stdout).toBe('');

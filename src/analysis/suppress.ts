@@ -11,6 +11,8 @@ interface Directive {
   end: number;
   line: number;
   used: boolean;
+  /** the words after `--` (why the finding is hidden), as ESLint's directives take them */
+  justification: string;
 }
 
 const DIRECTIVE = /^\s*migrate-check-(disable-next-line|disable|enable)\b([^\n*]*)/;
@@ -26,9 +28,10 @@ function parse(text: string, ranges: [number, number][]): Directive[] {
       const body = m[0].startsWith('//') ? m[0].slice(2) : m[0].slice(2, -2);
       const d = DIRECTIVE.exec(body);
       if (!d) continue;
-      const rules = d[2].split('--')[0].split(/[\s,]+/).filter(Boolean);
+      const [ruleText, ...why] = d[2].split('--');
+      const rules = ruleText.split(/[\s,]+/).filter(Boolean);
       const kind: Directive['kind'] = d[1] === 'disable-next-line' ? 'next-line' : (d[1] as 'disable' | 'enable');
-      out.push({ kind, rules, start: m.index, end: m.index + m[0].length, line: lineCol(text, m.index, starts).line, used: false });
+      out.push({ kind, rules, start: m.index, end: m.index + m[0].length, line: lineCol(text, m.index, starts).line, used: false, justification: why.join('--').trim() });
     }
   }
   return out;
@@ -65,7 +68,7 @@ export function applySuppressions(
     }
     if (hidden) {
       hidden.used = true;
-      suppressed.push(f);
+      suppressed.push(hidden.justification ? { ...f, justification: hidden.justification } : f);
     } else kept.push(f);
   }
   for (const d of dirs) {

@@ -64,7 +64,7 @@ export function toEslintResults(results: FileResult[]): EslintResult[] {
     messages.push(...findings);
     const suppressedMessages = [...r.suppressed].sort(compareFindings).map((f) => ({
       ...message(f, r.source),
-      suppressions: [{ kind: 'directive' as const, justification: '' }],
+      suppressions: [{ kind: 'directive' as const, justification: f.justification ?? '' }],
     }));
     return {
       filePath: r.file,

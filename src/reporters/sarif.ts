@@ -163,7 +163,7 @@ export function sarif(results: FileResult[], meta: ReporterMeta): string {
         },
       ];
       result.partialFingerprints = { [FINGERPRINT_KEY]: prints.get(f) };
-      if (suppressed.has(f)) result.suppressions = [{ kind: 'inSource' }];
+      if (suppressed.has(f)) result.suppressions = [f.justification ? { kind: 'inSource', justification: f.justification } : { kind: 'inSource' }];
       const fix = f.fixKind === 'safe' ? mergedFix(f, r.source) : undefined;
       if (fix) {
         result.fixes = [
