@@ -145,6 +145,7 @@ export async function yargsArgs(argv: string[]): Promise<ScanArgs | 'done'> {
   const parsed = await y
     .strictOptions()
     .help()
+    .alias('help', 'h')
     .version(version())
     .exitProcess(false)
     .fail((msg, err) => {

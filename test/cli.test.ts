@@ -163,6 +163,15 @@ describe('catalogue flags', () => {
     }
   });
 
+  it('--help and -h print the options, exit 0', () => {
+    for (const flag of ['--help', '-h']) {
+      const r = runCli([flag], ROOT);
+      expect(r.code, flag).toBe(0);
+      expect(r.stdout, flag).toMatch(/^migrate-check \[paths\.\.\]/);
+      expect(r.stdout, flag).toContain('--dry-run');
+    }
+  });
+
   it('a trend file that cannot be used is one line naming it, exit 2, and no page is written', () => {
     const dir = tempCopy(path.join(LEGACY, 'before'));
     mkdirSync(path.join(dir, 'history'));
