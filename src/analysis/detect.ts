@@ -66,6 +66,10 @@ export class Analyzer {
   private baseGroups = new Map<string, BaseGroup>();
   /** bodies (object literals or typed expressions) whose declared type may be a request shape */
   private shaped: Shaped[] = [];
+  /** requests with a body: the key of their path's finding, and the findings their body made */
+  private requests: { pathKey?: string; body: Finding[] }[] = [];
+  /** while a body is tied to its endpoint: the findings it makes */
+  private collecting?: Finding[];
 
   constructor(
     readonly store: UnitStore,
@@ -91,6 +95,7 @@ export class Analyzer {
     if (this.shaped.length) renameShapes(this.store, this.shaped, this);
     const t5 = performance.now();
     this.finishBaseGroups();
+    this.holdRequests();
     trace(`checks: strings ${Math.round(t1 - t0)} ms, calls ${Math.round(t2 - t1)}, objects ${Math.round(t3 - t2)}, events ${Math.round(t4 - t3)}, shapes ${Math.round(t5 - t4)}, bases ${msSince(t5)}`);
     const oldFiles = new Set<string>();
     for (const f of this.findings.values())
@@ -143,6 +148,7 @@ export class Analyzer {
       newText: opts.newText,
     };
     this.findings.set(key, f);
+    this.collecting?.push(f);
     return f;
   }
 
@@ -210,8 +216,7 @@ export class Analyzer {
     if (sameVia) return; // written in a constant: its own scan reports it where it is defined
     if (vPiece.via.length > 0 && rule.id !== 'versioned-base-url' && this.groupMember(unit, m, pieces, vt, vPiece)) return;
     const locUnit = vPiece.unit;
-    const slashHere = m.start < m.versionStart && vt.owner[m.start] === vt.owner[m.versionStart];
-    const startPos = vPiece.pos + vt.offset[m.versionStart] - (slashHere ? 1 : 0);
+    const startPos = pathStart(m, vPiece, vt);
     let endIdx = m.end - 1;
     while (endIdx > m.versionStart && (pieces[vt.owner[endIdx]].t !== 'lit' || pieces[vt.owner[endIdx]].unit !== locUnit || (pieces[vt.owner[endIdx]] as { via: Via[] }).via.length !== vPiece.via.length)) endIdx--;
     const endPiece = pieces[vt.owner[endIdx]];
@@ -413,7 +418,7 @@ export class Analyzer {
   }
 
   /** The endpoint a URL expression names: a service match, another vendor's, or unknown. */
-  private endpointOf(unit: Unit, e: ts.Expression, base?: Piece[]): { match?: PathMatch; foreign: boolean; url: boolean } {
+  private endpointOf(unit: Unit, e: ts.Expression, base?: Piece[]): { match?: PathMatch; foreign: boolean; url: boolean; pathKey?: string } {
     const own = this.pieces(unit, e);
     const pieces = base ? joinBase(base, own) : own;
     const vt = virtualText(pieces);
@@ -423,7 +428,10 @@ export class Analyzer {
     const matches = findPaths(text);
     if (matches.length) {
       if (base) for (const m of matches) this.checkBase(m, pieces, vt);
-      return { match: matches[matches.length - 1], foreign: false, url: true };
+      const m = matches[matches.length - 1];
+      const vPiece = pieces[vt.owner[m.versionStart]];
+      const pathKey = m.rule && vPiece?.t === 'lit' ? `${vPiece.unit.file}:${pathStart(m, vPiece, vt) + vPiece.unit.offset}:${m.rule.id}` : undefined;
+      return { match: m, foreign: false, url: true, pathKey };
     }
     const origin = /^([a-z][a-z0-9+.-]*:\/\/[^/?#\s\ue000-\uf8ff]+)/i.exec(text)?.[1];
     if (origin) {
@@ -526,9 +534,43 @@ export class Analyzer {
    * argument is the body itself (`.send(body)`, the `json`/`data` of a config object), not an
    * options object to look into.
    */
-  private applyBody(unit: Unit, arg: ts.Expression, ep: { match?: PathMatch; foreign: boolean }, maybeData: boolean, direct = false): void {
+  private applyBody(unit: Unit, arg: ts.Expression, ep: { match?: PathMatch; foreign: boolean; pathKey?: string }, maybeData: boolean, direct = false): void {
     const ctx: ContextKind | undefined = ep.foreign ? 'foreign' : (ep.match?.bodyContext as ContextKind | undefined);
     if (!ctx) return;
+    const outer = this.collecting;
+    const body: Finding[] = (this.collecting = []);
+    try {
+      this.tieBody(unit, arg, ep, ctx, maybeData, direct);
+    } finally {
+      this.collecting = outer;
+      outer?.push(...body);
+    }
+    if (ctx !== 'foreign') this.requests.push({ pathKey: ep.pathKey, body });
+  }
+
+  /**
+   * A request whose body keeps something `--fix` leaves for a person (a nested pickup object with
+   * another value, a computed key, a body already half in 2024-09 form) is left whole: moving its
+   * path, or renaming the rest of its body, would send one version's body to the other's endpoint,
+   * and nothing would be reported after the fix. Its path and body stay reported, fixed by none.
+   */
+  private holdRequests(): void {
+    for (const r of this.requests) {
+      const left = r.body.filter((f) => f.fixKind === 'none' && HOLDING_RULES.has(f.ruleId));
+      if (!left.length) continue;
+      const why = `the body sent with it holds what \`--fix\` leaves (${[...new Set(left.map((f) => f.ruleId))].join(', ')}): migrate the request as a whole by hand`;
+      const path = r.pathKey ? this.findings.get(r.pathKey) : undefined;
+      for (const f of [path, ...r.body]) {
+        if (!f?.edits?.length) continue;
+        f.edits = undefined;
+        f.fixKind = 'none';
+        const note = /`--fix(?: --unsafe)?` rewrites it(?: \(an assumption: check it\))?/;
+        f.message = note.test(f.message) ? f.message.replace(note, `left for a person: ${why}`) : `${f.message} Left for a person: ${why}.`;
+      }
+    }
+  }
+
+  private tieBody(unit: Unit, arg: ts.Expression, ep: { match?: PathMatch }, ctx: ContextKind, maybeData: boolean, direct: boolean): void {
     const info: RequestContext = { kind: ctx, by: 'endpoint', endpoint: ep.match?.rule?.endpoint ? `${ep.match.rule.endpoint.method} ${ep.match.rule.endpoint.old}` : ep.match?.path };
     for (const body of direct ? [{ unit, expr: arg }] : this.bodyExpressions(unit, arg, maybeData)) {
       for (const t of this.objects(body.unit, body.expr)) this.applyContext(t, ctx, info);
@@ -1105,4 +1147,13 @@ function bodyValue(obj: ts.ObjectLiteralExpression, keys: string[]): ts.Expressi
     if (v && v.kind !== ts.SyntaxKind.TrueKeyword && v.kind !== ts.SyntaxKind.FalseKeyword) return v;
   }
   return undefined;
+}
+
+/** Rules whose finding, left for a person in a body, leaves the whole request for a person. */
+const HOLDING_RULES = new Set(['v1-pickup-field', 'v1-pickup-nested-object', 'label-entry-field', 'courier-selection', 'courier-naming']);
+
+/** Where a path's finding starts: its version segment, or the slash before it when written in the same piece. */
+function pathStart(m: PathMatch, vPiece: LitPiece, vt: Virtual): number {
+  const slashHere = m.start < m.versionStart && vt.owner[m.start] === vt.owner[m.versionStart];
+  return vPiece.pos + vt.offset[m.versionStart] - (slashHere ? 1 : 0);
 }
