@@ -70,6 +70,12 @@ export class Analyzer {
   private requests: { pathKey?: string; body: Finding[] }[] = [];
   /** while a body is tied to its endpoint: the findings it makes */
   private collecting?: Finding[];
+  /**
+   * Objects sent both to another vendor's endpoint and as one of the service's old bodies (a
+   * constant spread into both): `ctx` is the service's context, `body` the findings of the request
+   * that met it second.
+   */
+  private mixed: { unit: Unit; node: ts.ObjectLiteralExpression; ctx: ContextKind; info: RequestContext; body?: Finding[] }[] = [];
 
   constructor(
     readonly store: UnitStore,
@@ -95,6 +101,7 @@ export class Analyzer {
     if (this.shaped.length) renameShapes(this.store, this.shaped, this);
     const t5 = performance.now();
     this.finishBaseGroups();
+    this.settleMixed();
     this.holdRequests();
     trace(`checks: strings ${Math.round(t1 - t0)} ms, calls ${Math.round(t2 - t1)}, objects ${Math.round(t3 - t2)}, events ${Math.round(t4 - t3)}, shapes ${Math.round(t5 - t4)}, bases ${msSince(t5)}`);
     const oldFiles = new Set<string>();
@@ -560,12 +567,33 @@ export class Analyzer {
       if (!left.length) continue;
       const why = `the body sent with it holds what \`--fix\` leaves (${[...new Set(left.map((f) => f.ruleId))].join(', ')}): migrate the request as a whole by hand`;
       const path = r.pathKey ? this.findings.get(r.pathKey) : undefined;
-      for (const f of [path, ...r.body]) {
-        if (!f?.edits?.length) continue;
-        f.edits = undefined;
-        f.fixKind = 'none';
-        const note = /`--fix(?: --unsafe)?` rewrites it(?: \(an assumption: check it\))?/;
-        f.message = note.test(f.message) ? f.message.replace(note, `left for a person: ${why}`) : `${f.message} Left for a person: ${why}.`;
+      for (const f of [path, ...r.body]) if (f?.edits?.length) leaveForPerson(f, why);
+    }
+  }
+
+  /**
+   * An object sent to another vendor's endpoint, which takes its keys as they are, and as the
+   * service's old body: renaming them would break the other request, leaving them the old one.
+   * Its old keys are reported, fixed by none (so the old request is left whole: holdRequests).
+   */
+  private settleMixed(): void {
+    const why = "this object is also sent to another vendor's endpoint, which takes its keys as they are: give each request its own object";
+    for (const m of this.mixed) {
+      const start = m.node.getStart(m.unit.sf) + m.unit.offset;
+      const end = m.node.getEnd() + m.unit.offset;
+      const inside = [...this.findings.values()].filter((f) => f.file === m.unit.file && f.start >= start && f.end <= end && f.changeKind !== 'check');
+      if (inside.length) {
+        for (const f of inside) if (f.fixKind !== 'none') leaveForPerson(f, why);
+        continue;
+      }
+      // the other vendor's request came first: the old keys were never reported
+      const renames = renamesIn(m.ctx);
+      for (const p of m.node.properties) {
+        const name = p.name && propName(p.name);
+        const change = name !== undefined ? renames.get(name) : undefined;
+        if (!p.name || !change) continue;
+        const f = this.add(change.rule.id, m.unit, p.name.getStart(m.unit.sf), p.name.getEnd(), `\`${name}\` in ${contextLabel(m.ctx)} is \`${change.to}\` in 2024-09; ${fixNote('none', why)}.`, { context: m.info });
+        if (f) m.body?.push(f);
       }
     }
   }
@@ -707,9 +735,15 @@ export class Analyzer {
 
   applyContext(t: Target, ctx: ContextKind, info: RequestContext): void {
     const { unit, node } = t;
-    if (this.contexted.has(node)) return;
+    const was = this.contexted.get(node);
+    if (was !== undefined) {
+      if (was !== ctx && (was === 'foreign' || ctx === 'foreign')) this.mixed.push({ unit, node, ctx: was === 'foreign' ? ctx : was, info, body: this.collecting });
+      return;
+    }
     this.contexted.set(node, ctx);
     if (ctx === 'foreign' || ctx === 'body-2024-09' || ctx === 'body-v1') {
+      // another vendor's body: what it spreads is its too (a constant shared with an old body is mixed)
+      if (ctx === 'foreign') for (const p of node.properties) if (ts.isSpreadAssignment(p)) for (const o of this.objects(unit, p.expression)) this.applyContext(o, ctx, info);
       this.markTree(node, ctx);
       return;
     }
@@ -1156,4 +1190,12 @@ const HOLDING_RULES = new Set(['v1-pickup-field', 'v1-pickup-nested-object', 'la
 function pathStart(m: PathMatch, vPiece: LitPiece, vt: Virtual): number {
   const slashHere = m.start < m.versionStart && vt.owner[m.start] === vt.owner[m.versionStart];
   return vPiece.pos + vt.offset[m.versionStart] - (slashHere ? 1 : 0);
+}
+
+/** Take a finding's fix away, saying why a person must do it. */
+function leaveForPerson(f: Finding, why: string): void {
+  f.edits = undefined;
+  f.fixKind = 'none';
+  const note = /`--fix(?: --unsafe)?` rewrites it(?: \(an assumption: check it\))?/;
+  f.message = note.test(f.message) ? f.message.replace(note, `left for a person: ${why}`) : `${f.message} Left for a person: ${why}.`;
 }
