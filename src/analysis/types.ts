@@ -276,6 +276,24 @@ export function renameShapes(store: UnitStore, shaped: Shaped[], reporter: Shape
   for (const unit of new Set(unitOf.values())) {
     if (![...names].some((n) => unit.sf.text.includes(n))) continue;
     const visit = (n: ts.Node): void => {
+      // `body['courier_id']` and `Req['courier_selection']`: the name inside the quotes
+      if (ts.isStringLiteral(n) && names.has(n.text) && n.parent) {
+        const p = n.parent;
+        let r: Renamed | undefined;
+        if (ts.isElementAccessExpression(p) && p.argumentExpression === n) r = symOf(checker.getSymbolAtLocation(n));
+        else if (ts.isLiteralTypeNode(p) && p.parent && ts.isIndexedAccessTypeNode(p.parent) && p.parent.indexType === p)
+          r = symOf(checker.getTypeFromTypeNode(p.parent.objectType).getProperty(n.text));
+        const raw = n.getText(unit.sf);
+        if (r && raw.slice(1, -1) === n.text) {
+          const start = n.getStart(unit.sf) + 1;
+          reporter.add(r.change.rule.id, unit, start, start + n.text.length, `\`${r.change.from}\` of the request type \`${r.typeName}\` is \`${r.change.to}\` in 2024-09; \`--fix\` renames it.`, {
+            edits: [{ unit, start, end: start + n.text.length, text: r.change.to }],
+            context: { ...r.info, by: 'type' },
+            fixDescription: `rename ${r.change.from} to ${r.change.to}`,
+            newText: r.change.to,
+          });
+        }
+      }
       if (ts.isIdentifier(n) && names.has(n.text) && n.parent) {
         const p = n.parent;
         let r: Renamed | undefined;
