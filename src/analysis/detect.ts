@@ -214,6 +214,10 @@ export class Analyzer {
   private reportPath(unit: Unit, e: ts.Expression, m: PathMatch, pieces: Piece[], vt: Virtual): void {
     const rule = m.rule;
     if (!rule) return; // a 2024-09 path
+    // with the service's hosts configured, a URL on another host is another vendor's; only a v1
+    // family path stays the service's (PRODUCT.md), reported but never moved to another host
+    const otherHost = this.otherHost(m);
+    if (otherHost && m.version !== 'v1') return;
     // where the old text is written: the piece holding the version segment
     const vPiece = pieces[vt.owner[m.versionStart]];
     if (!vPiece || vPiece.t !== 'lit') return;
@@ -252,7 +256,10 @@ export class Analyzer {
       const originHere = m.origin !== undefined && pieces.slice(0, vt.owner[m.start] + 1).every((p) => p.t === 'lit' && p.via.length === 0 && p.container === vPiece.container);
       const movesHost = m.version === 'v1' && originHere;
       if (movesHost) {
-        if (!this.hosts.base) {
+        if (otherHost) {
+          fixKind = 'none';
+          manual = `this full URL is on ${otherHost}, none of the hosts in migrate-check.config.json: if it is the service's, point it at the base host with the 2024-09 path; if it is not, suppress this line`;
+        } else if (!this.hosts.base) {
           fixKind = 'none';
           manual = 'this full URL is on the legacy host, and 2024-09 is served only on the base host: set `baseUrl` in migrate-check.config.json so that `--fix` can move it';
         } else {
@@ -286,6 +293,13 @@ export class Analyzer {
       fixKind = edit ? 'unsafe' : 'none';
     } else message = `\`${oldShown}\` (${where}) is ${rule.from === 'v1' ? 'legacy v1' : '2023-01'}; 2024-09 uses \`${ep?.new ?? '?'}\`${m.version === 'v1' ? ' on the base host' : ''}; ${fixNote(fixKind, manual)}.`;
     this.add(rule.id, locUnit, startPos, endPos, message, { edits: edit ? [edit] : undefined, fixKind, context: ctx, fixDescription: newShown ? `rewrite to ${newShown}` : undefined, newText: newShown });
+  }
+
+  /** The origin of a full URL on a host the config does not name, when the service's hosts are configured. */
+  private otherHost(m: PathMatch): string | undefined {
+    const configured = [this.hosts.base, this.hosts.legacy, this.hosts.staging].filter(Boolean);
+    const o = originOf(m.origin);
+    return configured.length && o && !configured.includes(o) ? o : undefined;
   }
 
   /** Does the call this URL is sent with carry a body already in 2024-09 form? */
@@ -436,6 +450,7 @@ export class Analyzer {
     if (matches.length) {
       if (base) for (const m of matches) this.checkBase(m, pieces, vt);
       const m = matches[matches.length - 1];
+      if (m.version !== 'v1' && this.otherHost(m)) return { foreign: true, url: true };
       const vPiece = pieces[vt.owner[m.versionStart]];
       const pathKey = m.rule && vPiece?.t === 'lit' ? `${vPiece.unit.file}:${pathStart(m, vPiece, vt) + vPiece.unit.offset}:${m.rule.id}` : undefined;
       return { match: m, foreign: false, url: true, pathKey };
@@ -563,10 +578,18 @@ export class Analyzer {
    */
   private holdRequests(): void {
     for (const r of this.requests) {
+      const path = r.pathKey ? this.findings.get(r.pathKey) : undefined;
+      // a path the spec moves but that is left for a person here (a full URL without baseUrl, a
+      // path built with a constant defined elsewhere): its body stays in the old version with it
+      // (an unmapped 2023-01 path is the exception PRODUCT.md makes: its body moves alone)
+      if (path && path.fixKind === 'none' && getRule(path.ruleId)?.fix === 'safe' && path.changeKind === 'endpoint-moved') {
+        const why = `the path it is sent to stays as it is (${path.ruleId}): once that path moves, \`--fix\` renames this too`;
+        for (const f of r.body) if (f.edits?.length) leaveForPerson(f, why);
+        continue;
+      }
       const left = r.body.filter((f) => f.fixKind === 'none' && HOLDING_RULES.has(f.ruleId));
       if (!left.length) continue;
       const why = `the body sent with it holds what \`--fix\` leaves (${[...new Set(left.map((f) => f.ruleId))].join(', ')}): migrate the request as a whole by hand`;
-      const path = r.pathKey ? this.findings.get(r.pathKey) : undefined;
       for (const f of [path, ...r.body]) if (f?.edits?.length) leaveForPerson(f, why);
     }
   }
