@@ -257,6 +257,26 @@ function exitCode(results: FileResult[], args: ScanArgs): number {
   return 0;
 }
 
+/**
+ * `merge`'s arguments: the reports to join, and `-o FILE` / `--output-file FILE` (or `=FILE`).
+ * Every report is read before the output is written, so the output may be one of them.
+ */
+function mergeArgs(args: string[]): { inputs: string[]; outFile?: string } {
+  const inputs: string[] = [];
+  let outFile: string | undefined;
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    const eq = /^(?:-o|--output-file)=(.*)$/.exec(a);
+    if (a === '-o' || a === '--output-file' || eq) {
+      const v = eq ? eq[1] : args[++i];
+      if (!v || (!eq && v.startsWith('-'))) throw new UsageError(`${eq ? a.split('=')[0] : a} needs a value`, 'migrate-check merge a.json b.json [-o merged.json]');
+      outFile = v;
+    } else if (a.startsWith('-') && a !== '-') throw new UsageError(`merge does not know ${a}`, 'migrate-check merge a.json b.json [-o merged.json]');
+    else inputs.push(a);
+  }
+  return { inputs, outFile };
+}
+
 export async function main(argv: string[]): Promise<void> {
   let code = 0;
   try {
@@ -290,10 +310,7 @@ async function run(argv: string[]): Promise<number> {
     return 0;
   }
   if (first === 'merge') {
-    const files = argv.slice(1).filter((a) => !a.startsWith('-'));
-    const oi = argv.findIndex((a) => a === '-o' || a === '--output-file');
-    const outFile = oi >= 0 ? argv[oi + 1] : undefined;
-    const inputs = files.filter((f) => f !== outFile);
+    const { inputs, outFile } = mergeArgs(argv.slice(1));
     if (!inputs.length) throw new UsageError('merge needs the report files to join', 'migrate-check merge a.json b.json [-o merged.json]');
     const { mergeReports } = await import('./merge.js');
     const texts = inputs.map((f) => {

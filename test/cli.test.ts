@@ -163,6 +163,27 @@ describe('catalogue flags', () => {
     }
   });
 
+  it('merge: the output may be one of the reports; -o=FILE and --output-file=FILE; an unknown flag or -o without a file is exit 2', () => {
+    const dir = tempCopy(path.join(LEGACY, 'before'));
+    for (const i of [1, 2]) {
+      runCli(['--shard', `${i}/2`, '-r', 'json', '-o', `s${i}.json`], dir);
+      expect(existsSync(path.join(dir, `s${i}.json`))).toBe(true);
+    }
+    const whole = JSON.parse(runCli(['-r', 'json'], dir).stdout) as unknown[];
+    expect(runCli(['merge', 's1.json', 's2.json', '-o', 's1.json'], dir).code).toBe(0);
+    expect(JSON.parse(readFileSync(path.join(dir, 's1.json'), 'utf8'))).toEqual(whole);
+    expect(runCli(['merge', 's1.json', '--output-file=m.json'], dir).stdout).toBe('');
+    expect(JSON.parse(readFileSync(path.join(dir, 'm.json'), 'utf8'))).toEqual(whole);
+    for (const [args, line] of [
+      [['merge', 's2.json', '--bogus'], 'migrate-check: merge does not know --bogus (migrate-check merge a.json b.json [-o merged.json])'],
+      [['merge', 's2.json', '-o'], 'migrate-check: -o needs a value (migrate-check merge a.json b.json [-o merged.json])'],
+    ] as [string[], string][]) {
+      const r = runCli(args, dir);
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.stderr, args.join(' ')).toBe(`${line}\n`);
+    }
+  });
+
   it('--help and -h print the options, exit 0', () => {
     for (const flag of ['--help', '-h']) {
       const r = runCli([flag], ROOT);
