@@ -48,6 +48,16 @@ describe('scan', () => {
     ]);
   });
 
+  it('the fixable count is the same in stylish, html, json findings and the --fix summary', () => {
+    const dir = tempCopy(path.join(LEGACY, 'before'));
+    const stylish = /(\d+) errors and (\d+) warnings potentially fixable/.exec(runCli([], dir).stdout);
+    const html = /data-fixable="(\d+)"/.exec(runCli(['-r', 'html'], dir).stdout);
+    const summary = /(\d+) findings fixed, (\d+) left for a person/.exec(runCli(['--fix', '--dry-run'], dir).stderr);
+    expect(stylish && html && summary).toBeTruthy();
+    // the legacy example: every finding has a 2024-09 form --fix writes (its after/ has none left)
+    expect([Number(stylish![1]), Number(html![1]), Number(summary![1]), Number(summary![2])]).toEqual([24, 24, 24, 0]);
+  });
+
   it('prints nothing and exits 0 on the 2024-09 form of the example', () => {
     const r = runCli([], tempCopy(path.join(LEGACY, 'after')));
     expect(r.stdout).toBe('');

@@ -584,13 +584,13 @@ export class Analyzer {
       // (an unmapped 2023-01 path is the exception PRODUCT.md makes: its body moves alone)
       if (path && path.fixKind === 'none' && getRule(path.ruleId)?.fix === 'safe' && path.changeKind === 'endpoint-moved') {
         const why = `the path it is sent to stays as it is (${path.ruleId}): once that path moves, \`--fix\` renames this too`;
-        for (const f of r.body) if (f.edits?.length) leaveForPerson(f, why);
+        for (const f of r.body) if (f.fixKind !== 'none') leaveForPerson(f, why);
         continue;
       }
       const left = r.body.filter((f) => f.fixKind === 'none' && HOLDING_RULES.has(f.ruleId));
       if (!left.length) continue;
       const why = `the body sent with it holds what \`--fix\` leaves (${[...new Set(left.map((f) => f.ruleId))].join(', ')}): migrate the request as a whole by hand`;
-      for (const f of [path, ...r.body]) if (f?.edits?.length) leaveForPerson(f, why);
+      for (const f of [path, ...r.body]) if (f && f.fixKind !== 'none') leaveForPerson(f, why);
     }
   }
 

@@ -83,7 +83,9 @@ export async function fixPasses(
       if (next === r.source) continue;
       if (!original.has(r.file)) original.set(r.file, r.source);
       overlays.set(r.file, next);
-      fixedCount.set(r.file, (fixedCount.get(r.file) ?? 0) + chosen.findings);
+      // fixed: what the first analysis reported for --fix to fix (a finding whose edit another
+      // one carries counts, as the reporters count it)
+      if (!fixedCount.has(r.file)) fixedCount.set(r.file, r.findings.filter((f) => f.fixKind === 'safe' || (opts.unsafe && f.fixKind === 'unsafe')).length);
       changed = true;
     }
     if (!changed) break;

@@ -73,8 +73,9 @@ export function toEslintResults(results: FileResult[]): EslintResult[] {
       errorCount: t.errors,
       fatalErrorCount: t.fatal,
       warningCount: t.warnings,
-      fixableErrorCount: t.fixableErrors,
-      fixableWarningCount: t.fixableWarnings,
+      // as ESLint counts them: the messages that carry a `fix`
+      fixableErrorCount: findings.filter((m) => m.fix && m.severity === 2).length,
+      fixableWarningCount: findings.filter((m) => m.fix && m.severity === 1).length,
       usedDeprecatedRules: [],
     };
   });

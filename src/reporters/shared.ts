@@ -52,11 +52,6 @@ export function mergedFix(finding: Finding, source: string | undefined): RangeFi
   return { range: [edits[0].start, edits[edits.length - 1].end], text };
 }
 
-/** Whether `--fix` (without `--unsafe`) applies this finding's edits. */
-export function isSafelyFixable(finding: Finding, source: string | undefined): boolean {
-  return finding.fixKind === 'safe' && mergedFix(finding, source) !== undefined;
-}
-
 export interface Totals {
   /** findings at error severity, plus one per fatal file */
   errors: number;
@@ -76,7 +71,9 @@ export function fileTotals(r: FileResult): Totals {
     t.fatal++;
   }
   for (const f of r.findings) {
-    const fixable = isSafelyFixable(f, r.source);
+    // what `--fix` fixes: a finding whose edit another one carries (a nested pickup's inner fields)
+    // is fixed with it
+    const fixable = f.fixKind === 'safe';
     if (f.severity === 'error') {
       t.errors++;
       if (fixable) t.fixableErrors++;
