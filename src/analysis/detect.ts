@@ -342,7 +342,7 @@ export class Analyzer {
       } else if (envPiece && envPiece.t === 'hole' && ts.isPropertyAccessExpression(via.value) && /^(?:process|import\.meta)\.env$/.test(via.value.getText(via.unit.sf))) {
         // `const { SHIP_URL } = process.env`: the variable itself, read where it is destructured
         target = { unit: via.unit, node: via.name, label: envPiece.env!, named: true, env: true };
-      } else if (envPiece && envPiece.t === 'hole' && /legacy/i.test(envPiece.env!)) target.label += ` (${envPiece.env})`;
+      } else if (envPiece && envPiece.t === 'hole' && /legacy/i.test(envPiece.env!) && envPiece.env !== via.label) target.label += ` (${envPiece.env})`;
     } else {
       const envPiece = [...basePieces].reverse().find((p) => p.t === 'hole' && p.env);
       if (envPiece && envPiece.t === 'hole') target = { unit: envPiece.unit, node: envPiece.node, label: envPiece.env!, named: true, env: true };
