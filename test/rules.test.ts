@@ -1,7 +1,7 @@
 // The fixture runner (DESIGN.md, "Fixtures"): every case under fixtures/rules/<rule>/ is found by
 // glob. For each: the findings with exact positions, the fixed output, that fixing the output
 // again changes nothing, and that a scan of the output leaves only what is meant to stay; an
-// optional messages.json pins words some messages must hold.
+// optional messages.json pins words some messages must hold (residual-messages.json: after the fix).
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -88,6 +88,10 @@ describe('rule fixtures', () => {
       const left = await scan(tmp, file);
       expect(positions(left)).toEqual(positions(residual));
       for (const f of left) expect(f.message).not.toMatch(PLACEHOLDER);
+      // and the words of what stays
+      const leftWordsFile = path.join(c.dir, 'residual-messages.json');
+      const leftWords: { ruleId: string; includes: string }[] = existsSync(leftWordsFile) ? JSON.parse(readFileSync(leftWordsFile, 'utf8')) : [];
+      for (const w of leftWords) expect(left.filter((f) => f.ruleId === w.ruleId).map((f) => f.message)).toContainEqual(expect.stringContaining(w.includes));
     });
   }
 });

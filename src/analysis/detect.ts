@@ -67,7 +67,9 @@ export class Analyzer {
   /** bodies (object literals or typed expressions) whose declared type may be a request shape */
   private shaped: Shaped[] = [];
   /** requests with a body: the key of their path's finding, and the findings their body made */
-  private requests: { pathKey?: string; body: Finding[] }[] = [];
+  private requests: { pathKey?: string; body: Finding[]; objects: Target[] }[] = [];
+  /** while a body is tied to its endpoint: the object literals it is made of */
+  private bodyObjects?: Target[];
   /** while a body is tied to its endpoint: the findings it makes */
   private collecting?: Finding[];
   /**
@@ -308,7 +310,7 @@ export class Analyzer {
     while (call && !ts.isCallExpression(call) && !ts.isSourceFile(call) && !ts.isBlock(call)) call = call.parent;
     if (!call || !ts.isCallExpression(call)) return false;
     const text = call.getText(unit.sf);
-    return /\bcourier_settings\b|\bcourier_service_id\b|\ballow_fallback\b/.test(text);
+    return /\bcourier_settings\b|\bcourier_service_id\b|\ballow_fallback\b|\bcourier_state_changed\b|\bversion\s*:\s*['"`]2024-09['"`]/.test(text);
   }
 
   /** Base URLs: a constant or an env var in front of a path (PRODUCT.md, "Hosts"). */
@@ -560,14 +562,18 @@ export class Analyzer {
     const ctx: ContextKind | undefined = ep.foreign ? 'foreign' : (ep.match?.bodyContext as ContextKind | undefined);
     if (!ctx) return;
     const outer = this.collecting;
+    const outerObjects = this.bodyObjects;
     const body: Finding[] = (this.collecting = []);
+    const objects: Target[] = (this.bodyObjects = []);
     try {
       this.tieBody(unit, arg, ep, ctx, maybeData, direct);
     } finally {
       this.collecting = outer;
+      this.bodyObjects = outerObjects;
       outer?.push(...body);
+      outerObjects?.push(...objects);
     }
-    if (ctx !== 'foreign') this.requests.push({ pathKey: ep.pathKey, body });
+    if (ctx !== 'foreign') this.requests.push({ pathKey: ep.pathKey, body, objects });
   }
 
   /**
@@ -590,8 +596,15 @@ export class Analyzer {
       const left = r.body.filter((f) => f.fixKind === 'none' && HOLDING_RULES.has(f.ruleId));
       if (!left.length) continue;
       const why = `the body sent with it holds what \`--fix\` leaves (${[...new Set(left.map((f) => f.ruleId))].join(', ')}): migrate the request as a whole by hand`;
-      for (const f of [path, ...r.body]) if (f && f.fixKind !== 'none') leaveForPerson(f, why);
+      for (const f of [path, ...r.body, ...this.findingsIn(r.objects)]) if (f && f.fixKind !== 'none') leaveForPerson(f, why);
     }
+  }
+
+  /** The findings written inside these object literals (an event name in a webhook body, made by its own check). */
+  private findingsIn(objects: Target[]): Finding[] {
+    if (!objects.length) return [];
+    const spans = objects.map((t) => ({ file: t.unit.file, start: t.node.getStart(t.unit.sf) + t.unit.offset, end: t.node.getEnd() + t.unit.offset }));
+    return [...this.findings.values()].filter((f) => spans.some((x) => f.file === x.file && f.start >= x.start && f.end <= x.end));
   }
 
   /**
@@ -602,9 +615,7 @@ export class Analyzer {
   private settleMixed(): void {
     const why = "this object is also sent to another vendor's endpoint, which takes its keys as they are: give each request its own object";
     for (const m of this.mixed) {
-      const start = m.node.getStart(m.unit.sf) + m.unit.offset;
-      const end = m.node.getEnd() + m.unit.offset;
-      const inside = [...this.findings.values()].filter((f) => f.file === m.unit.file && f.start >= start && f.end <= end && f.changeKind !== 'check');
+      const inside = this.findingsIn([m]).filter((f) => f.changeKind !== 'check');
       if (inside.length) {
         for (const f of inside) if (f.fixKind !== 'none') leaveForPerson(f, why);
         continue;
@@ -758,6 +769,7 @@ export class Analyzer {
 
   applyContext(t: Target, ctx: ContextKind, info: RequestContext): void {
     const { unit, node } = t;
+    this.bodyObjects?.push(t);
     const was = this.contexted.get(node);
     if (was !== undefined) {
       if (was !== ctx && (was === 'foreign' || ctx === 'foreign')) this.mixed.push({ unit, node, ctx: was === 'foreign' ? ctx : was, info, body: this.collecting });
@@ -1000,7 +1012,15 @@ export class Analyzer {
 
   private webhookVersion(unit: Unit, p: ts.PropertyAssignment, info: RequestContext): void {
     const v = unwrap(p.initializer);
-    if (!(ts.isStringLiteral(v) || ts.isNoSubstitutionTemplateLiteral(v)) || v.text !== '2023-01') return;
+    if (!(ts.isStringLiteral(v) || ts.isNoSubstitutionTemplateLiteral(v))) {
+      // `version: WEBHOOK_VERSION`: a constant (here or imported) that holds '2023-01'
+      const pieces = ts.isIdentifier(v) || ts.isPropertyAccessExpression(v) ? this.pieces(unit, v) : [];
+      if (!pieces.length || pieces.some((x) => x.t !== 'lit') || pieces.map((x) => (x as LitPiece).text).join('') !== '2023-01') return;
+      const shown = v.getText(unit.sf);
+      this.add('webhook-version', unit, v.getStart(unit.sf), v.getEnd(), `The webhook \`version\` \`${shown}\` holds '2023-01'; a webhook for 2024-09 carries \`'2024-09'\`; ${fixNote('none', `\`${shown}\` is set where it is defined and may serve more than this webhook: write '2024-09' here or there`)}.`, { context: info });
+      return;
+    }
+    if (v.text !== '2023-01') return;
     const raw = v.getText(unit.sf);
     const start = v.getStart(unit.sf);
     this.add('webhook-version', unit, start, v.getEnd(), `The webhook \`version\` ${raw} names 2023-01; a webhook for 2024-09 carries \`'2024-09'\`; ${fixNote('safe')}.`, {
@@ -1207,7 +1227,7 @@ function bodyValue(obj: ts.ObjectLiteralExpression, keys: string[]): ts.Expressi
 }
 
 /** Rules whose finding, left for a person in a body, leaves the whole request for a person. */
-const HOLDING_RULES = new Set(['v1-pickup-field', 'v1-pickup-nested-object', 'label-entry-field', 'courier-selection', 'courier-naming']);
+const HOLDING_RULES = new Set(['v1-pickup-field', 'v1-pickup-nested-object', 'label-entry-field', 'courier-selection', 'courier-naming', 'webhook-version']);
 
 /** Where a path's finding starts: its version segment, or the slash before it when written in the same piece. */
 function pathStart(m: PathMatch, vPiece: LitPiece, vt: Virtual): number {

@@ -264,7 +264,9 @@ function match2023(segs: string[], textEnds: boolean, trailingSlash: boolean): P
     rule: unmapped,
     partial: false,
     newPath: toTokens(assumedPath(segs.filter((s, i) => !(i === segs.length - 1 && s === '' && i > 0)), unmapped.resourceRenames ?? {}) + (trailingSlash ? '/' : '')),
-    bodyContext: 'body-2023-01',
+    // a webhook's own path (`PATCH /2023-01/webhooks/{id}`): its body is a webhook's, whose
+    // `version` moves with its event names (the body moves alone, as every unmapped path's does)
+    bodyContext: segs[1] === 'webhooks' ? 'webhook-2023-01' : 'body-2023-01',
   };
 }
 
