@@ -936,9 +936,21 @@ export class Analyzer {
     };
     const propIndent = lineIndent(p.getStart(sf));
     const hoisted: string[] = [];
+    // the comments between the nested fields go with the field after them (a dropped field's, and
+    // those after the last field, with the first field hoisted): hoisting drops no comment
+    const slice = (cs: ts.CommentRange[] | undefined) => (cs ?? []).map((c) => text.slice(c.pos, c.end));
+    // a field's own comments: on the lines before it (on the line of `{` for the first), and after it on its line
+    const ownComments = (q: ts.ObjectLiteralElementLike, first: boolean) => {
+      const before = [...(first ? slice(ts.getTrailingCommentRanges(text, q.pos)) : []), ...slice(ts.getLeadingCommentRanges(text, q.pos))];
+      return { before, after: slice(ts.getTrailingCommentRanges(text, q.getEnd() + /^[ \t]*,?/.exec(text.slice(q.getEnd()))![0].length)) };
+    };
+    const leading: string[][] = [];
+    let pending: string[] = [];
     let conflict: string | undefined;
     let blocked = false;
     for (const q of inner.properties) {
+      const own = ownComments(q, q === inner.properties[0]);
+      pending.push(...own.before, ...own.after);
       if (!q.name || ts.isSpreadAssignment(q) || !(ts.isPropertyAssignment(q) || ts.isShorthandPropertyAssignment(q))) {
         blocked = true;
         continue;
@@ -976,14 +988,22 @@ export class Analyzer {
       const innerIndent = lineIndent(q.getStart(sf));
       const dedent = (s: string) => (innerIndent.length > propIndent.length ? s.split('\n').map((l, i) => (i > 0 && l.startsWith(innerIndent) ? propIndent + l.slice(innerIndent.length) : l)).join('\n') : s);
       hoisted.push(dedent(`${newName}: ${valueText}`));
+      leading.push(pending);
+      pending = [];
     }
+    const last = inner.properties[inner.properties.length - 1];
+    if (last) pending.push(...slice(ts.getLeadingCommentRanges(text, last.getEnd() + /^[ \t]*,?/.exec(text.slice(last.getEnd()))![0].length)));
+    if (leading.length) leading[0].unshift(...pending);
     const written = text.slice(p.getStart(sf), p.getEnd());
     const multiline = written.includes('\n');
     // the hoisted fields go on lines of their own, ended as the object's own lines are (CRLF stays CRLF)
     const eol = written.includes('\r\n') ? '\r\n' : '\n';
+    const withComments = hoisted.map((h, i) => leading[i].map((c) => (multiline ? `${c}${eol}${propIndent}` : `${c} `)).join('') + h);
+    // a line comment cannot sit inside one line: such an object is written on several
+    const fits = multiline || leading.every((cs) => cs.every((c) => c.startsWith('/*')));
     let edit: UnitEdit | undefined;
-    if (!conflict && !blocked) {
-      if (hoisted.length) edit = { unit, start: p.getStart(sf), end: p.getEnd(), text: hoisted.join(multiline ? `,${eol}${propIndent}` : ', ') };
+    if (!conflict && !blocked && fits) {
+      if (hoisted.length) edit = { unit, start: p.getStart(sf), end: p.getEnd(), text: withComments.join(multiline ? `,${eol}${propIndent}` : ', ') };
       else {
         // nothing to hoist: remove the property with its comma (and its line when it has one)
         let s = p.getStart(sf);
