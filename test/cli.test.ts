@@ -2,6 +2,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { loadCatalogue } from '../src/catalogue/index.js';
 import { git, gitInit, ROOT, runCli, snapshot, tempCopy, tempDir, tempTree } from './helpers.js';
@@ -192,6 +193,18 @@ describe('catalogue flags', () => {
       expect(r.code, args.join(' ')).toBe(2);
       expect(r.stderr, args.join(' ')).toBe(`${line}\n`);
     }
+  });
+
+  it('sarif URIs and github annotations name files from the repository root, run from a subfolder too', () => {
+    const dir = tempTree({ 'app/src/a.ts': "fetch('/2023-01/labels', { method: 'POST' });\n" });
+    gitInit(dir);
+    const sub = path.join(dir, 'app');
+    const sarif = JSON.parse(runCli(['-r', 'sarif'], sub).stdout) as { runs: { originalUriBaseIds: { '%SRCROOT%': { uri: string } }; results: { locations: { physicalLocation: { artifactLocation: { uri: string } } }[] }[] }[] };
+    expect(sarif.runs[0].results[0].locations[0].physicalLocation.artifactLocation.uri).toBe('app/src/a.ts');
+    expect(sarif.runs[0].originalUriBaseIds['%SRCROOT%'].uri).toBe(`${pathToFileURL(dir).href}/`);
+    expect(runCli(['-r', 'github'], sub).stdout).toMatch(/^::error file=app\/src\/a\.ts,line=1,/m);
+    // the human reporters stay relative to where the command runs
+    expect(runCli(['-r', 'compact'], sub).stdout).toMatch(/^src\/a\.ts:1:/);
   });
 
   it('--help and -h print the options, exit 0', () => {

@@ -1,6 +1,6 @@
 // `--reporter github`: GitHub Actions workflow commands, one per finding, shown as annotations.
 import type { FileResult } from '../types.js';
-import { relPath, sortResults } from './shared.js';
+import { relPath, repoRoot, sortResults } from './shared.js';
 import type { ReporterMeta } from './index.js';
 
 /** The message part of a workflow command (after `::`). */
@@ -24,8 +24,10 @@ function command(
 
 export function github(results: FileResult[], meta: ReporterMeta): string {
   const lines: string[] = [];
+  // annotations name files from the repository's root (the workflow's workspace)
+  const top = repoRoot(meta.cwd);
   for (const r of sortResults(results)) {
-    const file = relPath(r.file, meta.cwd);
+    const file = relPath(r.file, top);
     if (r.fatal) {
       lines.push(
         command('error', [['file', file], ['line', r.fatal.line], ['col', r.fatal.column], ['title', 'fatal']], r.fatal.message),

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import { explainText, loadCatalogue, type Rule } from '../catalogue/index.js';
 import type { FileResult, Finding } from '../types.js';
-import { compareFindings, mergedFix, relPath, sortResults } from './shared.js';
+import { compareFindings, mergedFix, relPath, repoRoot, sortResults } from './shared.js';
 import type { ReporterMeta } from './index.js';
 
 export const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
@@ -125,8 +125,10 @@ export function sarif(results: FileResult[], meta: ReporterMeta): string {
   const index = new Map(rules.map((r, i) => [r.id as string, i]));
   const out: Json[] = [];
   const notifications: Json[] = [];
+  // URIs from the repository's root, as code scanning reads them (not from a job's subfolder)
+  const top = repoRoot(meta.cwd);
   for (const r of sortResults(results)) {
-    const rel = relPath(r.file, meta.cwd);
+    const rel = relPath(r.file, top);
     if (r.fatal) {
       const region = { startLine: Math.max(1, r.fatal.line), startColumn: Math.max(1, r.fatal.column) };
       const location = { physicalLocation: { artifactLocation: artifactLocation(rel), region } };
@@ -186,7 +188,7 @@ export function sarif(results: FileResult[], meta: ReporterMeta): string {
       out.push(result);
     }
   }
-  const root = pathToFileURL(meta.cwd).href;
+  const root = pathToFileURL(top).href;
   const log = {
     $schema: SARIF_SCHEMA,
     version: '2.1.0',

@@ -1,4 +1,5 @@
 // Helpers shared by the reporters: ordering, relative paths, counts and fix ranges.
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { FileResult, Finding } from '../types.js';
 
@@ -6,6 +7,17 @@ import type { FileResult, Finding } from '../types.js';
 export function relPath(file: string, cwd: string): string {
   const rel = path.relative(cwd, file);
   return (rel === '' ? path.basename(file) : rel).split(path.sep).join('/');
+}
+
+/**
+ * The folder code scanning and workflow annotations resolve paths against: the git work tree
+ * holding `cwd` (a job may run in a subfolder), else `cwd` itself.
+ */
+export function repoRoot(cwd: string): string {
+  for (let dir = path.resolve(cwd); ; dir = path.dirname(dir)) {
+    if (existsSync(path.join(dir, '.git'))) return dir;
+    if (path.dirname(dir) === dir) return cwd;
+  }
 }
 
 /** Plain code-unit comparison: the same order on every machine and locale. */
