@@ -82,6 +82,18 @@ export function buildBaseline(results: FileResult[], cwd: string): Baseline {
 }
 
 /**
+ * The baseline a run writes when one is already there: this run's counts for the files it scanned
+ * (`scanned`, absolute paths), the old entries for every other file (another shard's, a file
+ * outside the paths given), so that `--update-baseline --shard 1/4` does not forget the others.
+ */
+export function updatedBaseline(fresh: Baseline, old: Baseline, scanned: Iterable<string>, cwd: string): Baseline {
+  const here = new Set([...scanned].map((f) => relPath(f, cwd)));
+  const out: Baseline = { ...fresh };
+  for (const [rel, rules] of Object.entries(old)) if (!here.has(rel) && !Object.prototype.hasOwnProperty.call(fresh, rel)) out[rel] = rules;
+  return sortedBaseline(out);
+}
+
+/**
  * Hides the findings the baseline accounts for. Only files scanned this run are judged: those in
  * `results`, plus `scannedFiles` (absolute paths) when the caller knows of scanned files that have no
  * FileResult. An entry for a file not scanned (another shard, a narrower path) is neither used nor

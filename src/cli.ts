@@ -1,6 +1,6 @@
 // The command line (its options: src/args.ts), and the one place that sets the exit code.
 
-import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { constants as osConstants } from 'node:os';
 import path from 'node:path';
 import { explainText, getRule, loadCatalogue, nearestRuleIds } from './catalogue/index.js';
@@ -173,18 +173,20 @@ async function scan(args: ScanArgs): Promise<number> {
   let ahead: ReadAhead | undefined;
   // folders the walk could not read: each a fatal problem of the run (it did not check what they hold)
   const unreadable: { folder: string; code: string }[] = [];
+  // the files this run checked (its shard of them): a baseline update keeps the others' entries
+  let scanned: string[] = [];
   try {
     const withReader = !args.shard && readerWanted();
     const start = () => void (reader = startReader());
-    let files = discoverFiles(paths, cwd, config.ignorePatterns, {
+    let files = (scanned = discoverFiles(paths, cwd, config.ignorePatterns, {
       ...(withReader ? { large: readAheadEnv() ? 0 : MIN_FILES, onLarge: start } : {}),
       onUnreadable: (folder, code) => unreadable.push({ folder, code }),
-    });
+    }));
     if (reader) ahead = reader.read({ files, maxFileSize: config.maxFileSize, hosts: hostsOf(config) });
     if (args.shard) {
       const { parseShard, selectShard } = await import('./shard.js');
       const s = parseShard(args.shard);
-      files = selectShard(files, s.index, s.total, cwd);
+      files = scanned = selectShard(files, s.index, s.total, cwd);
     }
     if (args.fix) {
       const guard = args.dryRun ? undefined : interruptGuard();
@@ -215,10 +217,11 @@ async function scan(args: ScanArgs): Promise<number> {
   for (const u of unreadable)
     results.push({ file: u.folder, findings: [], suppressed: [], fatal: { file: u.folder, message: `cannot read the folder (${u.code}): the files in it were not checked`, line: 1, column: 1 } });
   if (args.baseline || args.updateBaseline) {
-    const { readBaseline, buildBaseline, applyBaseline, writeBaseline } = await import('./baseline.js');
+    const { readBaseline, buildBaseline, applyBaseline, updatedBaseline, writeBaseline } = await import('./baseline.js');
     const file = path.resolve(cwd, args.baseline ?? 'migrate-check-baseline.json');
     if (args.updateBaseline) {
-      writeBaseline(file, buildBaseline(results, cwd));
+      const fresh = buildBaseline(results, cwd);
+      writeBaseline(file, existsSync(file) ? updatedBaseline(fresh, readBaseline(file), scanned, cwd) : fresh);
       process.stderr.write(`migrate-check: wrote the baseline ${path.relative(cwd, file)}\n`);
       return 0;
     }

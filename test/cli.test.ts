@@ -207,6 +207,26 @@ describe('catalogue flags', () => {
     expect(runCli(['-r', 'compact'], sub).stdout).toMatch(/^src\/a\.ts:1:/);
   });
 
+  it('--update-baseline with --shard or a narrower path keeps the entries of the files it did not scan', () => {
+    const dir = tempCopy(path.join(LEGACY, 'before'));
+    const read = () => JSON.parse(readFileSync(path.join(dir, 'b.json'), 'utf8')) as Record<string, unknown>;
+    expect(runCli(['--update-baseline', '--baseline', 'b.json'], dir).code).toBe(0);
+    const whole = read();
+    expect(Object.keys(whole).length).toBeGreaterThan(2);
+    for (const i of [1, 2, 3]) expect(runCli(['--update-baseline', '--baseline', 'b.json', '--shard', `${i}/3`], dir).code).toBe(0);
+    expect(read()).toEqual(whole);
+    expect(runCli(['--update-baseline', '--baseline', 'b.json', 'src/labels.ts'], dir).code).toBe(0);
+    expect(read()).toEqual(whole);
+    // a file fixed since: its entry goes, the others stay
+    writeFileSync(path.join(dir, 'src', 'labels.ts'), readFileSync(path.join(LEGACY, 'after', 'src', 'labels.ts')));
+    expect(runCli(['--update-baseline', '--baseline', 'b.json', 'src/labels.ts'], dir).code).toBe(0);
+    const { ['src/labels.ts']: gone, ...rest } = whole;
+    expect(gone).toBeDefined();
+    expect(read()).toEqual(rest);
+    // and the baseline still hides all of what is left
+    expect(runCli(['--baseline', 'b.json'], dir).code).toBe(0);
+  });
+
   it('--help and -h print the options, exit 0', () => {
     for (const flag of ['--help', '-h']) {
       const r = runCli([flag], ROOT);
