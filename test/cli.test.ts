@@ -59,6 +59,22 @@ describe('scan', () => {
     expect([Number(stylish![1]), Number(html![1]), Number(summary![1]), Number(summary![2])]).toEqual([24, 24, 24, 0]);
   });
 
+  it('an ambiguous courier_id is warned in a file that calls an old path written in an imported constant', () => {
+    const dir = tempTree({
+      'endpoints.ts': "export const LABELS = '/2023-01/labels';\n",
+      'use.ts': [
+        "import axios from 'axios';",
+        "import { LABELS } from './endpoints';",
+        'export const print = (body: unknown) => axios.post(LABELS, body);',
+        'export const row = (svc: string) => ({ courier_id: svc, n: 1 });',
+        '',
+      ].join('\n'),
+      'other.ts': 'export const row = (svc: string) => ({ courier_id: svc, n: 1 });\n',
+    });
+    const lines = runCli(['-r', 'compact'], dir).stdout.trim().split('\n');
+    expect(lines.map((l) => l.replace(/ .*\[/, ' [')).sort()).toEqual(['endpoints.ts:1:24: [labels-path]', 'use.ts:4:40: [ambiguous-courier-id]']);
+  });
+
   it('prints nothing and exits 0 on the 2024-09 form of the example', () => {
     const r = runCli([], tempCopy(path.join(LEGACY, 'after')));
     expect(r.stdout).toBe('');

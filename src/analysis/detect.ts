@@ -68,6 +68,8 @@ export class Analyzer {
   private shaped: Shaped[] = [];
   /** requests with a body: the key of their path's finding, and the findings their body made */
   private requests: { pathKey?: string; body: Finding[]; objects: Target[] }[] = [];
+  /** files that send a request to an old path, wherever the path is written (an imported constant) */
+  private oldCallers = new Set<string>();
   /** while a body is tied to its endpoint: the object literals it is made of */
   private bodyObjects?: Target[];
   /** while a body is tied to its endpoint: the findings it makes */
@@ -109,6 +111,7 @@ export class Analyzer {
     const oldFiles = new Set<string>();
     for (const f of this.findings.values())
       if (f.severity === 'error' && ['endpoint-moved', 'field-renamed', 'nested-pickup', 'event-renamed', 'webhook-version'].includes(f.changeKind)) oldFiles.add(f.file);
+    for (const f of this.oldCallers) oldFiles.add(f);
     for (const u of units) if (oldFiles.has(u.file)) this.scanAmbiguous(u);
     return [...this.findings.values()];
   }
@@ -453,6 +456,7 @@ export class Analyzer {
       if (base) for (const m of matches) this.checkBase(m, pieces, vt);
       const m = matches[matches.length - 1];
       if (m.version !== 'v1' && this.otherHost(m)) return { foreign: true, url: true };
+      if (m.rule && m.rule.id !== 'versioned-base-url') this.oldCallers.add(unit.file);
       const vPiece = pieces[vt.owner[m.versionStart]];
       const pathKey = m.rule && vPiece?.t === 'lit' ? `${vPiece.unit.file}:${pathStart(m, vPiece, vt) + vPiece.unit.offset}:${m.rule.id}` : undefined;
       return { match: m, foreign: false, url: true, pathKey };
