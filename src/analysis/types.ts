@@ -224,16 +224,18 @@ export function renameShapes(store: UnitStore, shaped: Shaped[], reporter: Shape
       if (!decls.length) continue;
       const change = renames.get(prop.name);
       if (change && !renamed.has(prop)) renamed.set(prop, { change, typeName: typeLabel(decls[0]), info });
-      const child = childContext(ctx, prop.name);
-      if (child) {
-        let t = checker.getNonNullableType(checker.getTypeOfSymbol(prop));
-        if (child === 'label-entries') {
-          const el = checker.getIndexTypeOfType(t, ts.IndexKind.Number);
-          if (el) visitType(checker.getNonNullableType(el), 'label-entry-2023-01', info, depth + 1);
-        } else visitType(t, child, info, depth + 1);
-        t = t;
-      }
+      visitChild(checker.getTypeOfSymbol(prop), ctx, prop.name, info, depth);
     }
+  };
+  /** The type of a field whose own context is known (`shipments` of a label request: its entries). */
+  const visitChild = (fieldType: ts.Type, ctx: ContextKind, name: string, info: RequestContext, depth: number): void => {
+    const child = childContext(ctx, name);
+    if (!child) return;
+    const t = checker.getNonNullableType(fieldType);
+    if (child === 'label-entries') {
+      const el = checker.getIndexTypeOfType(t, ts.IndexKind.Number);
+      if (el) visitType(checker.getNonNullableType(el), 'label-entry-2023-01', info, depth + 1);
+    } else visitType(t, child, info, depth + 1);
   };
 
   for (const s of shaped) {
@@ -246,6 +248,18 @@ export function renameShapes(store: UnitStore, shaped: Shaped[], reporter: Shape
       type = undefined;
     }
     if (type) visitType(checker.getNonNullableType(type), s.ctx, s.info, 0);
+    // an untyped literal whose fields hold typed values (`{ shipments: entries }`, entries: LabelEntry[])
+    if (ts.isObjectLiteralExpression(s.node))
+      for (const p of s.node.properties) {
+        const name = p.name && (ts.isIdentifier(p.name) || ts.isStringLiteral(p.name)) ? p.name.text : undefined;
+        const value = ts.isPropertyAssignment(p) ? p.initializer : ts.isShorthandPropertyAssignment(p) ? p.name : undefined;
+        if (name === undefined || !value || !childContext(s.ctx, name)) continue;
+        try {
+          visitChild(checker.getTypeAtLocation(value), s.ctx, name, s.info, 0);
+        } catch {
+          // a value the checker cannot type is no shape
+        }
+      }
   }
   if (!renamed.size) return;
 
