@@ -854,14 +854,24 @@ export class Analyzer {
     }
     // the whole body is left when its nested object conflicts with it (PRODUCT.md, "What --fix does")
     const left = this.leftBodies.has(p.parent) || (this.nestedPickups.has(p.parent) && ts.isPropertyAssignment(p.parent.parent) && this.leftBodies.has(p.parent.parent.parent));
-    if (left) edit = undefined;
+    // the object already gives the new name (`{ courier_service_id, courier_id }`): renaming would
+    // write the key twice, and which value is meant is a person's call
+    // (a key that is itself renamed away, `courier_id` beside `courier_account_id`, frees its name)
+    const taken =
+      !this.nestedPickups.has(p.parent) && ts.isObjectLiteralExpression(p.parent) && !renamesIn(ctx).has(to) && p.parent.properties.some((q) => q !== p && q.name && propName(q.name) === to);
+    if (left || taken) edit = undefined;
     const inNested = this.nestedPickups.has(p.parent) && !left;
     const what = contextLabel(ctx);
     const kind: FixKind = inNested ? 'safe' : edit ? (withPath ? 'unsafe' : rule.fix) : 'none';
     const why = withPath
       ? ` (alone, \`${to}\` reads as the 2023-01 name again; it goes with moving the request to 2024-09)`
       : '';
-    this.add(rule.id, unit, start, nameNode.getEnd(), `\`${from}\` in ${what} is \`${to}\` in 2024-09${why}; ${fixNote(kind, left ? 'the nested `pickup` object gives a field another value than the top level; decide which is meant, then rename' : 'rename it by hand')}.`, {
+    const manual = left
+      ? 'the nested `pickup` object gives a field another value than the top level; decide which is meant, then rename'
+      : taken
+        ? `the object gives \`${to}\` already; decide which value is meant and keep one key`
+        : 'rename it by hand';
+    this.add(rule.id, unit, start, nameNode.getEnd(), `\`${from}\` in ${what} is \`${to}\` in 2024-09${why}; ${fixNote(kind, manual)}.`, {
       edits: inNested ? undefined : edit ? [edit] : undefined,
       fixKind: inNested ? 'safe' : withPath && edit ? 'unsafe' : undefined,
       context: info,
