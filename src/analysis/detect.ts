@@ -587,20 +587,29 @@ export class Analyzer {
    * and nothing would be reported after the fix. Its path and body stay reported, fixed by none.
    */
   private holdRequests(): void {
-    for (const r of this.requests) {
-      const path = r.pathKey ? this.findings.get(r.pathKey) : undefined;
-      // a path the spec moves but that is left for a person here (a full URL without baseUrl, a
-      // path built with a constant defined elsewhere): its body stays in the old version with it
-      // (an unmapped 2023-01 path is the exception PRODUCT.md makes: its body moves alone)
-      if (path && path.fixKind === 'none' && getRule(path.ruleId)?.fix === 'safe' && path.changeKind === 'endpoint-moved') {
-        const why = `the path it is sent to stays as it is (${path.ruleId}): once that path moves, \`--fix\` renames this too`;
-        for (const f of r.body) if (f.fixKind !== 'none') leaveForPerson(f, why);
-        continue;
+    // until nothing changes: a path held for one request holds the body of every request sent to it
+    for (let changed = true; changed; ) {
+      changed = false;
+      const hold = (f: Finding | undefined, why: string) => {
+        if (!f || f.fixKind === 'none') return;
+        leaveForPerson(f, why);
+        changed = true;
+      };
+      for (const r of this.requests) {
+        const path = r.pathKey ? this.findings.get(r.pathKey) : undefined;
+        // a path the spec moves but that is left for a person here (a full URL without baseUrl, a
+        // path built with a constant defined elsewhere): its body stays in the old version with it
+        // (an unmapped 2023-01 path is the exception PRODUCT.md makes: its body moves alone)
+        if (path && path.fixKind === 'none' && getRule(path.ruleId)?.fix === 'safe' && path.changeKind === 'endpoint-moved') {
+          const why = `the path it is sent to stays as it is (${path.ruleId}): once that path moves, \`--fix\` renames this too`;
+          for (const f of [...r.body, ...this.findingsIn(r.objects)]) hold(f, why);
+          continue;
+        }
+        const left = r.body.filter((f) => f.fixKind === 'none' && HOLDING_RULES.has(f.ruleId));
+        if (!left.length) continue;
+        const why = `the body sent with it holds what \`--fix\` leaves (${[...new Set(left.map((f) => f.ruleId))].join(', ')}): migrate the request as a whole by hand`;
+        for (const f of [path, ...r.body, ...this.findingsIn(r.objects)]) hold(f, why);
       }
-      const left = r.body.filter((f) => f.fixKind === 'none' && HOLDING_RULES.has(f.ruleId));
-      if (!left.length) continue;
-      const why = `the body sent with it holds what \`--fix\` leaves (${[...new Set(left.map((f) => f.ruleId))].join(', ')}): migrate the request as a whole by hand`;
-      for (const f of [path, ...r.body, ...this.findingsIn(r.objects)]) if (f && f.fixKind !== 'none') leaveForPerson(f, why);
     }
   }
 
