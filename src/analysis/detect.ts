@@ -1021,11 +1021,10 @@ export class Analyzer {
     const multiline = written.includes('\n');
     // the hoisted fields go on lines of their own, ended as the object's own lines are (CRLF stays CRLF)
     const eol = written.includes('\r\n') ? '\r\n' : '\n';
+    // (a line comment never sits in a property written on one line: it would end the line)
     const withComments = hoisted.map((h, i) => leading[i].map((c) => (multiline ? `${c}${eol}${propIndent}` : `${c} `)).join('') + h);
-    // a line comment cannot sit inside one line: such an object is written on several
-    const fits = multiline || leading.every((cs) => cs.every((c) => c.startsWith('/*')));
     let edit: UnitEdit | undefined;
-    if (!conflict && !blocked && fits) {
+    if (!conflict && !blocked) {
       if (hoisted.length) edit = { unit, start: p.getStart(sf), end: p.getEnd(), text: withComments.join(multiline ? `,${eol}${propIndent}` : ', ') };
       else {
         // nothing to hoist: remove the property with its comma (and its line when it has one)
