@@ -9,7 +9,7 @@ import { findPaths, originOf, isHole, type PathMatch, type PathToken } from '../
 import { childContext, contextFromKeys, convertPickupTime, isHHMM, OLD_EVENT, renamesIn, V1_PICKUP_FIELDS, type ContextKind } from '../core/keys.js';
 import type { Config, Finding, FixKind, RequestContext, TextEdit, ChangeKind } from '../types.js';
 import { Bindings, propName } from './bindings.js';
-import { Evaluator, envName, findProperty, propertyValue, returnExpressions, unwrap, virtualText, type LitPiece, type Piece, type Via } from './evaluate.js';
+import { Evaluator, envName, findProperty, isEnvObject, propertyValue, returnExpressions, unwrap, virtualText, type LitPiece, type Piece, type Via } from './evaluate.js';
 import { renderRegion, type UnitEdit } from './render.js';
 import { renameShapes, type Shaped } from './types.js';
 import { lineCol, lineStarts, treeIndex, type Unit, type UnitStore } from './units.js';
@@ -344,7 +344,7 @@ export class Analyzer {
         // an instance's baseURL option: named by the env var it reads, else shown by its value
         if (envPiece && envPiece.t === 'hole') target = { unit: envPiece.unit, node: envPiece.node, label: envPiece.env!, named: true, env: true, value: text || undefined };
         else target = { ...target, label: text || via.name.getText(via.unit.sf), named: false };
-      } else if (envPiece && envPiece.t === 'hole' && ts.isPropertyAccessExpression(via.value) && /^(?:process|import\.meta)\.env$/.test(via.value.getText(via.unit.sf))) {
+      } else if (envPiece && envPiece.t === 'hole' && isEnvObject(via.value, via.unit.sf)) {
         // `const { SHIP_URL } = process.env`: the variable itself, read where it is destructured
         target = { unit: via.unit, node: via.name, label: envPiece.env!, named: true, env: true };
       } else if (envPiece && envPiece.t === 'hole' && /legacy/i.test(envPiece.env!) && envPiece.env !== via.label) target.label += ` (${envPiece.env})`;
@@ -962,10 +962,15 @@ export class Analyzer {
     // the comments between the nested fields go with the field after them (a dropped field's, and
     // those after the last field, with the first field hoisted): hoisting drops no comment
     const slice = (cs: ts.CommentRange[] | undefined) => (cs ?? []).map((c) => text.slice(c.pos, c.end));
+    // the position after a field and the comma that ends it, if any
+    const pastComma = (end: number) => {
+      COMMA_AFTER.lastIndex = end;
+      return end + COMMA_AFTER.exec(text)![0].length;
+    };
     // a field's own comments: on the lines before it (on the line of `{` for the first), and after it on its line
     const ownComments = (q: ts.ObjectLiteralElementLike, first: boolean) => {
       const before = [...(first ? slice(ts.getTrailingCommentRanges(text, q.pos)) : []), ...slice(ts.getLeadingCommentRanges(text, q.pos))];
-      return { before, after: slice(ts.getTrailingCommentRanges(text, q.getEnd() + /^[ \t]*,?/.exec(text.slice(q.getEnd()))![0].length)) };
+      return { before, after: slice(ts.getTrailingCommentRanges(text, pastComma(q.getEnd()))) };
     };
     const leading: string[][] = [];
     let pending: string[] = [];
@@ -1015,7 +1020,7 @@ export class Analyzer {
       pending = [];
     }
     const last = inner.properties[inner.properties.length - 1];
-    if (last) pending.push(...slice(ts.getLeadingCommentRanges(text, last.getEnd() + /^[ \t]*,?/.exec(text.slice(last.getEnd()))![0].length)));
+    if (last) pending.push(...slice(ts.getLeadingCommentRanges(text, pastComma(last.getEnd()))));
     if (leading.length) leading[0].unshift(...pending);
     const written = text.slice(p.getStart(sf), p.getEnd());
     const multiline = written.includes('\n');
@@ -1267,6 +1272,9 @@ function bodyValue(obj: ts.ObjectLiteralExpression, keys: string[]): ts.Expressi
   }
   return undefined;
 }
+
+/** Blanks and a comma, from where it is set (sticky: matches there or as nothing). */
+const COMMA_AFTER = /[ \t]*,?/y;
 
 /** Rules whose finding, left for a person in a body, leaves the whole request for a person. */
 const HOLDING_RULES = new Set(['v1-pickup-field', 'v1-pickup-nested-object', 'label-entry-field', 'courier-selection', 'courier-naming', 'webhook-version']);

@@ -78,16 +78,15 @@ export function envName(e: ts.Expression): string | undefined {
   e = unwrap(e);
   const obj = ts.isPropertyAccessExpression(e) || ts.isElementAccessExpression(e) ? e.expression : undefined;
   if (!obj) return undefined;
-  const objText = obj.getText();
-  if (objText !== 'process.env' && objText !== 'import.meta.env') return undefined;
+  if (!isEnvObject(obj)) return undefined;
   if (ts.isPropertyAccessExpression(e)) return e.name.text;
   const arg = (e as ts.ElementAccessExpression).argumentExpression;
   return ts.isStringLiteralLike(arg) ? arg.text : undefined;
 }
 
 /** `process.env` or `import.meta.env`, the object environment variables are read from. */
-function isEnvObject(e: ts.Expression): boolean {
-  const text = unwrap(e).getText();
+export function isEnvObject(e: ts.Expression, sf?: ts.SourceFile): boolean {
+  const text = e.getText(sf);
   return text === 'process.env' || text === 'import.meta.env';
 }
 
@@ -164,7 +163,7 @@ export class Evaluator {
       if (bound) return bound;
       const decl = this.bindings.resolve(unit, e);
       // `const { SHIP_URL } = process.env`: the variable is read where it is destructured
-      if (decl?.kind === 'binding' && decl.from && isEnvObject(decl.from)) {
+      if (decl?.kind === 'binding' && decl.from && isEnvObject(unwrap(decl.from))) {
         const h = hole()[0] as HolePiece;
         h.env = decl.prop;
         h.via = [...via, { unit: decl.unit, name: decl.name, label: e.text, value: decl.from }];
