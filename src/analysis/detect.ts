@@ -1233,12 +1233,16 @@ function nestedConflict(body: ts.ObjectLiteralExpression): string | undefined {
   return undefined;
 }
 
+/** A value written out in full: a string, number, boolean or null, or a list of such values (`service_shipment_ids`). */
 function isLiteral(e: ts.Expression): boolean {
+  if (ts.isArrayLiteralExpression(e)) return e.elements.every((x) => isLiteral(unwrap(x)));
   return ts.isStringLiteral(e) || ts.isNoSubstitutionTemplateLiteral(e) || ts.isNumericLiteral(e) || e.kind === ts.SyntaxKind.TrueKeyword || e.kind === ts.SyntaxKind.FalseKeyword || e.kind === ts.SyntaxKind.NullKeyword;
 }
 
+/** What a literal (`isLiteral`) stands for, the same however it is written (quotes, spacing). */
 function literalValue(e: ts.Expression): string {
-  if (ts.isStringLiteral(e) || ts.isNoSubstitutionTemplateLiteral(e)) return 's:' + e.text;
+  if (ts.isArrayLiteralExpression(e)) return `a:[${e.elements.map((x) => literalValue(unwrap(x))).join(',')}]`;
+  if (ts.isStringLiteral(e) || ts.isNoSubstitutionTemplateLiteral(e)) return 's:' + JSON.stringify(e.text);
   if (ts.isNumericLiteral(e)) return 'n:' + e.text;
   return 'k:' + e.kind;
 }
