@@ -160,17 +160,20 @@ export async function yargsArgs(argv: string[]): Promise<ScanArgs | 'done'> {
 
 /** The options of a run: quickly when they are plain, else through yargs. */
 export async function readArgs(argv: string[]): Promise<ScanArgs | 'done'> {
-  checkValues(argv);
-  return (await quickArgs(argv)) ?? yargsArgs(argv);
+  const args = checkValues(argv);
+  return (await quickArgs(args)) ?? yargsArgs(args);
 }
 
 /**
  * An option that takes a value but was given none (`--shard` last, `--shard=`, `--shard ""`, or
  * `-o --fix`) is an error, as is a value given to a switch (`--fix=yes`): the parser would
  * otherwise fall back to the default without a word, and in CI an empty `--shard "$SHARD"` would
- * make every job scan every file.
+ * make every job scan every file. Returns the arguments with a separate value that starts with a
+ * dash and a digit (`--shard -1/4`, `--max-warnings -1`) joined to its option (`--shard=-1/4`):
+ * the parsers would read it as short switches, and the option's own check words the error.
  */
-export function checkValues(argv: string[]): void {
+export function checkValues(argv: string[]): string[] {
+  const out = [...argv];
   const byName = new Map<string, [string, OptionSpec]>();
   for (const [name, o] of Object.entries(OPTIONS)) {
     byName.set(name, [name, o]);
@@ -191,8 +194,15 @@ export function checkValues(argv: string[]): void {
       continue;
     }
     const value = m[2] !== undefined ? m[3] : argv[i + 1];
-    const missing = value === undefined || value === '' || (m[2] === undefined && value.startsWith('-') && !(o.type === 'number' && /^-\d/.test(value)));
+    // a value that starts with a digit after its dash (`-1`, `-1/4`) is a value, which the option's own check then reads
+    const missing = value === undefined || value === '' || (m[2] === undefined && value.startsWith('-') && !/^-\d/.test(value));
     if (missing) throw new UsageError(`${shown} needs a value`, 'see migrate-check --help');
-    if (m[2] === undefined) i++;
+    if (m[2] !== undefined) continue;
+    if (value.startsWith('-')) {
+      out[i] = `${a}=${value}`;
+      out[i + 1] = '';
+    }
+    i++;
   }
+  return out.filter((a, i) => a !== '' || argv[i] === '');
 }

@@ -2,6 +2,7 @@
 // yargs reads it, and leave to yargs everything yargs answers itself.
 import { describe, expect, it } from 'vitest';
 import { quickArgs, readArgs, yargsArgs } from '../src/args.js';
+import { ROOT, runCli } from './helpers.js';
 
 const plain: string[][] = [
   [],
@@ -65,6 +66,16 @@ describe('an option given without its value', () => {
     it(`${JSON.stringify(argv)}: ${message}`, async () => {
       await expect(readArgs(argv)).rejects.toThrow(message);
     });
+
+  it('reads a separate value that starts with a dash and a digit as the value, and its own check words the error', async () => {
+    await expect(readArgs(['--shard', '-1/4', '.'])).resolves.toMatchObject({ shard: '-1/4', paths: ['.'] });
+    await expect(readArgs(['.', '--max-warnings', '-1', '-r', 'json'])).resolves.toMatchObject({ maxWarnings: -1, reporter: 'json', paths: ['.'] });
+    // an empty path given on purpose stays among the paths
+    await expect(readArgs(['--shard', '-2/4', ''])).resolves.toMatchObject({ shard: '-2/4', paths: [''] });
+    const r = runCli(['--shard', '-1/4', '--no-progress', '.'], ROOT);
+    expect(r.stderr).toBe('migrate-check: --shard must be i/n with 1 <= i <= n (e.g. 2/4), got "-1/4"\n');
+    expect(r.code).toBe(2);
+  });
 
   it('takes negative numbers, `=` values, switches set to true or false, and anything after --', async () => {
     for (const argv of [['--max-warnings', '-1'], ['--max-warnings=0'], ['--reporter=json'], ['--fix=true', '--progress=false'], ['--', '--shard'], ['-o', 'out.json', '.']])
