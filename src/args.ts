@@ -160,6 +160,11 @@ export async function yargsArgs(argv: string[]): Promise<ScanArgs | 'done'> {
 
 /** The options of a run: quickly when they are plain, else through yargs. */
 export async function readArgs(argv: string[]): Promise<ScanArgs | 'done'> {
+  // the version alone is answered without loading yargs (a tenth of a second)
+  if (argv.length === 1 && argv[0] === '--version') {
+    process.stdout.write(`${version()}\n`);
+    return 'done';
+  }
   const args = checkValues(argv);
   return (await quickArgs(args)) ?? yargsArgs(args);
 }

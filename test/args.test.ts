@@ -1,5 +1,7 @@
 // A plain command line is read without yargs (src/args.ts, quickArgs); it must read exactly as
 // yargs reads it, and leave to yargs everything yargs answers itself.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { quickArgs, readArgs, yargsArgs } from '../src/args.js';
 import { ROOT, runCli } from './helpers.js';
@@ -42,6 +44,15 @@ describe('reading the command line', () => {
     it(`leaves ${JSON.stringify(argv)} to yargs`, async () => {
       expect(await quickArgs(argv)).toBeUndefined();
     });
+
+  it('prints the package version for --version, alone (without yargs) or beside other options (through yargs)', () => {
+    const pkg = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { version: string };
+    for (const argv of [['--version'], ['--version', '--no-progress']]) {
+      const r = runCli(argv, ROOT);
+      expect(r.stdout).toBe(`${pkg.version}\n`);
+      expect(r.code).toBe(0);
+    }
+  });
 
   it('yargs words the error for an option it does not know', async () => {
     await expect(yargsArgs(['--nope'])).rejects.toThrow(/Unknown argument: nope/);
