@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { loadCatalogue } from '../src/catalogue/index.js';
 import { githubStepSummary, reporters, type ReporterMeta } from '../src/reporters/index.js';
 import { escapeData, escapeProperty } from '../src/reporters/github.js';
-import { mergedFix } from '../src/reporters/shared.js';
+import { mergedFix, relPath } from '../src/reporters/shared.js';
+import path from 'node:path';
 import type { FileResult, Finding } from '../src/types.js';
 import { sarifValidator } from './data/sarif-validator.js';
 import { cwd, f1, f2, f3, s1, sampleResults, sourceA, sourceB, w1, w2 } from './data/sample-results.js';
@@ -28,6 +29,28 @@ describe('sample data', () => {
     for (const [f, src] of [[f1, sourceA], [f2, sourceA], [f3, sourceA], [s1, sourceA], [w1, sourceB], [w2, sourceB]] as const) {
       expect(lineStart(src, f.line) + f.column - 1).toBe(f.start);
       expect(lineStart(src, f.endLine) + f.endColumn - 1).toBe(f.end);
+    }
+  });
+});
+
+describe('relPath', () => {
+  it('gives what path.relative gives (with / separators), for plain files below cwd and for every other spelling', () => {
+    const cases: [string, string, string][] = [
+      ['/repo/src/a.ts', '/repo', 'src/a.ts'],
+      ['/repo/src/a.ts', '/repo/', 'src/a.ts'],
+      ['/repo/a.ts', '/', 'repo/a.ts'],
+      ['/repo/src/../b.ts', '/repo', 'b.ts'],
+      ['/repo/./src//a.ts', '/repo', 'src/a.ts'],
+      ['/repo/..x/a.ts', '/repo', '..x/a.ts'],
+      ['/repo/src/', '/repo', 'src'],
+      ['/repository/a.ts', '/repo', '../repository/a.ts'],
+      ['/elsewhere/a.ts', '/repo', '../elsewhere/a.ts'],
+      ['/repo', '/repo', 'repo'],
+    ];
+    for (const [file, from, want] of cases) {
+      expect(relPath(file, from), `${file} from ${from}`).toBe(want);
+      const rel = path.posix.relative(from, file);
+      expect(relPath(file, from)).toBe(rel === '' ? path.posix.basename(file) : rel);
     }
   });
 });
