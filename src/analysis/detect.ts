@@ -746,6 +746,17 @@ export class Analyzer {
     return [];
   }
 
+  /**
+   * The objects a spread in a body brings in: those its expression evaluates to, or, for a
+   * parameter of a builder (`pickupBody(extra) { return { …, ...extra } }`), the objects its
+   * callers pass (their keys are the body's keys too: left as they were, the migrated body would
+   * send them under their old names).
+   */
+  private spreadObjects(unit: Unit, e: ts.Expression): Target[] {
+    const own = this.objects(unit, e);
+    return own.length ? own : this.forwardedArgs(unit, e).flatMap((a) => this.objects(a.unit, a.expr));
+  }
+
   /** Entries of an array: literal elements, `.map(cb)` results, a variable holding either. */
   private entries(unit: Unit, e: ts.Expression, depth = 0): Target[] {
     if (depth > 8) return [];
@@ -791,7 +802,7 @@ export class Analyzer {
     this.contexted.set(node, ctx);
     if (ctx === 'foreign' || ctx === 'body-2024-09' || ctx === 'body-v1') {
       // another vendor's body: what it spreads is its too (a constant shared with an old body is mixed)
-      if (ctx === 'foreign') for (const p of node.properties) if (ts.isSpreadAssignment(p)) for (const o of this.objects(unit, p.expression)) this.applyContext(o, ctx, info);
+      if (ctx === 'foreign') for (const p of node.properties) if (ts.isSpreadAssignment(p)) for (const o of this.spreadObjects(unit, p.expression)) this.applyContext(o, ctx, info);
       this.markTree(node, ctx);
       return;
     }
@@ -819,7 +830,7 @@ export class Analyzer {
     if (ctx === 'pickup-v1' && nestedConflict(node)) this.leftBodies.add(node);
     for (const p of props) {
       if (ts.isSpreadAssignment(p)) {
-        for (const o of this.objects(unit, p.expression)) this.applyContext(o, ctx, info);
+        for (const o of this.spreadObjects(unit, p.expression)) this.applyContext(o, ctx, info);
         continue;
       }
       if (!p.name) continue;
