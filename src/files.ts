@@ -277,6 +277,8 @@ export function textSignal(text: string, hosts: string[] = []): TextSignal {
   if (/\/2024-09\b|2024-09\//.test(text) && /legacy/i.test(text)) return 'strong';
   // a v1 path beside a legacy name: `${LEGACY_PICKUP_BASE}/v1/...`
   if (/\/v1\b/.test(text) && /legacy/i.test(text)) return 'strong';
+  // a v1-only pickup field beside the 2024-09 pickups path: a half-migrated body
+  if (/2024-09\/pickups\b/.test(text) && /preferred_(?:date|min_time|max_time)/.test(text)) return 'strong';
   // two distinct v1 pickup fields (or a label entry's pair): a body recognisable by its keys alone
   const fields = new Set(text.match(PICKUP_FIELD) ?? []);
   if (fields.size >= 2 && [...fields].some((f) => f.startsWith('preferred_'))) return 'strong';

@@ -21,6 +21,7 @@ const strong: [string, string][] = [
   ['a v1 path beside a legacy name', 'fetch(`${LEGACY_BASE}/v1/pickups`)'],
   ['two v1 pickup fields', '{ preferred_date: d, preferred_min_time: a }'],
   ['courier_id beside a label shipment', '{ service_shipment_id: s, courier_id: c }'],
+  ['a v1-only pickup field sent to the 2024-09 pickups path', "axios.post('/2024-09/pickups', { selected_date: d, preferred_min_time: a })"],
   ['a suppression comment', '// migrate-check-disable-next-line labels-path'],
 ];
 

@@ -6,7 +6,7 @@
 import ts from '../core/ts.cjs';
 import { getRule, type Rule } from '../catalogue/index.js';
 import { findPaths, originOf, isHole, type PathMatch, type PathToken } from '../core/paths.js';
-import { childContext, contextFromKeys, convertPickupTime, isHHMM, OLD_EVENT, renamesIn, V1_PICKUP_FIELDS, type ContextKind } from '../core/keys.js';
+import { childContext, contextFromKeys, convertPickupTime, isHHMM, OLD_EVENT, renamesIn, V1_ONLY_PICKUP_FIELDS, V1_PICKUP_FIELDS, type ContextKind } from '../core/keys.js';
 import type { Config, Finding, FixKind, RequestContext, TextEdit, ChangeKind } from '../types.js';
 import { Bindings, propName } from './bindings.js';
 import { Evaluator, envName, findProperty, isEnvObject, propertyValue, returnExpressions, unwrap, virtualText, type LitPiece, type Piece, type Via } from './evaluate.js';
@@ -794,6 +794,9 @@ export class Analyzer {
   applyContext(t: Target, ctx: ContextKind, info: RequestContext): void {
     const { unit, node } = t;
     this.bodyObjects?.push(t);
+    // a body sent to the 2024-09 pickups path that still gives a v1-only field (`preferred_date`, a
+    // nested `pickup`) is half migrated: 2024-09 does not read those fields, so it is a v1 body
+    if (ctx === 'pickup-2024-09' && halfMigratedPickup(node)) ctx = 'pickup-v1';
     const was = this.contexted.get(node);
     if (was !== undefined) {
       if (was !== ctx && (was === 'foreign' || ctx === 'foreign')) this.mixed.push({ unit, node, ctx: was === 'foreign' ? ctx : was, info, body: this.collecting });
@@ -1242,6 +1245,14 @@ function nestedConflict(body: ts.ObjectLiteralExpression): string | undefined {
     if (a && isLiteral(a) && isLiteral(b) && literalValue(a) !== literalValue(b)) return name;
   }
   return undefined;
+}
+
+/** Does a 2024-09 pickup body still give a field only v1 has (or v1's nested `pickup` object)? */
+function halfMigratedPickup(node: ts.ObjectLiteralExpression): boolean {
+  return node.properties.some((p) => {
+    const name = p.name ? propName(p.name) : undefined;
+    return name !== undefined && (V1_ONLY_PICKUP_FIELDS.includes(name) || (name === 'pickup' && ts.isPropertyAssignment(p) && ts.isObjectLiteralExpression(unwrap(p.initializer))));
+  });
 }
 
 /** A value written out in full: a string, number, boolean or null, or a list of such values (`service_shipment_ids`). */

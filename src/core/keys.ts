@@ -58,7 +58,8 @@ export function childContext(context: ContextKind, key: string): ContextKind | '
 }
 
 export const V1_PICKUP_FIELDS = ['courier_id', 'preferred_date', 'preferred_min_time', 'preferred_max_time', 'service_shipment_ids'];
-const V1_ONLY_PICKUP_FIELDS = ['preferred_date', 'preferred_min_time', 'preferred_max_time'];
+/** The v1 pickup fields 2024-09 has no field of that name for (`courier_id` and `service_shipment_ids` it has, in other bodies or as they are). */
+export const V1_ONLY_PICKUP_FIELDS = ['preferred_date', 'preferred_min_time', 'preferred_max_time'];
 
 /**
  * The context an object's own keys give it when no endpoint is visible (PRODUCT.md, "What it
