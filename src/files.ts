@@ -168,7 +168,6 @@ export function discoverFiles(
 }
 
 const SOURCE_NAME = /\.(?:jsx?|tsx?|mjs|cjs|mts|cts|vue|svelte|astro)$/;
-const DECLARATION_NAME = /\.d\.[mc]?ts$/;
 
 /** Do the ignore patterns exclude this folder or file (`rel` from the given folder)? */
 function userIgnores(o: { user?: RuleSet; relCwd: (rel: string) => string | undefined }, rel: string, folder: boolean): boolean {
@@ -223,7 +222,7 @@ function walkTree(
         const r = join(name);
         if (o.gitignore.ig.ignores(`${o.relTop(r)}/`) || userIgnores(o, r, true)) continue;
         stack.push([inDir + name, r]);
-      } else if (e.isFile() && SOURCE_NAME.test(name) && !DECLARATION_NAME.test(name)) {
+      } else if (e.isFile() && SOURCE_NAME.test(name)) {
         const r = join(name);
         if ((o.gitignore.filesToo && o.gitignore.ig.ignores(o.relTop(r))) || userIgnores(o, r, false)) continue;
         o.found(inDir + name, r);

@@ -111,6 +111,29 @@ describe('analysis in worker threads', () => {
     expect(names.sort((x, y) => y.length - x.length)).toEqual([['a/base.ts', 'a/labels.ts', 'a/shipments.ts', 'c/src/alias.ts'], ['b/pickup.ts', 'b/use.ts']]);
   });
 
+  it('puts a TypeScript script that declares global types in the part of every file that names one', () => {
+    const dir = tempDir('mc-parts-global-');
+    const files: Record<string, string> = {
+      'a.ts': "import { b } from './b';\nexport const a = b;\n",
+      'b.ts': 'export const b = 1;\n',
+      'c.ts': "export const c = (w: PickupWindow) => post('/pickup/v1/pickups', w);\n",
+      'd.ts': "export const d = '/pickup/v1/pickups'; // PickupWindows is another name\n",
+    };
+    for (const [f, t] of Object.entries(files)) writeFileSync(path.join(dir, f), t);
+    const cands = Object.entries(files).map(([f, text]) => ({ file: path.join(dir, f), text }));
+    const names = (parts: { file: string }[][]) => parts.map((p) => p.map((c) => path.basename(c.file)).sort()).sort((x, y) => y.length - x.length || (x[0] < y[0] ? -1 : 1));
+    for (const [name, text] of [
+      ['global.d.ts', 'interface PickupWindow { courier_id: string; preferred_date: string }\n'],
+      ['augment.ts', 'export {};\ndeclare global {\n  interface PickupWindow { courier_id: string }\n}\n'],
+    ]) {
+      const parts = partition([...cands, { file: path.join(dir, name), text }], 3)!;
+      expect(names(parts)).toEqual([['a.ts', 'b.ts'], [name, 'c.ts'].sort(), ['d.ts']]);
+    }
+    // a script that declares no type (a CommonJS file in TypeScript) joins nothing
+    const script = { file: path.join(dir, 'use.ts'), text: "const { b } = require('./b');\n" };
+    expect(names(partition([...cands, script], 4)!)).toEqual([['a.ts', 'b.ts', 'use.ts'], ['c.ts'], ['d.ts']]);
+  });
+
   it('gives up on parts (one thread) when a tsconfig cannot be read', () => {
     const dir = tempDir('mc-parts-bad-');
     writeFileSync(path.join(dir, 'tsconfig.json'), '{ "compilerOptions": { "paths": ');

@@ -135,6 +135,12 @@ function mergeResults(a: FileResult, b: FileResult): FileResult {
 
 // ---------------------------------------------------------------- the parts
 
+const TS_FILE = /\.(?:tsx?|mts|cts)$/i;
+/** A statement that makes a text a module (a superset: a line that starts with `import` or `export`). */
+const MODULE_SYNTAX = /^\s*(?:import|export)\b/m;
+/** The name of a type a line declares (`interface X`, `type X =`, `declare class X`, …). */
+const TYPE_DECLARATION = /^\s*(?:declare\s+)?(?:interface|type|class|enum|namespace)\s+([\w$]+)/gm;
+
 /**
  * Cut the candidates into at most `n` parts along their imports, or undefined when an import
  * cannot be followed with confidence (then one thread does it all). A part is a set of whole
@@ -182,6 +188,15 @@ export function partition(candidates: { file: string; text: string }[], n: numbe
         queue.push(target);
       }
     }
+  }
+  // a TypeScript script (no import or export) or a `declare global` declares types every module
+  // sees without importing them: it shares a part with every file that names one of them
+  for (const g of candidates) {
+    if (!TS_FILE.test(g.file) || (MODULE_SYNTAX.test(g.text) && !/\bdeclare\s+(?:global|module)\b/.test(g.text))) continue;
+    const names = [...g.text.matchAll(TYPE_DECLARATION)].map((m) => m[1]);
+    if (!names.length) continue;
+    const named = new RegExp(`(?<![\\w$])(?:${[...new Set(names)].map((n) => n.replace(/\$/g, '\\$')).join('|')})(?![\\w$])`);
+    for (const c of candidates) if (c !== g && named.test(c.text)) union(g.file, c.file);
   }
   const groups = new Map<string, { file: string; text: string }[]>();
   for (const c of candidates) {

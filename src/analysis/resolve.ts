@@ -47,7 +47,8 @@ export function probeModule(base: string, isFile: (f: string) => boolean, asWrit
   const ext = path.extname(base);
   if (ext && isFile(base) && asWritten(base, ext)) return base;
   const stem = ['.js', '.jsx', '.mjs', '.cjs'].includes(ext) ? base.slice(0, -ext.length) : base;
-  for (const e of ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs']) if (isFile(stem + e)) return stem + e;
-  for (const e of ['.ts', '.tsx', '.js', '.jsx', '.mjs']) if (isFile(path.join(base, 'index' + e))) return path.join(base, 'index' + e);
+  // a declaration file (`api.d.ts`) where no module of that name is: its types may shape a request
+  for (const e of ['.ts', '.tsx', '.d.ts', '.mts', '.cts', '.d.mts', '.d.cts', '.js', '.jsx', '.mjs', '.cjs']) if (isFile(stem + e)) return stem + e;
+  for (const e of ['.ts', '.tsx', '.d.ts', '.js', '.jsx', '.mjs']) if (isFile(path.join(base, 'index' + e))) return path.join(base, 'index' + e);
   return undefined;
 }
