@@ -1247,7 +1247,10 @@ function nestedConflict(body: ts.ObjectLiteralExpression): string | undefined {
   return undefined;
 }
 
-/** Does a 2024-09 pickup body still give a field only v1 has (or v1's nested `pickup` object)? */
+/**
+ * Does a 2024-09 pickup body still give a field only v1 has (or v1's nested `pickup` object)?
+ * `courier_id` alone is not such a field: PRODUCT.md makes it the right name in code on 2024-09.
+ */
 function halfMigratedPickup(node: ts.ObjectLiteralExpression): boolean {
   return node.properties.some((p) => {
     const name = p.name ? propName(p.name) : undefined;
