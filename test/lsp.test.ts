@@ -232,8 +232,8 @@ describe('migrate-check lsp', () => {
     await client.diagnosticsAt(endpoints);
     await new Promise((r) => setTimeout(r, 300));
     const since = client.diagnostics.length;
-    // the constant moves to 2024-09 in the buffer only (unsaved)
-    client.change(endpoints, "export const PICKUPS_URL = '/2024-09/pickups';\n");
+    // the constant names another vendor's endpoint in the buffer only (unsaved): the body is that vendor's
+    client.change(endpoints, "export const PICKUPS_URL = 'https://api.other-vendor.test/v1/pickups';\n");
     expect(await client.diagnosticsAt(endpoints)).toEqual([]);
     const rechecked = await client.nextDiagnostics(consumer, since, 'the importer re-checked');
     expect(rechecked.diagnostics.filter((d) => d.code === 'v1-pickup-field')).toEqual([]);
