@@ -14,10 +14,12 @@
 //   --growth-reps N      repetitions on the second tree (default: --reps)
 //   --eslint-reps N      ESLint is timed in the first N repetitions only (default 2): it is 40-60
 //                        times slower than the others, and its ratio needs no more
-//   --tools LIST         comma-separated subset of scan,scan-1t,scan-workers,fix,ast-grep,eslint (default
-//                        all); scan is the default run (on 2+ cores a reader thread reads and
+//   --tools LIST         comma-separated subset of scan,scan-1t,scan-workers,fix,floor,ast-grep,eslint
+//                        (default all); scan is the default run (on 2+ cores a reader thread reads and
 //                        text-tests the files while the main thread parses); scan-1t is all one thread;
-//                        scan-workers has its analysis forced onto two worker threads
+//                        scan-workers has its analysis forced onto two worker threads; floor is what
+//                        no scan can go under: Node, the compiler's load and the parse of the files
+//                        the scan parses, nothing else (bench/floor.mjs)
 //   --no-lsp             skip the language server's latency on the first tree
 //   --seed S             generator seed (default 1)
 //   --json FILE          also write every figure there (default .bench/results.json)
@@ -74,8 +76,9 @@ const REPS = num('--reps', 9);
 const GROWTH_REPS = num('--growth-reps', REPS);
 const ESLINT_REPS = num('--eslint-reps', 2);
 const SEED = num('--seed', 1);
-const TOOL_LIST = opt('--tools', 'scan,scan-1t,scan-workers,fix,ast-grep,eslint').split(',').map((s) => s.trim());
-for (const t of TOOL_LIST) if (!['scan', 'scan-1t', 'scan-workers', 'fix', 'ast-grep', 'eslint'].includes(t)) fail(`unknown tool in --tools: ${t}`);
+const TOOLS_ALL = ['scan', 'scan-1t', 'scan-workers', 'fix', 'floor', 'ast-grep', 'eslint'];
+const TOOL_LIST = opt('--tools', TOOLS_ALL.join(',')).split(',').map((s) => s.trim());
+for (const t of TOOL_LIST) if (!TOOLS_ALL.includes(t)) fail(`unknown tool in --tools: ${t}`);
 const JSON_OUT = path.resolve(opt('--json', path.join(WORK, 'results.json')));
 
 const log = (s = '') => process.stdout.write(s + '\n');
@@ -218,13 +221,14 @@ const median = (xs) => {
 
 // ---------------------------------------------------------------- the tools
 
-function commands(tree, astGrep) {
+function commands(tree, astGrep, parsedList) {
   const eslint = path.join(TOOLS, 'node_modules', 'eslint', 'bin', 'eslint.js');
   return {
     scan: { label: 'migrate-check scan', cmd: process.execPath, args: [CLI, '--reporter', 'json', '--no-progress', tree], cwd: tree, node: true, ok: [0, 1] },
     'scan-1t': { label: 'migrate-check scan, one thread', cmd: process.execPath, args: [CLI, '--reporter', 'json', '--no-progress', tree], cwd: tree, node: true, ok: [0, 1], env: { MIGRATE_CHECK_WORKERS: '0', MIGRATE_CHECK_READ_AHEAD: '0' } },
     'scan-workers': { label: 'migrate-check scan, 2 workers', cmd: process.execPath, args: [CLI, '--reporter', 'json', '--no-progress', tree], cwd: tree, node: true, ok: [0, 1], env: { MIGRATE_CHECK_WORKERS: '2' } },
     fix: { label: 'migrate-check --fix --dry-run', cmd: process.execPath, args: [CLI, '--fix', '--dry-run', '--reporter', 'json', '--no-progress', tree], cwd: tree, node: true, ok: [0, 1] },
+    floor: { label: 'floor (compiler + parse only)', cmd: process.execPath, args: [path.join(HERE, 'floor.mjs'), parsedList], cwd: tree, node: true, ok: [0] },
     'ast-grep': { label: 'ast-grep scan', cmd: astGrep, args: ['scan', '--rule', path.join(TOOLS, 'ast-grep-rules.yml'), '--json=stream', '--color', 'never', tree], cwd: tree, node: false, ok: [0, 1] },
     eslint: { label: 'eslint (no-restricted-syntax)', cmd: process.execPath, args: [eslint, '--config', path.join(TOOLS, 'eslint.config.mjs'), '--format', 'json', '--no-inline-config', '--no-warn-ignored', '.'], cwd: tree, node: true, ok: [0, 1] },
   };
@@ -252,11 +256,34 @@ function checkRun(tool, spec, res) {
 
 // ---------------------------------------------------------------- one tree
 
+/**
+ * The files a scan of the tree parses on their own text (the text test's candidates, from the
+ * built modules the CLI runs), written one a line for bench/floor.mjs; returns how many. The
+ * modules the analysis then draws in through imports are left out: the floor stays a floor.
+ */
+async function writeParsedList(tree, out) {
+  const mod = (rel) => import(pathToFileURL(path.join(REPO, 'dist', 'src', rel)).href);
+  const [{ loadConfig }, { discoverFiles }, { testTexts }, { hostsOf }, { MODULE_EXTENSIONS }] = await Promise.all([
+    mod('config.js'),
+    mod('files.js'),
+    mod('read.js'),
+    mod('analyze.js'),
+    mod('analysis/units.js'),
+  ]);
+  const config = loadConfig({ cwd: tree });
+  const { candidates } = testTexts(discoverFiles(['.'], tree, config.ignorePatterns), { maxFileSize: config.maxFileSize, hosts: hostsOf(config) });
+  const modules = candidates.map((c) => c.file).filter((f) => MODULE_EXTENSIONS.includes(path.extname(f).toLowerCase()));
+  writeFileSync(out, modules.join('\n') + '\n');
+  return modules.length;
+}
+
 async function benchTree(files, reps) {
   mkdirSync(WORK, { recursive: true });
   const tree = path.join(WORK, `tree-${files}`);
   const manifest = generateTree({ files, out: tree, seed: SEED, log: note });
-  const cmds = commands(tree, astGrepBinary());
+  const parsedList = path.join(WORK, `tree-${files}.parsed.txt`);
+  const parsedFiles = await writeParsedList(tree, parsedList);
+  const cmds = commands(tree, astGrepBinary(), parsedList);
   const tools = TOOL_LIST;
 
   // a first, untimed pass: warms the page cache and each tool, and gives the outputs compared below
@@ -267,7 +294,7 @@ async function benchTree(files, reps) {
     checkRun(t, cmds[t], res);
     first[t] = res;
   }
-  const info = { files, legacy: manifest.entries.filter((e) => e.legacy).length };
+  const info = { files, legacy: manifest.entries.filter((e) => e.legacy).length, parsedFiles };
   const sets = {};
   for (const t of ['scan', 'ast-grep', 'eslint']) if (first[t]) sets[t] = flagged(t, first[t], tree);
   if (first.scan) {
@@ -338,6 +365,8 @@ function printTree(r, reps) {
   log('ratios (median wall time)                         figure   target');
   const row = (label, value, target) => log(`  ${label.padEnd(48)}${value.padStart(7)}   ${target}`);
   if (stats.scan && stats['ast-grep']) row('migrate-check scan / ast-grep', ratio(stats.scan.median, stats['ast-grep'].median), '<= 0.33x');
+  if (stats.floor && stats['ast-grep']) row(`floor / ast-grep (${int(info.parsedFiles)} files parsed)`, ratio(stats.floor.median, stats['ast-grep'].median), '(over 0.33x: the target is below the floor)');
+  if (stats.scan && stats.floor) row('migrate-check scan / floor', ratio(stats.scan.median, stats.floor.median), '(what the rest of the scan adds)');
   if (stats.scan && stats.eslint) row('eslint / migrate-check scan (speed-up)', ratio(stats.eslint.median, stats.scan.median), '>= 30x');
   if (stats.scan && stats['scan-1t']) row('scan (default) / scan in one thread', ratio(stats.scan.median, stats['scan-1t'].median), '(< 1 where the reader thread pays)');
   if (stats.scan && stats['scan-workers']) row('scan with 2 workers / scan (default)', ratio(stats['scan-workers'].median, stats.scan.median), '(< 1 where workers pay)');
