@@ -101,7 +101,9 @@ export function testTexts(
   const fatal: Source[] = [];
   const candidates: Source[] = [];
   const weak: Source[] = [];
-  const importers: Source[] = [];
+  // every other file that imports something, with only its module specifiers kept: holding the
+  // texts of most of a tree until the end cost more in garbage collection than the test itself
+  const importers: { file: string; specifiers: string; setsDefaults: boolean }[] = [];
   let done = 0;
   for (const file of files) {
     const src = readSource(file, o.overlays, o.maxFileSize);
@@ -113,7 +115,8 @@ export function testTexts(
         o.onStrong?.(src);
       } else {
         if (signal === 'weak') weak.push(src);
-        if (/\bimport\b|\brequire\s*\(/.test(src.text!)) importers.push(src);
+        const specifiers = moduleSpecifiers(src.text!);
+        if (specifiers) importers.push({ file, specifiers, setsDefaults: setsAxiosDefaults(src.text!) });
       }
     }
     o.onProgress?.(++done, files.length);
@@ -124,14 +127,54 @@ export function testTexts(
     const importRe = importOf(candidates.map((c) => moduleStem(c.file)));
     for (const src of weak) if (importRe.test(src.text!)) candidates.push(src);
   }
-  // a module that defines a versioned base ('…/2023-01'): every module importing it sends paths through it
-  const baseStems = candidates.filter((c) => /\/2023-01\/?['"`]/.test(c.text!)).map((c) => moduleStem(c.file));
-  if (baseStems.length) {
+  // a module that defines a versioned base ('…/2023-01'): every module importing it sends paths
+  // through it; and where that base is axios' default, every module importing axios does
+  const bases = candidates.filter((c) => VERSIONED_BASE.test(c.text!));
+  if (bases.length) {
     const have = new Set(candidates.map((c) => c.file));
-    const importRe = importOf(baseStems);
-    for (const src of importers) if (!have.has(src.file) && importRe.test(src.text!)) candidates.push(src);
+    const drawIn = (stems: string[]) => {
+      const importRe = importOf(stems);
+      const drawn: typeof importers = [];
+      for (const imp of importers) {
+        if (have.has(imp.file) || !importRe.test(imp.specifiers)) continue;
+        have.add(imp.file);
+        drawn.push(imp);
+        // read again: a handful of files, where keeping every text would have cost the whole tree's
+        const src = readSource(imp.file, o.overlays, o.maxFileSize);
+        if (src.fatal) fatal.push(src);
+        else candidates.push(src);
+      }
+      return drawn;
+    };
+    const defaults = bases.some((c) => setsAxiosDefaults(c.text!));
+    const drawn = drawIn([...bases.map((c) => moduleStem(c.file)), ...(defaults ? ['axios'] : [])]);
+    // `axios.defaults.baseURL = API` with the versioned API imported from the module drawn in above
+    if (!defaults && drawn.some((d) => d.setsDefaults)) drawIn(['axios']);
   }
   return { fatal, candidates };
+}
+
+const VERSIONED_BASE = /\/2023-01\/?['"`]/;
+
+/** Does the text set axios' default base URL (`axios.defaults.baseURL = …`)? */
+export function setsAxiosDefaults(text: string): boolean {
+  return text.includes('baseURL') && /\bdefaults\s*(?:\.\s*baseURL\b|\[\s*['"`]baseURL['"`]\s*\])/.test(text);
+}
+
+// `from '…'`, `import '…'`, `import('…')`, `require('…')`: the quoted specifier of each
+const SPECIFIER = /(?:\bfrom|\bimport|\brequire)\s*\(?\s*(['"])[^'"\n]*\1/g;
+
+/**
+ * The module specifiers a text names, each still quoted, a line each (`importOf` reads them as it
+ * reads a whole text); empty when it imports nothing. The answer is a fresh string: a piece cut
+ * from the text, or pieces added together, would hold the whole text in memory.
+ */
+export function moduleSpecifiers(text: string): string {
+  // joined after an empty first element: a join of two or more copies them into a new string,
+  // where a join of one gives that piece back
+  const lines = [''];
+  for (const m of text.matchAll(SPECIFIER)) lines.push(m[0].slice(m[0].indexOf(m[1])));
+  return lines.length > 1 ? lines.join('\n') : '';
 }
 
 function moduleStem(file: string): string {

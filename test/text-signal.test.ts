@@ -2,8 +2,11 @@
 // over is never looked at again, so every kind of old construct must pass it. Each case below is a
 // line as client code writes it, with the answer the test must give (written from the spec's
 // paths and fields, and from the two tiers the README describes).
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { textSignal } from '../src/files.js';
+import { moduleSpecifiers, testTexts } from '../src/read.js';
+import { tempTree } from './helpers.js';
 
 const strong: [string, string][] = [
   ['a v1 path of each family', "fetch('/pickup/v1/pickups'); get('/rate/v1/rates'); x('/shipment/v1/a'); y('/label/v1/b'); z('/track/v1/c'); w('/reference/v1/d');"],
@@ -48,5 +51,39 @@ describe('the text test', () => {
   it('passes a file that names a configured host, whatever else it holds', () => {
     expect(textSignal("const base = 'https://legacy-shipping.example.com';", ['https://legacy-shipping.example.com'])).toBe('strong');
     expect(textSignal("const base = 'https://legacy-shipping.example.com';")).toBe(null);
+  });
+});
+
+describe('modules drawn in through their imports', () => {
+  it('lists the specifiers a module imports from, quoted as written, a line each', () => {
+    const text = [
+      "import axios from 'axios';",
+      'import type { Body } from "./types.js";',
+      "export * from '../api/index';",
+      "import './polyfill';",
+      "const legacy = require('../legacy/client');",
+      "const lazy = await import('./lazy.ts');",
+      "const label = 'from the store';",
+    ].join('\n');
+    expect(moduleSpecifiers(text)).toBe(['', "'axios'", '"./types.js"', "'../api/index'", "'./polyfill'", "'../legacy/client'", "'./lazy.ts'"].join('\n'));
+    expect(moduleSpecifiers('export const add = (a: number, b: number) => a + b;')).toBe('');
+  });
+
+  it('draws in every module that imports a versioned base, with its text, and no module that only names it', () => {
+    const files: Record<string, string> = {
+      'api/base.ts': "export const API = 'https://api.example.com/2023-01/';\n",
+      'orders/send.ts': "import { API } from '../api/base';\nexport const send = () => fetch(API + 'labels');\n",
+      'orders/cjs.js': 'const { API } = require("../api/base.js");\nmodule.exports = () => fetch(API + "rates");\n',
+      'orders/lazy.ts': "export const later = async () => (await import('../api/base')).API;\n",
+      'orders/named.ts': "import { z } from 'zod';\nexport const where = '../api/base';\n",
+      'orders/plain.ts': 'export const add = (a: number, b: number) => a + b;\n',
+    };
+    const root = tempTree(files);
+    const abs = Object.keys(files).map((f) => path.join(root, f));
+    const { fatal, candidates } = testTexts(abs, { maxFileSize: 1_000_000, hosts: [] });
+    expect(fatal).toEqual([]);
+    const rel = (f: string) => path.relative(root, f).split(path.sep).join('/');
+    expect(candidates.map((c) => rel(c.file))).toEqual(['api/base.ts', 'orders/send.ts', 'orders/cjs.js', 'orders/lazy.ts']);
+    for (const c of candidates) expect(c.text).toBe(files[rel(c.file)]);
   });
 });

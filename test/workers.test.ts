@@ -134,6 +134,20 @@ describe('analysis in worker threads', () => {
     expect(names(partition([...cands, script], 4)!)).toEqual([['a.ts', 'b.ts', 'use.ts'], ['c.ts'], ['d.ts']]);
   });
 
+  it("puts a module that sets axios' default base URL in the part of every file that calls axios", () => {
+    const dir = tempDir('mc-parts-axios-');
+    const files: Record<string, string> = {
+      'setup.ts': "import axios from 'axios';\naxios.defaults.baseURL = 'https://api.example.com/2023-01';\n",
+      'labels.ts': "import axios from 'axios';\nexport const l = () => axios.post('/labels', {});\n",
+      'accounts.js': "const axios = require('axios');\nmodule.exports = (id) => axios.get(`/courier_accounts/${id}`);\n",
+      'pickups.ts': "export const p = () => fetch('/pickup/v1/pickups');\n",
+    };
+    for (const [f, t] of Object.entries(files)) writeFileSync(path.join(dir, f), t);
+    const cands = Object.entries(files).map(([f, text]) => ({ file: path.join(dir, f), text }));
+    const names = partition(cands, 4)!.map((p) => p.map((c) => path.basename(c.file)).sort()).sort((x, y) => y.length - x.length);
+    expect(names).toEqual([['accounts.js', 'labels.ts', 'setup.ts'], ['pickups.ts']]);
+  });
+
   it('gives up on parts (one thread) when a tsconfig cannot be read', () => {
     const dir = tempDir('mc-parts-bad-');
     writeFileSync(path.join(dir, 'tsconfig.json'), '{ "compilerOptions": { "paths": ');

@@ -3,12 +3,14 @@
 // Decisions about what is old and what replaces it come from core/ (fed by the catalogue);
 // this file finds where.
 
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import ts from '../core/ts.cjs';
 import { getRule, type Rule } from '../catalogue/index.js';
 import { findPaths, originOf, isHole, type PathMatch, type PathToken } from '../core/paths.js';
 import { childContext, contextFromKeys, convertPickupTime, isHHMM, OLD_EVENT, renamesIn, V1_ONLY_PICKUP_FIELDS, V1_PICKUP_FIELDS, type ContextKind } from '../core/keys.js';
 import type { Config, Finding, FixKind, RequestContext, TextEdit, ChangeKind } from '../types.js';
-import { Bindings, propName } from './bindings.js';
+import { Bindings, propName, requireSpec, type Decl } from './bindings.js';
 import { Evaluator, envName, findProperty, isEnvObject, propertyValue, returnExpressions, unwrap, virtualText, type LitPiece, type Piece, type Via } from './evaluate.js';
 import { renderRegion, type UnitEdit } from './render.js';
 import { renameShapes, type Shaped } from './types.js';
@@ -80,6 +82,9 @@ export class Analyzer {
    * that met it second.
    */
   private mixed: { unit: Unit; node: ts.ObjectLiteralExpression; ctx: ContextKind; info: RequestContext; body?: Finding[] }[] = [];
+  /** `axios.defaults.baseURL = …` in the analysed units: the value, and the package folder it holds for */
+  private axiosDefaults: { unit: Unit; value: ts.Expression; scope: string }[] = [];
+  private packageDirs = new Map<string, string>();
 
   constructor(
     readonly store: UnitStore,
@@ -94,6 +99,7 @@ export class Analyzer {
   /** Analyse the units; returns every finding (not yet suppressed or levelled). */
   run(units: Unit[]): Finding[] {
     const t0 = performance.now();
+    for (const u of units) this.findAxiosDefaults(u);
     for (const u of units) this.scanStrings(u);
     const t1 = performance.now();
     for (const u of units) this.scanCalls(u);
@@ -474,13 +480,29 @@ export class Analyzer {
     return { foreign: false, url: true };
   }
 
-  /** The base URL of an HTTP client instance (`axios.create({ baseURL })`, `ky.create({ prefixUrl })`). */
+  /**
+   * The base URL a call's URL is sent through: its client instance's, unless the URL names its own
+   * host (`https://…`, `//…`), which the client sends as it is.
+   */
+  private baseFor(unit: Unit, callee: ts.Expression, urlUnit: Unit, url: ts.Expression): Piece[] | undefined {
+    const base = this.instanceBase(unit, callee);
+    if (!base) return undefined;
+    const first = this.pieces(urlUnit, url)[0];
+    return first?.t === 'lit' && /^(?:[a-z][a-z\d+.-]*:)?\/\//i.test(first.text) ? undefined : base;
+  }
+
+  /**
+   * The base URL of an HTTP client instance (`axios.create({ baseURL })`, `ky.create({ prefixUrl })`),
+   * or of axios itself where its defaults set one.
+   */
   private instanceBase(unit: Unit, callee: ts.Expression): Piece[] | undefined {
+    if (ts.isIdentifier(callee)) return this.axiosDefaults.length && this.isAxios(unit, callee) ? this.defaultBase(unit) : undefined;
     if (!ts.isPropertyAccessExpression(callee)) return undefined;
     const obj = unwrap(callee.expression);
     let init: { unit: Unit; expr: ts.Expression } | undefined;
     if (ts.isIdentifier(obj)) {
       const decl = this.bindings.resolve(unit, obj);
+      if (this.axiosDefaults.length && isAxiosDecl(obj, decl)) return this.defaultBase(unit);
       const v = decl && this.ev.valueOf(decl);
       if (v) init = { unit: v.unit, expr: unwrap(v.expr) };
     } else if (ts.isPropertyAccessExpression(obj) && obj.expression.kind === ts.SyntaxKind.ThisKeyword) {
@@ -493,6 +515,80 @@ export class Analyzer {
     if (!cfg) return undefined;
     const value = propertyValue(findProperty(cfg.node, 'baseURL') ?? findProperty(cfg.node, 'prefixUrl') ?? findProperty(cfg.node, 'baseUrl') ?? findProperty(cfg.node, 'prefixURL'));
     return value && this.pieces(cfg.unit, value);
+  }
+
+  /** A relative path sent through a versioned base: a member of the base's group. */
+  private sentThroughBase(unit: Unit, base: Piece[], url: ts.Expression): void {
+    const pieces = joinBase(base, this.pieces(unit, url));
+    const vt = virtualText(pieces);
+    for (const m of findPaths(vt.text)) {
+      const vPiece = pieces[vt.owner[m.versionStart]];
+      if (m.rule && vPiece && vPiece.t === 'lit' && vPiece.via.length > 0 && m.rule.id !== 'versioned-base-url') this.groupMember(unit, m, pieces, vt, vPiece);
+    }
+  }
+
+  /** Is this name axios itself (its import, its require, or the global a script tag brings)? */
+  private isAxios(unit: Unit, id: ts.Identifier): boolean {
+    return isAxiosDecl(id, this.bindings.resolve(unit, id));
+  }
+
+  /**
+   * `axios.defaults.baseURL = …`: a base every relative path sent with axios itself goes through,
+   * in the package that sets it (a monorepo's other packages run in other processes).
+   */
+  private findAxiosDefaults(unit: Unit): void {
+    if (!unit.sf.text.includes('baseURL')) return;
+    const visit = (n: ts.Node): void => {
+      if (ts.isBinaryExpression(n) && n.operatorToken.kind === ts.SyntaxKind.EqualsToken) {
+        const left = unwrap(n.left);
+        const target = ts.isPropertyAccessExpression(left) ? left.name.text : ts.isElementAccessExpression(left) && ts.isStringLiteralLike(left.argumentExpression) ? left.argumentExpression.text : undefined;
+        const owner = target === 'baseURL' && (ts.isPropertyAccessExpression(left) || ts.isElementAccessExpression(left)) ? unwrap(left.expression) : undefined;
+        if (owner && ts.isPropertyAccessExpression(owner) && owner.name.text === 'defaults') {
+          const lib = unwrap(owner.expression);
+          if (ts.isIdentifier(lib) && this.isAxios(unit, lib)) this.axiosDefaults.push({ unit, value: n.right, scope: this.packageDir(unit.file) });
+        }
+      }
+      ts.forEachChild(n, visit);
+    };
+    visit(unit.sf);
+  }
+
+  /**
+   * The base axios' defaults give the calls of this file: the one `axios.defaults.baseURL` its
+   * package sets. Set in two places (or more), which one a call goes through is decided as the
+   * program runs: none is taken, and each base is reported where it is set.
+   */
+  private defaultBase(unit: Unit): Piece[] | undefined {
+    const scope = this.packageDir(unit.file);
+    const set = this.axiosDefaults.filter((d) => d.scope === scope);
+    return set.length === 1 ? this.pieces(set[0].unit, set[0].value) : undefined;
+  }
+
+  /** The folder of the nearest package.json above a file (the file system's root without one). */
+  private packageDir(file: string): string {
+    const chain: string[] = [];
+    let dir = path.dirname(file);
+    let found: string | undefined;
+    for (;;) {
+      const known = this.packageDirs.get(dir);
+      if (known !== undefined) {
+        found = known;
+        break;
+      }
+      chain.push(dir);
+      if (existsSync(path.join(dir, 'package.json'))) {
+        found = dir;
+        break;
+      }
+      const up = path.dirname(dir);
+      if (up === dir) {
+        found = dir;
+        break;
+      }
+      dir = up;
+    }
+    for (const d of chain) this.packageDirs.set(d, found);
+    return found;
   }
 
   private analyzeCall(unit: Unit, call: ts.CallExpression): void {
@@ -520,8 +616,9 @@ export class Analyzer {
       if (cfg) {
         const url = propertyValue(findProperty(cfg.node, 'url') ?? findProperty(cfg.node, 'uri'));
         if (url) {
-          const base = this.instanceBase(unit, callee);
+          const base = this.baseFor(unit, callee, cfg.unit, url);
           const ep = this.endpointOf(cfg.unit, url, base);
+          if (base && ep.match) this.sentThroughBase(cfg.unit, base, url);
           if (ep.url) {
             const body = bodyValue(cfg.node, ['data', 'json', 'body', 'form']);
             if (body) this.applyBody(cfg.unit, body, ep, false, true);
@@ -535,19 +632,10 @@ export class Analyzer {
     for (let i = 0; i < Math.min(args.length, 3); i++) {
       const a = unwrap(args[i]);
       if (ts.isObjectLiteralExpression(a) || ts.isArrowFunction(a) || ts.isFunctionExpression(a)) continue;
-      const base = i === 0 ? this.instanceBase(unit, callee) : undefined;
+      const base = i === 0 ? this.baseFor(unit, callee, unit, args[i]) : undefined;
       const ep = this.endpointOf(unit, args[i], base);
       if (!ep.url) continue;
-      if (base && ep.match) {
-        // a relative path sent through a versioned base: a member of the base's group
-        const own = this.pieces(unit, args[i]);
-        const pieces = joinBase(base, own);
-        const vt = virtualText(pieces);
-        for (const m of findPaths(vt.text)) {
-          const vPiece = pieces[vt.owner[m.versionStart]];
-          if (m.rule && vPiece && vPiece.t === 'lit' && vPiece.via.length > 0 && m.rule.id !== 'versioned-base-url') this.groupMember(unit, m, pieces, vt, vPiece);
-        }
-      }
+      if (base && ep.match) this.sentThroughBase(unit, base, args[i]);
       const next = args[i + 1];
       if (!next) return;
       if (NO_BODY_METHODS.has(method)) return;
@@ -1196,6 +1284,13 @@ function quickPathTest(text: string): boolean {
 
 /** The label of the pieces an HTTP client instance's base URL option adds in front of a path (never a name: a constant named `base` is a constant). */
 const BASE_OPTION = 'an instance base option';
+
+/** A name bound to the axios package: `import axios from 'axios'`, `require('axios')`, or unbound `axios`. */
+function isAxiosDecl(id: ts.Identifier, decl: Decl | undefined): boolean {
+  if (!decl) return id.text === 'axios';
+  if (decl.kind === 'expr') return decl.label === 'axios';
+  return decl.kind === 'var' && !!decl.init && requireSpec(unwrap(decl.init)) === 'axios';
+}
 
 function joinBase(base: Piece[], own: Piece[]): Piece[] {
   const lastBase = base[base.length - 1];

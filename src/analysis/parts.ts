@@ -14,6 +14,7 @@ import type { CandidateJob, CandidateResult } from './run.js';
 import { IMPORT_SPECIFIER, probeModule, resolveSpecifier, tsPathsOf, type TsPaths } from './resolve.js';
 import { sortFindings } from './sort.js';
 import { msSince, trace } from '../core/trace.js';
+import { setsAxiosDefaults } from '../read.js';
 
 /** Below this many files to parse, one thread is faster than starting workers. */
 const MIN_CANDIDATES_FOR_WORKERS = 300;
@@ -198,6 +199,9 @@ export function partition(candidates: { file: string; text: string }[], n: numbe
     const named = new RegExp(`(?<![\\w$])(?:${[...new Set(names)].map((n) => n.replace(/\$/g, '\\$')).join('|')})(?![\\w$])`);
     for (const c of candidates) if (c !== g && named.test(c.text)) union(g.file, c.file);
   }
+  // axios' defaults (`axios.defaults.baseURL = …`) reach every module that calls axios itself
+  const defaults = candidates.filter((c) => setsAxiosDefaults(c.text));
+  for (const d of defaults) for (const c of candidates) if (c !== d && /\baxios\b/.test(c.text)) union(d.file, c.file);
   const groups = new Map<string, { file: string; text: string }[]>();
   for (const c of candidates) {
     const r = find(c.file);
