@@ -66,7 +66,9 @@ function fail(msg) {
   process.exit(2);
 }
 if (argv.includes('--help') || argv.includes('-h')) {
-  const head = readFileSync(fileURLToPath(import.meta.url), 'utf8').split('\n').slice(1, 24);
+  // the comment at the top, down to the notes on building
+  const lines = readFileSync(fileURLToPath(import.meta.url), 'utf8').split('\n');
+  const head = lines.slice(1, lines.findIndex((l) => l.startsWith('// Build the CLI first')) - 1);
   process.stdout.write(head.map((l) => l.replace(/^\/\/ ?/, '')).join('\n') + '\n');
   process.exit(0);
 }
