@@ -155,6 +155,8 @@ async function scan(args: ScanArgs): Promise<number> {
   if (!REPORTERS.includes(args.reporter)) throw new UsageError(`unknown reporter: ${args.reporter}`, `choose one of ${REPORTERS.join(', ')}`);
   if (args.unsafe && !args.fix) throw new UsageError('--unsafe goes with --fix');
   if (args.dryRun && !args.fix) throw new UsageError('--dry-run goes with --fix');
+  // a base URL and the paths sent through it move together, across files that land in different shards
+  if (args.fix && args.shard) throw new UsageError('--shard splits a scan over CI jobs; --fix runs on the whole tree', 'a base URL and the paths sent through it move together, across files');
   if (args.dryRun && args.updateBaseline) throw new UsageError('--update-baseline writes a file; --dry-run writes none', 'run --update-baseline without --fix --dry-run');
   if (args.trend && args.reporter !== 'html') throw new UsageError('--trend goes with --reporter html');
   if (args.maxWarnings !== undefined && (!Number.isInteger(args.maxWarnings) || args.maxWarnings < -1)) throw new UsageError('--max-warnings takes a whole number');

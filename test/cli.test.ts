@@ -223,6 +223,30 @@ describe('catalogue flags', () => {
     expect(runCli(['-r', 'compact'], sub).stdout).toMatch(/^src\/a\.ts:1:/);
   });
 
+  it('a base URL and the paths sent through it move together: --fix on narrower paths that leave the base out moves none, and --fix on a shard is refused', () => {
+    const client = "import axios from 'axios';\n\nexport const api = axios.create({ baseURL: 'https://api.shipping.test/2023-01' });\n";
+    // a file that names an old path of its own passes the text test without the base's module
+    const labels = "import { api } from '../client';\n\nexport const account = (id: string) => api.get(`/courier_accounts/${id}`);\n";
+    const dir = tempTree({ 'src/client.ts': client, 'src/orders/labels.ts': labels });
+    gitInit(dir);
+    // the paths alone: nothing written, and the finding says why
+    const narrow = runCli(['--fix', '--no-progress', '-r', 'compact', 'src/orders'], dir);
+    expect(narrow.code).toBe(1);
+    expect(readFileSync(path.join(dir, 'src/orders/labels.ts'), 'utf8')).toBe(labels);
+    expect(narrow.stdout).toContain('migrate-check --fix: 0 files changed, 0 findings fixed, 1 left for a person.');
+    expect(narrow.stdout.split('\n')[0] + '\n').toBe(
+      "src/orders/labels.ts:3:49: error `/courier_accounts/${id}` sent through the versioned base URL `https://api.shipping.test/2023-01` forms `/2023-01/courier_accounts/${id}`, a 2023-01 path; 2024-09 uses `/2024-09/couriers/{courier_id}`; left for a person: the base is defined in src/client.ts, outside the files this run checks; `--fix` moves a base and its paths together, in a run over both. [courier-accounts-path]\n",
+    );
+    const shard = runCli(['--fix', '--shard', '1/2'], dir);
+    expect(shard.code).toBe(2);
+    expect(shard.stderr).toBe('migrate-check: --shard splits a scan over CI jobs; --fix runs on the whole tree (a base URL and the paths sent through it move together, across files)\n');
+    expect(snapshot(dir)).toEqual(snapshot(tempTree({ 'src/client.ts': client, 'src/orders/labels.ts': labels })));
+    // the whole tree: both move
+    expect(runCli(['--fix', '--no-progress'], dir).code).toBe(0);
+    expect(readFileSync(path.join(dir, 'src/client.ts'), 'utf8')).toBe(client.replace('/2023-01', '/2024-09'));
+    expect(readFileSync(path.join(dir, 'src/orders/labels.ts'), 'utf8')).toBe(labels.replace('/courier_accounts/', '/couriers/'));
+  });
+
   it('--update-baseline with --shard or a narrower path keeps the entries of the files it did not scan', () => {
     const dir = tempCopy(path.join(LEGACY, 'before'));
     const read = () => JSON.parse(readFileSync(path.join(dir, 'b.json'), 'utf8')) as Record<string, unknown>;

@@ -48,6 +48,10 @@ const fixNote = (kind: FixKind, manual?: string) =>
 
 export interface AnalyzerOptions {
   config: Config;
+  /** the files the run checks (and `--fix` may write); none given: every file it reads */
+  given?: Set<string>;
+  /** the folder file names in messages are relative to (default: the working folder) */
+  root?: string;
 }
 
 export class Analyzer {
@@ -420,9 +424,30 @@ export class Analyzer {
     return true;
   }
 
-  /** Each versioned base moves to /2024-09 with all its relative paths, when every one of them has a 2024-09 form. */
+  /**
+   * Each versioned base moves to /2024-09 with all its relative paths, when every one of them has a
+   * 2024-09 form and the base and every path lie in the files the run checks (a run on narrower
+   * paths writes none other: moving the paths without their base would break them).
+   */
   private finishBaseGroups(): void {
+    const given = this.options.given;
+    const shown = (file: string) => path.relative(this.options.root ?? process.cwd(), file).split(path.sep).join('/') || path.basename(file);
     for (const g of this.baseGroups.values()) {
+      const outside = given ? [...new Set([g.unit.file, ...g.members.map((x) => x.unit.file)])].filter((f) => !given.has(f)) : [];
+      if (outside.length) {
+        const where = outside.map(shown).join(', ');
+        const why = `${outside.includes(g.unit.file) ? 'the base is defined' : 'paths sent through it lie'} in ${where}, outside the files this run checks; \`--fix\` moves a base and its paths together, in a run over both`;
+        this.add('versioned-base-url', g.unit, g.start - 1 >= 0 && g.unit.sf.text[g.start - 1] === '/' ? g.start - 1 : g.start, g.end,
+          `The base URL \`${g.label}\` carries the 2023-01 version; every relative path sent through it is a 2023-01 path (${g.members.length} of them here), left for a person: ${why}.`,
+          { replace: true });
+        for (const x of g.members) {
+          const ep = x.match.rule!.endpoint;
+          this.add(x.match.rule!.id, x.unit, x.start, x.end,
+            `\`${x.own}\` sent through the versioned base URL \`${g.label}\` forms \`${x.shown}\`, a 2023-01 path${ep?.new ? `; 2024-09 uses \`${ep.new}\`` : ' the spec does not map'}; left for a person: ${why}.`,
+            { replace: true, context: { kind: x.match.bodyContext ?? 'path', by: 'path', endpoint: ep ? `${ep.method} ${ep.old}` : undefined } });
+        }
+        continue;
+      }
       const blocking = g.members.filter((x) => !x.edit);
       const movable = blocking.length === 0 && g.exact;
       const baseEdit: UnitEdit = { unit: g.unit, start: g.start, end: g.end, text: '2024-09' };

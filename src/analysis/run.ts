@@ -83,7 +83,7 @@ export async function analyzeCandidates(job: CandidateJob): Promise<CandidateRes
     }
     units.push(...us);
   }
-  const analyzer = new Analyzer(store, { config });
+  const analyzer = new Analyzer(store, { config, given, root: job.root });
   const findings = analyzer.run(units);
   const byFile = new Map<string, Finding[]>();
   for (const f of findings) {
