@@ -34,6 +34,42 @@ interface Target {
   node: ts.ObjectLiteralExpression;
 }
 
+/** Code a request's body is written in (an object literal, an event list, a key assigned to it). */
+interface Span {
+  unit: Unit;
+  node: ts.Node;
+}
+
+/** Where an object literal names a key: one of its properties, or an assignment to it (`body.k = v`). */
+interface KeySite {
+  unit: Unit;
+  nameNode: ts.Node;
+  shorthand: boolean;
+  /** the object the key is the key of */
+  owner: ts.ObjectLiteralExpression;
+  element?: ts.ObjectLiteralElementLike;
+}
+
+/** `x.k = v` or `x['k'] = v`, with `x` the variable holding a body object: the key `k` is the object's. */
+interface Written {
+  unit: Unit;
+  key: string;
+  /** false: the key is an expression whose value is known (`x[KEY]`), not written out */
+  plain: boolean;
+  nameNode: ts.Expression;
+  value: ts.Expression;
+  assignment: ts.BinaryExpression;
+}
+
+/** A read of a body object's key elsewhere: `x.k`, `x['k']`, `const { k } = x`. */
+interface KeyRead {
+  unit: Unit;
+  key: string;
+  /** the node naming the key (a rename of the read would start there) */
+  nameNode: ts.Node;
+  shown: string;
+}
+
 const GENERIC_VERBS = new Set(['post', 'put', 'patch', 'get', 'delete', 'del', 'request', 'send', 'fetch', 'call', 'json', 'then', 'http', 'api']);
 const NO_BODY_METHODS = new Set(['get', 'delete', 'del', 'head', 'options']);
 const BODY_METHODS = new Set(['post', 'put', 'patch']);
@@ -73,11 +109,19 @@ export class Analyzer {
   /** bodies (object literals or typed expressions) whose declared type may be a request shape */
   private shaped: Shaped[] = [];
   /** requests with a body: the key of their path's finding, and the findings their body made */
-  private requests: { pathKey?: string; body: Finding[]; objects: Target[] }[] = [];
+  private requests: { pathKey?: string; body: Finding[]; objects: Span[] }[] = [];
   /** files that send a request to an old path, wherever the path is written (an imported constant) */
   private oldCallers = new Set<string>();
   /** while a body is tied to its endpoint: the object literals it is made of */
-  private bodyObjects?: Target[];
+  private bodyObjects?: Span[];
+  /** objects whose keys `--fix` leaves, and why (a nested `pickup` object given through a variable) */
+  private heldObjects = new Map<ts.Node, string>();
+  /** the keys assigned to, and read from, the variable holding an object literal (by the literal) */
+  private refsMemo = new Map<ts.Node, { writes: Written[]; reads: KeyRead[]; reassigned?: boolean }>();
+  /** body objects also read by their keys: checked once every rename is known (settleReads) */
+  private readBy: { unit: Unit; node: ts.ObjectLiteralExpression; reads: KeyRead[]; writes: Written[] }[] = [];
+  /** identifiers by name, per unit (built when a body's variable is looked for) */
+  private idIndex = new Map<Unit, Map<string, ts.Identifier[]>>();
   /** while a body is tied to its endpoint: the findings it makes */
   private collecting?: Finding[];
   /**
@@ -116,6 +160,7 @@ export class Analyzer {
     const t5 = performance.now();
     this.finishBaseGroups();
     this.settleMixed();
+    this.settleReads();
     this.holdRequests();
     trace(`checks: strings ${Math.round(t1 - t0)} ms, calls ${Math.round(t2 - t1)}, objects ${Math.round(t3 - t2)}, events ${Math.round(t4 - t3)}, shapes ${Math.round(t5 - t4)}, bases ${msSince(t5)}`);
     const oldFiles = new Set<string>();
@@ -681,7 +726,7 @@ export class Analyzer {
     const outer = this.collecting;
     const outerObjects = this.bodyObjects;
     const body: Finding[] = (this.collecting = []);
-    const objects: Target[] = (this.bodyObjects = []);
+    const objects: Span[] = (this.bodyObjects = []);
     try {
       this.tieBody(unit, arg, ep, ctx, maybeData, direct);
     } finally {
@@ -727,7 +772,7 @@ export class Analyzer {
   }
 
   /** The findings written inside these object literals (an event name in a webhook body, made by its own check). */
-  private findingsIn(objects: Target[]): Finding[] {
+  private findingsIn(objects: Span[]): Finding[] {
     if (!objects.length) return [];
     const spans = objects.map((t) => ({ file: t.unit.file, start: t.node.getStart(t.unit.sf) + t.unit.offset, end: t.node.getEnd() + t.unit.offset }));
     return [...this.findings.values()].filter((f) => spans.some((x) => f.file === x.file && f.start >= x.start && f.end <= x.end));
@@ -846,6 +891,8 @@ export class Analyzer {
     if (ts.isConditionalExpression(e)) return [...this.objects(unit, e.whenTrue, depth + 1), ...this.objects(unit, e.whenFalse, depth + 1)];
     if (ts.isBinaryExpression(e) && (e.operatorToken.kind === ts.SyntaxKind.BarBarToken || e.operatorToken.kind === ts.SyntaxKind.QuestionQuestionToken))
       return [...this.objects(unit, e.left, depth + 1), ...this.objects(unit, e.right, depth + 1)];
+    // `cond && { … }` (a spread under a condition): the object, when the condition holds (a falsy left side spreads nothing)
+    if (ts.isBinaryExpression(e) && e.operatorToken.kind === ts.SyntaxKind.AmpersandAmpersandToken) return this.objects(unit, e.right, depth + 1);
     if (ts.isAwaitExpression(e)) return this.objects(unit, e.expression, depth + 1);
     if (ts.isCallExpression(e)) {
       const c = unwrap(e.expression);
@@ -913,6 +960,8 @@ export class Analyzer {
     const was = this.contexted.get(node);
     if (was !== undefined) {
       if (was !== ctx && (was === 'foreign' || ctx === 'foreign')) this.mixed.push({ unit, node, ctx: was === 'foreign' ? ctx : was, info, body: this.collecting });
+      // the keys assigned to it are the body's too (their findings were made when it was first met)
+      for (const w of this.refsMemo.get(node)?.writes ?? []) this.bodyObjects?.push({ unit: w.unit, node: w.assignment });
       return;
     }
     this.contexted.set(node, ctx);
@@ -924,10 +973,16 @@ export class Analyzer {
     }
     const renames = renamesIn(ctx);
     const props = node.properties;
+    // a body held in a variable: the keys assigned to it (`body.courier_id = id`) are its keys too,
+    // and the keys read from it elsewhere (`body.courier_id`) must still be there after the fix
+    const refs = ctx === 'pickup-2024-09' ? { writes: [], reads: [] } : this.refsOf(unit, node);
+    for (const w of refs.writes) this.bodyObjects?.push({ unit: w.unit, node: w.assignment });
+    if (refs.reassigned && refs.writes.length) this.heldObjects.set(node, 'the variable it is held in is assigned another object too, so the keys assigned to it may be another object\'s: rename them by hand');
+    if (refs.reads.length) this.readBy.push({ unit, node, reads: refs.reads, writes: refs.writes });
     // A key that is both an old name and another rename's new name (`courier_id` in a 2023-01
     // body) is left when the object already holds a key only 2024-09 has (`courier_service_id`,
     // `courier_settings`): the object is already migrated there, so renaming again would chain.
-    const keysHere = props.map((q) => (q.name ? propName(q.name) : undefined)).filter((k): k is string => k !== undefined);
+    const keysHere = [...props.map((q) => (q.name ? propName(q.name) : undefined)), ...refs.writes.map((w) => w.key)].filter((k): k is string => k !== undefined);
     const targets = new Set([...renames.values()].map((c) => c.to));
     const migrated = keysHere.some((k) => targets.has(k) && !renames.has(k));
     // A rename whose new name is itself an old name here (`courier_account_id` -> `courier_id` in a
@@ -954,49 +1009,100 @@ export class Analyzer {
       if (name === undefined && ts.isComputedPropertyName(p.name)) {
         const pieces = this.ev.pieces(unit, p.name.expression);
         if (pieces.every((x) => x.t === 'lit')) name = pieces.map((x) => (x as { text: string }).text).join('');
-        if (name !== undefined && (renames.has(name) || childContext(ctx, name) || (ctx === 'pickup-v1' && name === 'pickup'))) {
-          const change = renames.get(name);
-          const rule = change?.rule ?? getRule(ctx === 'pickup-v1' ? 'v1-pickup-nested-object' : 'courier-selection')!;
-          this.add(rule.id, unit, p.name.getStart(unit.sf), p.name.getEnd(), `The computed key \`${p.name.getText(unit.sf)}\` is \`${name}\`, ${change ? `\`${change.to}\` in 2024-09` : 'which 2024-09 does not have in this form'}; ${fixNote('none', 'rename the key (and the block it names) by hand; renaming the inner keys alone would fit neither version')}.`, { context: info });
-          if (ts.isPropertyAssignment(p)) this.markTree(p.initializer, 'foreign');
-        }
+        if (name !== undefined) this.computedKey(unit, p.name, name, ts.isPropertyAssignment(p) ? p.initializer : undefined, ctx, info);
         continue;
       }
       if (name === undefined) continue;
       const change = renames.get(name);
-      if (change && !(migrated && targets.has(name))) this.renameKey(unit, p, change.rule, name, change.to, info, ctx, chainOnly && renames.has(change.to));
-      if (ctx === 'pickup-v1') {
-        if ((name === 'preferred_min_time' || name === 'preferred_max_time') && (ts.isPropertyAssignment(p) || ts.isShorthandPropertyAssignment(p))) this.pickupTime(unit, node, p, name, info);
-        if (name === 'pickup' && ts.isPropertyAssignment(p)) this.nestedPickup(unit, node, p, info);
+      if (change && !(migrated && targets.has(name))) this.renameKey({ unit, nameNode: p.name, shorthand: ts.isShorthandPropertyAssignment(p), owner: node, element: p }, change.rule, name, change.to, info, ctx, chainOnly && renames.has(change.to));
+      if (ctx === 'pickup-v1' && name === 'pickup' && (ts.isPropertyAssignment(p) || ts.isShorthandPropertyAssignment(p))) this.nestedPickup(unit, node, p, info);
+      else if (ts.isPropertyAssignment(p) || ts.isShorthandPropertyAssignment(p)) this.keyValue(unit, node, name, propertyValue(p)!, ctx, info);
+    }
+    for (const w of refs.writes) {
+      if (!w.plain) {
+        this.computedKey(w.unit, w.nameNode, w.key, w.value, ctx, info);
+        continue;
       }
-      if (ctx === 'webhook-2023-01' && name === 'version' && ts.isPropertyAssignment(p)) this.webhookVersion(unit, p, info);
-      const child = childContext(ctx, name);
-      if (child && ts.isPropertyAssignment(p)) {
-        if (child === 'label-entries') for (const o of this.entries(unit, p.initializer)) this.applyContext(o, 'label-entry-2023-01', info);
-        else for (const o of this.objects(unit, p.initializer)) this.applyContext(o, child, info);
-      }
+      const change = renames.get(w.key);
+      if (change && !(migrated && targets.has(w.key))) this.renameKey({ unit: w.unit, nameNode: w.nameNode, shorthand: false, owner: node }, change.rule, w.key, change.to, info, ctx, chainOnly && renames.has(change.to));
+      if (ctx === 'pickup-v1' && w.key === 'pickup') {
+        const start = w.nameNode.getStart(w.unit.sf);
+        this.add('v1-pickup-nested-object', w.unit, start, w.nameNode.getEnd(), `The nested \`pickup\` object of a v1 pickup body is absent from 2024-09; ${fixNote('none', 'it is assigned to the body key by key: move its fields to the top level by hand')}.`, { context: info });
+        this.holdNested(w.unit, w.value, info);
+      } else this.keyValue(w.unit, node, w.key, w.value, ctx, info);
     }
   }
 
-  private renameKey(unit: Unit, p: ts.ObjectLiteralElementLike, rule: Rule, from: string, to: string, info: RequestContext, ctx: ContextKind, withPath = false): void {
-    const nameNode = p.name!;
+  /**
+   * What a key's value takes in its context (a property, or an assignment to the body's variable):
+   * v1 window times, the webhook version, the event list, the blocks nested in it.
+   */
+  private keyValue(unit: Unit, body: ts.ObjectLiteralExpression, name: string, value: ts.Expression, ctx: ContextKind, info: RequestContext): void {
+    if (ctx === 'pickup-v1' && (name === 'preferred_min_time' || name === 'preferred_max_time')) this.pickupTime(unit, body, value, name, info);
+    if (ctx === 'webhook-2023-01' && name === 'version') this.webhookVersion(unit, value, info);
+    // the event names of a webhook body, written in a constant: held with the request
+    if (ctx === 'webhook-2023-01' && name === 'event_types') for (const s of this.eventLists(unit, value)) this.bodyObjects?.push(s);
+    const child = childContext(ctx, name);
+    if (child === 'label-entries') for (const o of this.entries(unit, value)) this.applyContext(o, 'label-entry-2023-01', info);
+    else if (child) for (const o of this.objects(unit, value)) this.applyContext(o, child, info);
+  }
+
+  /** A computed key (`[KEY]`, `body[KEY] = …`) whose name is statically an old one: reported and left, with the block it names. */
+  private computedKey(unit: Unit, nameNode: ts.Node, name: string, value: ts.Expression | undefined, ctx: ContextKind, info: RequestContext): void {
+    const renames = renamesIn(ctx);
+    if (!(renames.has(name) || childContext(ctx, name) || (ctx === 'pickup-v1' && name === 'pickup'))) return;
+    const change = renames.get(name);
+    const rule = change?.rule ?? getRule(ctx === 'pickup-v1' ? 'v1-pickup-nested-object' : 'courier-selection')!;
+    const shown = ts.isComputedPropertyName(nameNode) ? nameNode.getText(unit.sf) : `[${nameNode.getText(unit.sf)}]`;
+    this.add(rule.id, unit, nameNode.getStart(unit.sf), nameNode.getEnd(), `The computed key \`${shown}\` is \`${name}\`, ${change ? `\`${change.to}\` in 2024-09` : 'which 2024-09 does not have in this form'}; ${fixNote('none', 'rename the key (and the block it names) by hand; renaming the inner keys alone would fit neither version')}.`, { context: info });
+    if (value) this.markTree(value, 'foreign');
+  }
+
+  /** The objects a nested `pickup` key takes where they are not written in place: reported, their keys left (the request is left whole). */
+  private holdNested(unit: Unit, value: ts.Expression, info: RequestContext): void {
+    for (const o of this.objects(unit, value)) {
+      this.heldObjects.set(o.node, 'it is the nested `pickup` object of a v1 pickup body, given through a variable: move its fields to the top level by hand');
+      this.applyContext(o, 'pickup-v1', info);
+    }
+  }
+
+  /** The array literals (and string constants) an event list is written in, through constants and spreads. */
+  private eventLists(unit: Unit, e: ts.Expression, depth = 0): Span[] {
+    if (depth > 8) return [];
+    e = unwrap(e);
+    if (ts.isArrayLiteralExpression(e))
+      return [{ unit, node: e }, ...e.elements.flatMap((el) => (ts.isSpreadElement(el) ? this.eventLists(unit, el.expression, depth + 1) : ts.isIdentifier(el) ? this.eventLists(unit, el, depth + 1) : []))];
+    if (ts.isStringLiteral(e) || ts.isNoSubstitutionTemplateLiteral(e)) return [{ unit, node: e }];
+    if (ts.isIdentifier(e)) {
+      const decl = this.bindings.resolve(unit, e);
+      const v = decl && this.ev.valueOf(decl);
+      return v ? this.eventLists(v.unit, v.expr, depth + 1) : [];
+    }
+    return [];
+  }
+
+  private renameKey(site: KeySite, rule: Rule, from: string, to: string, info: RequestContext, ctx: ContextKind, withPath = false): void {
+    const { unit, nameNode, owner } = site;
     const start = nameNode.getStart(unit.sf);
     let edit: UnitEdit | undefined;
-    if (ts.isShorthandPropertyAssignment(p)) edit = { unit, start, end: nameNode.getEnd(), text: `${to}: ${from}` };
+    if (site.shorthand) edit = { unit, start, end: nameNode.getEnd(), text: `${to}: ${from}` };
     else if (ts.isIdentifier(nameNode)) edit = { unit, start, end: nameNode.getEnd(), text: to };
     else if (ts.isStringLiteral(nameNode) || ts.isNoSubstitutionTemplateLiteral(nameNode)) {
       const raw = nameNode.getText(unit.sf);
       edit = raw.slice(1, -1) === from ? { unit, start: start + 1, end: nameNode.getEnd() - 1, text: to } : undefined;
     }
     // the whole body is left when its nested object conflicts with it (PRODUCT.md, "What --fix does")
-    const left = this.leftBodies.has(p.parent) || (this.nestedPickups.has(p.parent) && ts.isPropertyAssignment(p.parent.parent) && this.leftBodies.has(p.parent.parent.parent));
+    const left = this.leftBodies.has(owner) || (this.nestedPickups.has(owner) && ts.isPropertyAssignment(owner.parent) && this.leftBodies.has(owner.parent.parent));
+    const held = this.heldObjects.get(owner);
     // the object already gives the new name (`{ courier_service_id, courier_id }`): renaming would
     // write the key twice, and which value is meant is a person's call
     // (a key that is itself renamed away, `courier_id` beside `courier_account_id`, frees its name)
     const taken =
-      !this.nestedPickups.has(p.parent) && ts.isObjectLiteralExpression(p.parent) && !renamesIn(ctx).has(to) && p.parent.properties.some((q) => q !== p && q.name && propName(q.name) === to);
-    if (left || taken) edit = undefined;
-    const inNested = this.nestedPickups.has(p.parent) && !left;
+      !this.nestedPickups.has(owner) &&
+      !renamesIn(ctx).has(to) &&
+      (owner.properties.some((q) => q !== site.element && q.name && propName(q.name) === to) || (this.refsMemo.get(owner)?.writes ?? []).some((w) => w.nameNode !== nameNode && w.key === to));
+    if (left || taken || held) edit = undefined;
+    const inNested = this.nestedPickups.has(owner) && !left;
     const what = contextLabel(ctx);
     const kind: FixKind = inNested ? 'safe' : edit ? (withPath ? 'unsafe' : rule.fix) : 'none';
     const why = withPath
@@ -1004,9 +1110,11 @@ export class Analyzer {
       : '';
     const manual = left
       ? 'the nested `pickup` object gives a field another value than the top level; decide which is meant, then rename'
-      : taken
-        ? `the object gives \`${to}\` already; decide which value is meant and keep one key`
-        : 'rename it by hand';
+      : held
+        ? held
+        : taken
+          ? `the object gives \`${to}\` already; decide which value is meant and keep one key`
+          : 'rename it by hand';
     this.add(rule.id, unit, start, nameNode.getEnd(), `\`${from}\` in ${what} is \`${to}\` in 2024-09${why}; ${fixNote(kind, manual)}.`, {
       edits: inNested ? undefined : edit ? [edit] : undefined,
       fixKind: inNested ? 'safe' : withPath && edit ? 'unsafe' : undefined,
@@ -1016,9 +1124,141 @@ export class Analyzer {
     });
   }
 
+  /**
+   * The keys assigned to the variable an object literal is held in (`const body = {}; body.k = v`)
+   * and read from it (`body.k`, `body['k']`, `const { k } = body`), wherever the variable is seen
+   * (an exported constant: in every module that imports it). An object not held in a variable: none.
+   */
+  private refsOf(unit: Unit, node: ts.ObjectLiteralExpression): { writes: Written[]; reads: KeyRead[]; reassigned?: boolean } {
+    const memo = this.refsMemo.get(node);
+    if (memo) return memo;
+    const out: { writes: Written[]; reads: KeyRead[]; reassigned?: boolean } = { writes: [], reads: [] };
+    this.refsMemo.set(node, out);
+    let top: ts.Node = node;
+    while (top.parent && (ts.isParenthesizedExpression(top.parent) || ts.isAsExpression(top.parent) || ts.isSatisfiesExpression(top.parent) || ts.isTypeAssertionExpression(top.parent))) top = top.parent;
+    const decl = top.parent;
+    if (!decl || !ts.isVariableDeclaration(decl) || decl.initializer !== top || !ts.isIdentifier(decl.name)) return out;
+    const name = decl.name.text;
+    // a module-level constant may be exported (and read in any module); a local one is seen in its file only
+    const moduleLevel = ts.isVariableStatement(decl.parent.parent) && ts.isSourceFile(decl.parent.parent.parent);
+    const units = moduleLevel ? this.store.all().filter((u) => u.sf.text.includes(name)) : this.store.get(unit.file);
+    const isDecl = (d: Decl | undefined) => d?.kind === 'var' && d.node === decl;
+    for (const u of units) {
+      for (const id of this.identifiers(u, name)) {
+        if (id === decl.name) continue;
+        const parent = id.parent;
+        let ref: ts.Expression;
+        if (ts.isPropertyAccessExpression(parent) && parent.name === id) {
+          // `ns.BODY` through a namespace import
+          const ns = unwrap(parent.expression);
+          const m = ts.isIdentifier(ns) ? this.bindings.resolve(u, ns) : undefined;
+          if (m?.kind !== 'module' || !isDecl(this.bindings.exportOf(m.file, name))) continue;
+          ref = parent;
+        } else {
+          if ((ts.isPropertyAssignment(parent) || ts.isPropertyDeclaration(parent) || ts.isMethodDeclaration(parent) || ts.isPropertySignature(parent)) && parent.name === id) continue;
+          if (ts.isImportSpecifier(parent) || ts.isExportSpecifier(parent) || ts.isImportClause(parent) || ts.isBindingElement(parent)) continue;
+          if (!isDecl(this.bindings.resolve(u, id))) continue;
+          ref = id;
+        }
+        let outer: ts.Node = ref;
+        while (outer.parent && (ts.isParenthesizedExpression(outer.parent) || ts.isNonNullExpression(outer.parent) || ts.isAsExpression(outer.parent) || ts.isSatisfiesExpression(outer.parent))) outer = outer.parent;
+        const use = outer.parent;
+        if (!use) continue;
+        // `body = other`: the keys assigned to it may be another object's
+        if ((ts.isBinaryExpression(use) && use.operatorToken.kind >= ts.SyntaxKind.FirstAssignment && use.operatorToken.kind <= ts.SyntaxKind.LastAssignment && use.left === outer) || ts.isPrefixUnaryExpression(use) || ts.isPostfixUnaryExpression(use)) out.reassigned = true;
+        if ((ts.isPropertyAccessExpression(use) || ts.isElementAccessExpression(use)) && use.expression === outer) {
+          let key: string | undefined;
+          let plain = true;
+          let keyNode: ts.Expression;
+          if (ts.isPropertyAccessExpression(use)) {
+            if (!ts.isIdentifier(use.name)) continue;
+            key = use.name.text;
+            keyNode = use.name;
+          } else {
+            keyNode = use.argumentExpression;
+            if (ts.isStringLiteralLike(keyNode)) key = keyNode.text;
+            else {
+              const pieces = this.ev.pieces(u, keyNode);
+              if (pieces.length && pieces.every((x) => x.t === 'lit')) key = pieces.map((x) => (x as LitPiece).text).join('');
+              plain = false;
+            }
+          }
+          if (key === undefined) continue;
+          let target: ts.Node = use;
+          while (target.parent && ts.isParenthesizedExpression(target.parent)) target = target.parent;
+          const assign = target.parent;
+          if (assign && ts.isBinaryExpression(assign) && assign.operatorToken.kind === ts.SyntaxKind.EqualsToken && assign.left === target)
+            out.writes.push({ unit: u, key, plain, nameNode: keyNode, value: assign.right, assignment: assign });
+          else out.reads.push({ unit: u, key, nameNode: keyNode, shown: use.getText(u.sf) });
+        } else if (ts.isVariableDeclaration(use) && use.initializer === outer && ts.isObjectBindingPattern(use.name)) {
+          for (const el of use.name.elements) {
+            const key = el.dotDotDotToken ? undefined : el.propertyName ? propName(el.propertyName) : ts.isIdentifier(el.name) ? el.name.text : undefined;
+            if (key !== undefined) out.reads.push({ unit: u, key, nameNode: el.propertyName ?? el.name, shown: `{ ${key} } = ${outer.getText(u.sf)}` });
+          }
+        } else if (ts.isBinaryExpression(use) && use.operatorToken.kind === ts.SyntaxKind.EqualsToken && use.right === outer && ts.isObjectLiteralExpression(use.left)) {
+          for (const p of use.left.properties) {
+            const key = p.name ? propName(p.name) : undefined;
+            if (key !== undefined && p.name) out.reads.push({ unit: u, key, nameNode: p.name, shown: `{ ${key} } = ${outer.getText(u.sf)}` });
+          }
+        }
+      }
+    }
+    return out;
+  }
+
+  /** The identifiers of a unit with this name. */
+  private identifiers(unit: Unit, name: string): ts.Identifier[] {
+    let index = this.idIndex.get(unit);
+    if (!index) {
+      const built = new Map<string, ts.Identifier[]>();
+      const visit = (n: ts.Node): void => {
+        if (ts.isIdentifier(n)) {
+          const list = built.get(n.text);
+          if (list) list.push(n);
+          else built.set(n.text, [n]);
+        }
+        ts.forEachChild(n, visit);
+      };
+      visit(unit.sf);
+      this.idIndex.set(unit, (index = built));
+    }
+    return index.get(name) ?? [];
+  }
+
+  /**
+   * A body object whose variable is also read by a key `--fix` renames (`return rec.courier_id`):
+   * renamed, the read would find nothing. The object is left, and with it its request (holdRequests),
+   * unless the read is renamed too (a typed request's uses, renamed with its type).
+   */
+  private settleReads(): void {
+    if (!this.readBy.length) return;
+    const edited = new Set<string>();
+    for (const f of this.findings.values()) if (f.edits?.length) edited.add(`${f.file}:${f.start}`);
+    const at = (unit: Unit, n: ts.Node) => `${unit.file}:${n.getStart(unit.sf) + unit.offset}`;
+    for (const r of this.readBy) {
+      // the keys of the object `--fix` changes: where a finding with an edit starts at the key's name
+      const changed = new Set<string>();
+      for (const p of r.node.properties) {
+        const k = p.name ? propName(p.name) : undefined;
+        if (k !== undefined && edited.has(at(r.unit, p.name!))) changed.add(k);
+      }
+      for (const w of r.writes) if (edited.has(at(w.unit, w.nameNode))) changed.add(w.key);
+      const stale = r.reads.filter((x) => changed.has(x.key) && !edited.has(at(x.unit, x.nameNode)));
+      if (!stale.length) continue;
+      const shown = [...new Set(stale.map((x) => `\`${x.shown}\`${x.unit.file !== r.unit.file ? ` in ${this.shownFile(x.unit.file)}` : ''}`))].join(', ');
+      const why = `this object is also read by its old keys (${shown}): renamed, those reads would find nothing; rename them with it by hand, or give the request its own object`;
+      for (const f of this.findingsIn([r, ...r.writes.map((w) => ({ unit: w.unit, node: w.assignment }))])) if (f.fixKind !== 'none' && f.changeKind !== 'check') leaveForPerson(f, why);
+    }
+  }
+
+  /** A file's name as messages show it (relative to the run's folder). */
+  private shownFile(file: string): string {
+    return path.relative(this.options.root ?? process.cwd(), file).split(path.sep).join('/') || path.basename(file);
+  }
+
   /** v1 window times: `YYYY-MM-DDTHH:MM` literals become `HH:MM`; anything else stays for review. */
-  private pickupTime(unit: Unit, body: ts.ObjectLiteralExpression, p: ts.PropertyAssignment | ts.ShorthandPropertyAssignment, name: string, info: RequestContext, nested = false): void {
-    const value = ts.isPropertyAssignment(p) ? unwrap(p.initializer) : p.name;
+  private pickupTime(unit: Unit, body: ts.ObjectLiteralExpression, written: ts.Expression, name: string, info: RequestContext, nested = false): void {
+    const value = unwrap(written);
     const start = value.getStart(unit.sf);
     const lit = ts.isStringLiteral(value) || ts.isNoSubstitutionTemplateLiteral(value) ? value : undefined;
     if (lit) {
@@ -1030,7 +1270,7 @@ export class Analyzer {
         return;
       }
       const raw = lit.getText(unit.sf);
-      const edit = raw.slice(1, -1) === lit.text && !nested && !this.leftBodies.has(body) ? { unit, start: start + 1, end: value.getEnd() - 1, text: conv.time } : undefined;
+      const edit = raw.slice(1, -1) === lit.text && !nested && !this.leftBodies.has(body) && !this.heldObjects.has(body) ? { unit, start: start + 1, end: value.getEnd() - 1, text: conv.time } : undefined;
       this.add('v1-pickup-time-value', unit, start, value.getEnd(), `\`${name}\` ${raw} is a v1 \`YYYY-MM-DDTHH:MM\` time; 2024-09 takes \`${conv.time}\` (local \`HH:MM\`, the day from \`selected_date\`); ${fixNote('safe')}.`, {
         edits: edit ? [edit] : undefined,
         fixKind: 'safe',
@@ -1053,9 +1293,11 @@ export class Analyzer {
     }
     for (const s of scopes) {
       const d = findProperty(s, 'preferred_date');
-      if (d && ts.isPropertyAssignment(d)) {
-        const v = unwrap(d.initializer);
-        if (ts.isStringLiteral(v) || ts.isNoSubstitutionTemplateLiteral(v)) return v.text;
+      // a key assigned to the body's variable (`body.preferred_date = '…'`) is the body's too
+      const w = this.refsMemo.get(s)?.writes.filter((x) => x.plain && x.key === 'preferred_date').pop();
+      for (const value of [d && ts.isPropertyAssignment(d) ? d.initializer : undefined, w?.value]) {
+        const v = value && unwrap(value);
+        if (v && (ts.isStringLiteral(v) || ts.isNoSubstitutionTemplateLiteral(v))) return v.text;
       }
     }
     void unit;
@@ -1063,13 +1305,17 @@ export class Analyzer {
   }
 
   /** The nested `pickup` object: hoist what the top level lacks, drop what it gives, remove the object. */
-  private nestedPickup(unit: Unit, body: ts.ObjectLiteralExpression, p: ts.PropertyAssignment, info: RequestContext): void {
-    const inner = unwrap(p.initializer);
-    const start = p.name.getStart(unit.sf);
+  private nestedPickup(unit: Unit, body: ts.ObjectLiteralExpression, prop: ts.PropertyAssignment | ts.ShorthandPropertyAssignment, info: RequestContext): void {
+    const value = propertyValue(prop)!;
+    const inner = unwrap(value);
+    const start = prop.name.getStart(unit.sf);
     if (!ts.isObjectLiteralExpression(inner)) {
-      this.add('v1-pickup-nested-object', unit, start, p.name.getEnd(), `The nested \`pickup\` object of a v1 pickup body is absent from 2024-09; ${fixNote('none', 'its value is not written here: move its fields to the top level by hand')}.`, { context: info });
+      this.add('v1-pickup-nested-object', unit, start, prop.name.getEnd(), `The nested \`pickup\` object of a v1 pickup body is absent from 2024-09; ${fixNote('none', 'its value is not written here: move its fields to the top level by hand')}.`, { context: info });
+      // the object it names is left as it is (renaming its keys would fit neither version), and the request with it
+      this.holdNested(unit, value, info);
       return;
     }
+    const p = prop as ts.PropertyAssignment;
     this.nestedPickups.add(inner);
     this.contexted.set(inner, 'pickup-v1');
     const renames = renamesIn('pickup-v1');
@@ -1118,8 +1364,8 @@ export class Analyzer {
       const newName = renames.get(n)?.to ?? n;
       // report the inner fields as any v1 pickup field (their fix is this one)
       const ch = renames.get(n);
-      if (ch) this.renameKey(unit, q, ch.rule, n, ch.to, info, 'pickup-v1');
-      if ((n === 'preferred_min_time' || n === 'preferred_max_time')) this.pickupTime(unit, inner, q, n, info, true);
+      if (ch) this.renameKey({ unit, nameNode: q.name, shorthand: ts.isShorthandPropertyAssignment(q), owner: inner, element: q }, ch.rule, n, ch.to, info, 'pickup-v1');
+      if ((n === 'preferred_min_time' || n === 'preferred_max_time')) this.pickupTime(unit, inner, propertyValue(q)!, n, info, true);
       const top = topNames.get(newName);
       if (top) {
         const a = ts.isPropertyAssignment(top) ? unwrap(top.initializer) : undefined;
@@ -1184,8 +1430,8 @@ export class Analyzer {
     this.add('v1-pickup-nested-object', unit, start, p.name.getEnd(), msg, { edits: edit ? [edit] : undefined, context: info, fixDescription: 'hoist the nested pickup fields' });
   }
 
-  private webhookVersion(unit: Unit, p: ts.PropertyAssignment, info: RequestContext): void {
-    const v = unwrap(p.initializer);
+  private webhookVersion(unit: Unit, value: ts.Expression, info: RequestContext): void {
+    const v = unwrap(value);
     if (!(ts.isStringLiteral(v) || ts.isNoSubstitutionTemplateLiteral(v))) {
       // `version: WEBHOOK_VERSION`: a constant (here or imported) that holds '2023-01'
       const pieces = ts.isIdentifier(v) || ts.isPropertyAccessExpression(v) ? this.pieces(unit, v) : [];
