@@ -368,16 +368,58 @@ export function renameShapes(store: UnitStore, shaped: Shaped[], reporter: Shape
     }
     return undefined;
   };
+  /**
+   * The type whose key a string literal type names, when its place says it is one: the index of an
+   * indexed access (`Req['courier_id']`), the keys of `Omit<Req, K>` or of `Exclude`/`Extract` of
+   * `keyof Req`, or a type argument whose parameter is constrained by `keyof` (`Pick<Req, K>`, whose
+   * `K extends keyof T`, or a generic of the client's own). Through unions and parentheses.
+   */
+  const keyOwner = (lit: ts.LiteralTypeNode): ts.TypeNode | undefined => {
+    let at: ts.TypeNode = lit;
+    while (at.parent && (ts.isUnionTypeNode(at.parent) || ts.isParenthesizedTypeNode(at.parent))) at = at.parent as ts.TypeNode;
+    const ref = at.parent;
+    if (!ref) return undefined;
+    if (ts.isIndexedAccessTypeNode(ref)) return ref.indexType === at ? ref.objectType : undefined;
+    if (!(ts.isTypeReferenceNode(ref) || ts.isExpressionWithTypeArguments(ref)) || !ref.typeArguments) return undefined;
+    const args = ref.typeArguments;
+    const i = args.indexOf(at);
+    if (i < 0) return undefined;
+    const keyofOf = (t: ts.TypeNode | undefined) => (t && ts.isTypeOperatorNode(t) && t.operator === ts.SyntaxKind.KeyOfKeyword ? t.type : undefined);
+    const nameNode = ts.isTypeReferenceNode(ref) ? ref.typeName : ref.expression;
+    let sym: ts.Symbol | undefined;
+    try {
+      sym = checker.getSymbolAtLocation(nameNode);
+      if (sym && sym.flags & ts.SymbolFlags.Alias) sym = checker.getAliasedSymbol(sym);
+    } catch {
+      return undefined;
+    }
+    const fromLib = (sym?.declarations ?? []).some((d) => d.getSourceFile().fileName === MINI_LIB_NAME);
+    if (fromLib && sym!.name === 'Omit') return i === 1 ? args[0] : undefined;
+    if (fromLib && (sym!.name === 'Exclude' || sym!.name === 'Extract')) return i === 1 ? keyofOf(args[0]) : undefined;
+    const decl = sym?.declarations?.find((d): d is ts.TypeAliasDeclaration | ts.InterfaceDeclaration | ts.ClassDeclaration => ts.isTypeAliasDeclaration(d) || ts.isInterfaceDeclaration(d) || ts.isClassDeclaration(d));
+    const params = decl?.typeParameters;
+    const target = keyofOf(params?.[i]?.constraint);
+    if (!params || !target) return undefined;
+    // `K extends keyof T`: the argument given for T; `K extends keyof Req`: Req itself
+    if (ts.isTypeReferenceNode(target) && ts.isIdentifier(target.typeName) && !target.typeArguments) {
+      const j = params.findIndex((q) => q.name.text === (target.typeName as ts.Identifier).text);
+      if (j >= 0) return args[j];
+    }
+    return target;
+  };
   for (const unit of new Set(unitOf.values())) {
     if (![...names].some((n) => unit.sf.text.includes(n))) continue;
     const visit = (n: ts.Node): void => {
-      // `body['courier_id']` and `Req['courier_selection']`: the name inside the quotes
+      // `body['courier_id']`, `Req['courier_selection']` and the keys `Pick<Req, 'courier_id'>`,
+      // `Omit<Req, …>`, `Exclude<keyof Req, …>` name: the name inside the quotes
       if (ts.isStringLiteral(n) && names.has(n.text) && n.parent) {
         const p = n.parent;
         let r: Renamed | undefined;
         if (ts.isElementAccessExpression(p) && p.argumentExpression === n) r = symOf(checker.getSymbolAtLocation(n));
-        else if (ts.isLiteralTypeNode(p) && p.parent && ts.isIndexedAccessTypeNode(p.parent) && p.parent.indexType === p)
-          r = symOf(checker.getTypeFromTypeNode(p.parent.objectType).getProperty(n.text));
+        else if (ts.isLiteralTypeNode(p)) {
+          const owner = keyOwner(p);
+          if (owner) r = symOf(checker.getTypeFromTypeNode(owner).getProperty(n.text));
+        }
         const raw = n.getText(unit.sf);
         if (r && raw.slice(1, -1) === n.text) {
           const start = n.getStart(unit.sf) + 1;
