@@ -809,7 +809,7 @@ export class Analyzer {
       for (const t of this.objects(body.unit, body.expr)) this.applyContext(t, ctx, info);
       for (const a of this.forwardedArgs(body.unit, body.expr)) for (const t of this.objects(a.unit, a.expr)) this.applyContext(t, ctx, info);
       const e = unwrap(body.expr);
-      if (ts.isIdentifier(e) && ctx !== 'foreign' && renamesIn(ctx).size + (ctx === 'labels-2023-01' ? 1 : 0) > 0) this.shaped.push({ unit: body.unit, node: e, ctx, info });
+      if (ts.isIdentifier(e) && ctx !== 'foreign' && renamesIn(ctx).size + (ctx === 'labels-2023-01' || ctx === 'webhook-2023-01' ? 1 : 0) > 0) this.shaped.push({ unit: body.unit, node: e, ctx, info });
     }
   }
 
@@ -992,7 +992,8 @@ export class Analyzer {
     // an `--unsafe` fix (the path's own move is one too).
     const distinctive = keysHere.some((k) => renames.has(k) && !renames.has(renames.get(k)!.to));
     const chainOnly = !migrated && !distinctive;
-    if (renames.size || ctx === 'labels-2023-01') this.shaped.push({ unit, node, ctx, info });
+    // (a webhook body: its request type's `version` may be typed '2023-01')
+    if (renames.size || ctx === 'labels-2023-01' || ctx === 'webhook-2023-01') this.shaped.push({ unit, node, ctx, info });
     if (ctx === 'pickup-2024-09') {
       this.check2024Pickup(unit, node);
       this.markTree(node, ctx);

@@ -140,14 +140,23 @@ function renamedKeys(): Set<string> {
   return out;
 }
 
-/** The type members with a renamed key a unit declares, by the name of the type holding each. */
+/**
+ * Could this text declare a request type member that changes: one with a renamed key, or a webhook
+ * request's `version` typed '2023-01'.
+ */
+const mayDeclare = (text: string, keys: Set<string>): boolean => [...keys].some((k) => text.includes(k)) || (text.includes('version') && text.includes('2023-01'));
+
+/** The type members with a renamed key (or a typed `version`, see mayDeclare) a unit declares, by the name of the type holding each. */
 function declaredShapes(u: Unit, keys: Set<string>): Set<string> | undefined {
   const text = u.sf.text;
-  if (![...keys].some((k) => text.includes(k))) return undefined;
+  if (!mayDeclare(text, keys)) return undefined;
+  const oldVersion = text.includes('2023-01');
   let found = false;
   const names = new Set<string>();
   for (const n of treeIndex(u.sf).members) {
-    if (!n.name || !(ts.isIdentifier(n.name) || ts.isStringLiteral(n.name)) || !keys.has(n.name.text)) continue;
+    if (!n.name || !(ts.isIdentifier(n.name) || ts.isStringLiteral(n.name))) continue;
+    const typedVersion = n.name.text === 'version' && oldVersion && n.type !== undefined && text.slice(n.type.pos, n.type.end).includes('2023-01');
+    if (!keys.has(n.name.text) && !typedVersion) continue;
     found = true;
     let p: ts.Node | undefined = n.parent;
     while (p && !((ts.isInterfaceDeclaration(p) || ts.isTypeAliasDeclaration(p) || ts.isClassDeclaration(p)) && p.name)) p = p.parent;
@@ -172,7 +181,7 @@ function involvedUnits(store: UnitStore, shaped: Shaped[]): Unit[] {
     if (!declares.has(file)) {
       let names: Set<string> | undefined;
       const text = store.text(file) ?? '';
-      const units = [...keys].some((k) => text.includes(k)) ? store.get(file) : [];
+      const units = mayDeclare(text, keys) ? store.get(file) : [];
       for (const u of units) {
         const found = declaredShapes(u, keys);
         if (!found) continue;
@@ -285,6 +294,8 @@ export function renameShapes(store: UnitStore, shaped: Shaped[], reporter: Shape
   // an intersection is another symbol than the member itself, but it keeps the member's declarations
   const renamed = new Map<ts.Declaration, Renamed>();
   const seen = new Set<string>();
+  /** webhook request types' `version` members typed '2023-01': the member, and the literal to rewrite when its own type writes it */
+  const versions = new Map<ts.PropertySignature | ts.PropertyDeclaration, { literal: ts.StringLiteral; info: RequestContext; typeName: string }>();
 
   const visitType = (type: ts.Type, ctx: ContextKind, info: RequestContext, depth: number): void => {
     if (depth > 6) return;
@@ -299,6 +310,7 @@ export function renameShapes(store: UnitStore, shaped: Shaped[], reporter: Shape
     for (const prop of type.getProperties()) {
       const decls = (prop.declarations ?? []).filter(isUserMember);
       if (!decls.length) continue;
+      if (ctx === 'webhook-2023-01' && prop.name === 'version') for (const d of decls) oldVersionMember(d as ts.PropertySignature | ts.PropertyDeclaration, info);
       const change = renames.get(prop.name);
       if (change && !decls.some((d) => renamed.has(d))) {
         const r: Renamed = { change, typeName: typeLabel(decls[0]), info };
@@ -306,6 +318,26 @@ export function renameShapes(store: UnitStore, shaped: Shaped[], reporter: Shape
       }
       visitChild(checker.getTypeOfSymbol(prop), ctx, prop.name, info, depth);
     }
+  };
+  /**
+   * A webhook request type's `version` that takes '2023-01' (and not '2024-09'): a body fixed to
+   * '2024-09' would no longer fit it. A literal the member's own type writes is rewritten with the
+   * body (as the event names of a union are). (A named type that holds '2023-01', declared apart
+   * from the member, is not followed: it may serve more than this request.)
+   */
+  const oldVersionMember = (d: ts.PropertySignature | ts.PropertyDeclaration, info: RequestContext): void => {
+    if (versions.has(d) || !d.type || !d.getSourceFile().text.slice(d.type.pos, d.type.end).includes('2023-01')) return;
+    const t = checker.getTypeAtLocation(d.type);
+    const values = (t.isUnion() ? t.types : [t]).map((x) => (x.isStringLiteral() ? x.value : undefined));
+    if (!values.includes('2023-01') || values.includes('2024-09')) return;
+    let literal: ts.StringLiteral | undefined;
+    const find = (n: ts.TypeNode): void => {
+      if (ts.isUnionTypeNode(n)) n.types.forEach(find);
+      else if (ts.isParenthesizedTypeNode(n)) find(n.type);
+      else if (ts.isLiteralTypeNode(n) && ts.isStringLiteral(n.literal) && n.literal.text === '2023-01') literal = n.literal;
+    };
+    find(d.type);
+    if (literal) versions.set(d, { literal, info, typeName: typeLabel(d) });
   };
   /** The type of a field whose own context is known (`shipments` of a label request: its entries). */
   const visitChild = (fieldType: ts.Type, ctx: ContextKind, name: string, info: RequestContext, depth: number): void => {
@@ -340,6 +372,18 @@ export function renameShapes(store: UnitStore, shaped: Shaped[], reporter: Shape
           // a value the checker cannot type is no shape
         }
       }
+  }
+  for (const [d, v] of versions) {
+    const unit = unitOf.get(d.getSourceFile());
+    const lit = v.literal;
+    if (!unit || !lit || lit.getText(unit.sf).slice(1, -1) !== '2023-01') continue;
+    const start = lit.getStart(unit.sf);
+    reporter.add('webhook-version', unit, start, lit.getEnd(), `The webhook \`version\` of the request type \`${v.typeName}\` is '2023-01'; a webhook for 2024-09 carries \`'2024-09'\`; \`--fix\` rewrites it with the body.`, {
+      edits: [{ unit, start: start + 1, end: lit.getEnd() - 1, text: '2024-09' }],
+      context: { ...v.info, by: 'type' },
+      fixDescription: "write '2024-09'",
+      newText: '2024-09',
+    });
   }
   if (!renamed.size) return;
 
