@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import ts from '../core/ts.cjs';
 import { getRule, type Rule } from '../catalogue/index.js';
-import { findPaths, originOf, isHole, type PathMatch, type PathToken } from '../core/paths.js';
+import { findPaths, originOf, isHole, versionsBeforeHole, type PathMatch, type PathToken } from '../core/paths.js';
 import { childContext, contextFromKeys, convertPickupTime, isHHMM, OLD_EVENT, renamesIn, V1_ONLY_PICKUP_FIELDS, V1_PICKUP_FIELDS, type ContextKind } from '../core/keys.js';
 import type { Config, Finding, FixKind, RequestContext, TextEdit, ChangeKind } from '../types.js';
 import { Bindings, propName, requireSpec, type Decl } from './bindings.js';
@@ -26,7 +26,20 @@ interface BaseGroup {
   end: number;
   exact: boolean;
   label: string;
-  members: { unit: Unit; start: number; end: number; edit?: UnitEdit; match: PathMatch; shown: string; own: string }[];
+  members: { unit: Unit; start: number; end: number; edit?: UnitEdit; match: PathMatch; shown: string; own: string; heldBy?: string }[];
+  /** uses of the base whose path cannot be tied to it (a parameter or an unknown expression right after it, a path in a constant): they hold it */
+  unseen: { unit: Unit; node: ts.Node; why: string }[];
+  /** set by settleGroup: the base and its paths move */
+  movable?: boolean;
+}
+
+/** Where the path of a use of a versioned base is written, when it is written there as text `--fix` can rewrite. */
+interface MemberSpan {
+  ownStart: number;
+  firstOwn: LitPiece;
+  /** unit offsets of the path's own text */
+  start: number;
+  end: number;
 }
 
 interface Target {
@@ -106,6 +119,8 @@ export class Analyzer {
   private leftBodies = new Set<ts.Node>();
   /** versioned bases ('…/2023-01' in a constant or an instance's baseURL) and the relative paths sent through them */
   private baseGroups = new Map<string, BaseGroup>();
+  /** the group of each member path, by the key of the path's finding */
+  private memberGroups = new Map<string, BaseGroup>();
   /** bodies (object literals or typed expressions) whose declared type may be a request shape */
   private shaped: Shaped[] = [];
   /** requests with a body: the key of their path's finding, and the findings their body made */
@@ -161,7 +176,9 @@ export class Analyzer {
     this.finishBaseGroups();
     this.settleMixed();
     this.settleReads();
-    this.holdRequests();
+    // a path held with its body holds its base, whose other paths hold their bodies in turn
+    do this.holdRequests();
+    while (this.reblockGroups());
     trace(`checks: strings ${Math.round(t1 - t0)} ms, calls ${Math.round(t2 - t1)}, objects ${Math.round(t3 - t2)}, events ${Math.round(t4 - t3)}, shapes ${Math.round(t5 - t4)}, bases ${msSince(t5)}`);
     const oldFiles = new Set<string>();
     for (const f of this.findings.values())
@@ -261,6 +278,7 @@ export class Analyzer {
     const pieces = base ? joinBase(base, own) : own;
     const vt = virtualText(pieces);
     if (!quickPathTest(vt.text)) return [];
+    if (!base) this.unseenAfterBase(unit, e, pieces, vt);
     const matches = findPaths(vt.text);
     const out: { match: PathMatch; pieces: Piece[]; vt: Virtual }[] = [];
     for (const m of matches) {
@@ -285,7 +303,7 @@ export class Analyzer {
     const writtenHere = regionPieces.every((p) => p.via.length === 0 || p.t === 'hole');
     const sameVia = vPiece.via.length > 0 && regionPieces.every((p) => p.t === 'hole' || (p.via.length > 0 && p.via[0].name === vPiece.via[0].name));
     if (sameVia) return; // written in a constant: its own scan reports it where it is defined
-    if (vPiece.via.length > 0 && rule.id !== 'versioned-base-url' && this.groupMember(unit, m, pieces, vt, vPiece)) return;
+    if (vPiece.via.length > 0 && rule.id !== 'versioned-base-url' && this.groupMember(unit, m, pieces, vt, vPiece, e)) return;
     const locUnit = vPiece.unit;
     const startPos = pathStart(m, vPiece, vt);
     let endIdx = m.end - 1;
@@ -430,25 +448,60 @@ export class Analyzer {
   }
 
   /**
-   * A path whose version segment comes from a base defined elsewhere (a constant, an instance's
-   * baseURL) and whose rest is written here: it moves with the base or not at all.
+   * Where the path of a use of a versioned base is written: the text after the version segment,
+   * from the first piece that does not come through the base (pieces with more than `depth`
+   * constants behind them come through it). A string says why the path cannot be a member: it
+   * comes from a parameter or an expression the check cannot follow, or from a constant, or it is
+   * written so that `--fix` cannot rewrite it in place. Undefined: the version is not in the base.
    */
-  private groupMember(unit: Unit, m: PathMatch, pieces: Piece[], vt: Virtual, vPiece: LitPiece): boolean {
-    if (m.version !== '2023-01') return false;
-    // the version segment lies in the base; the rest of the path is written here
+  private memberSpan(m: PathMatch, pieces: Piece[], vt: Virtual, depth = 0): MemberSpan | string | undefined {
     let ownStart = m.versionStart;
-    while (ownStart < m.end && pieces[vt.owner[ownStart]].via.length > 0) ownStart++;
-    if (ownStart >= m.end || ownStart < m.versionStart + '2023-01'.length) return false;
-    for (let i = ownStart; i < m.end; i++) if (pieces[vt.owner[i]].via.length > 0) return false;
+    while (ownStart < m.end && pieces[vt.owner[ownStart]].via.length > depth) ownStart++;
+    if (ownStart < m.versionStart + '2023-01'.length) return undefined;
+    if (ownStart >= m.end) return 'a path written in a constant, which `--fix` does not move with the base';
+    for (let i = ownStart; i < m.end; i++) if (pieces[vt.owner[i]].via.length > depth) return 'a path partly written in a constant, which `--fix` does not move with the base';
     const firstOwn = pieces[vt.owner[ownStart]];
-    if (firstOwn.t !== 'lit' || !firstOwn.exact) return false;
-    const key = `${vPiece.unit.file}:${vPiece.pos + vt.offset[m.versionStart]}`;
+    if (firstOwn.t !== 'lit') return `a path the check cannot see (\`${shortText(firstOwn.node.getText(firstOwn.unit.sf))}\`)`;
+    if (!firstOwn.exact) return 'a path written with escapes, which `--fix` cannot rewrite in place';
+    const start = firstOwn.pos + vt.offset[ownStart];
+    let endIdx = m.end - 1;
+    while (endIdx > ownStart && pieces[vt.owner[endIdx]].t !== 'lit') endIdx--;
+    const endPiece = pieces[vt.owner[endIdx]] as LitPiece;
+    return { ownStart, firstOwn, start, end: endPiece.pos + vt.offset[endIdx] + 1 };
+  }
+
+  /** The group of the versioned base whose version segment is at this place of the virtual text. */
+  private groupAt(vPiece: LitPiece, vt: Virtual, versionStart: number): BaseGroup {
+    const start = vPiece.pos + vt.offset[versionStart];
+    const key = `${vPiece.unit.file}:${start}`;
     let g = this.baseGroups.get(key);
     if (!g) {
-      const start = vPiece.pos + vt.offset[m.versionStart];
-      g = { unit: vPiece.unit, start, end: start + '2023-01'.length, exact: vPiece.exact, label: vPiece.via.find((v) => v.label !== BASE_OPTION)?.label ?? vPiece.text, members: [] };
+      g = { unit: vPiece.unit, start, end: start + '2023-01'.length, exact: vPiece.exact, label: vPiece.via.find((v) => v.label !== BASE_OPTION)?.label ?? vPiece.text, members: [], unseen: [] };
       this.baseGroups.set(key, g);
     }
+    return g;
+  }
+
+  /** A use of a versioned base whose path cannot be tied to it: the base is held until a person checks it. */
+  private unseenUse(g: BaseGroup, unit: Unit, node: ts.Node, why: string): void {
+    if (!g.unseen.some((x) => x.node === node && x.why === why)) g.unseen.push({ unit, node, why });
+  }
+
+  /**
+   * A path whose version segment comes from a base defined elsewhere (a constant, an instance's
+   * baseURL) and whose rest is written here: it moves with the base or not at all. A use whose
+   * path cannot be seen here (`use`, as written) holds the base.
+   */
+  private groupMember(unit: Unit, m: PathMatch, pieces: Piece[], vt: Virtual, vPiece: LitPiece, use?: ts.Node): boolean {
+    if (m.version !== '2023-01') return false;
+    const span = this.memberSpan(m, pieces, vt);
+    if (span === undefined) return false;
+    const g = this.groupAt(vPiece, vt, m.versionStart);
+    if (typeof span === 'string') {
+      if (use) this.unseenUse(g, unit, use, span);
+      return false;
+    }
+    const { ownStart, start, end } = span;
     const ownText = vt.text.slice(ownStart, m.end);
     let edit: UnitEdit | undefined;
     if (m.newPath && !m.partial && m.rule!.fix === 'safe') {
@@ -459,57 +512,120 @@ export class Analyzer {
         edit = renderRegion(pieces, vt, ownStart, m.end, rel ? [rel, ...rest] : rest);
       }
     }
-    const start = firstOwn.pos + vt.offset[ownStart];
-    let endIdx = m.end - 1;
-    while (endIdx > ownStart && pieces[vt.owner[endIdx]].t !== 'lit') endIdx--;
-    const endPiece = pieces[vt.owner[endIdx]] as LitPiece;
-    const end = endPiece.pos + vt.offset[endIdx] + 1;
     if (!g.members.some((x) => x.unit.file === unit.file && x.start === start))
       g.members.push({ unit, start, end, edit, match: m, shown: displayPath(vt.text.slice(m.start, m.end), pieces, vt, m.start), own: displayPath(ownText, pieces, vt, ownStart) });
     return true;
   }
 
   /**
+   * A versioned base joined with a path the check cannot see (`${API}${path}`, `API + path`): the
+   * version segment is followed at once by a hole, so no path is found there; the base is held.
+   */
+  private unseenAfterBase(unit: Unit, use: ts.Node, pieces: Piece[], vt: Virtual, basePieces = pieces.length): void {
+    for (const i of versionsBeforeHole(vt.text)) {
+      if (vt.owner[i] >= basePieces) continue;
+      const vp = pieces[vt.owner[i]];
+      const hp = pieces[vt.owner[i + '2023-01'.length]];
+      if (vp?.t !== 'lit' || vp.via.length === 0 || vt.owner[i + '2023-01'.length - 1] !== vt.owner[i] || hp?.t !== 'hole') continue;
+      // a hole of the base's own definition (`${HOST}/2023-01${SUFFIX}` used elsewhere) is the base's
+      if (hp.via.length > 0 && hp.via[0] === vp.via[0]) continue;
+      this.unseenUse(this.groupAt(vp, vt, i), unit, use, `a path the check cannot see (\`${shortText(hp.node.getText(hp.unit.sf))}\`)`);
+    }
+  }
+
+  private memberKey(x: BaseGroup['members'][number]): string {
+    return `${x.unit.file}:${x.start + x.unit.offset}:${x.match.rule!.id}`;
+  }
+
+  /**
    * Each versioned base moves to /2024-09 with all its relative paths, when every one of them has a
-   * 2024-09 form and the base and every path lie in the files the run checks (a run on narrower
-   * paths writes none other: moving the paths without their base would break them).
+   * 2024-09 form and can be seen, and the base and every path lie in the files the run checks (a
+   * run on narrower paths writes none other: moving the paths without their base would break them).
    */
   private finishBaseGroups(): void {
+    for (const g of this.baseGroups.values()) {
+      this.settleGroup(g);
+      for (const x of g.members) this.memberGroups.set(this.memberKey(x), g);
+    }
+  }
+
+  /**
+   * After requests are held (holdRequests): a movable group one of whose paths was left for a
+   * person with its body is held as a whole (moving the base would move that path with it).
+   */
+  private reblockGroups(): boolean {
+    let changed = false;
+    for (const g of this.baseGroups.values()) {
+      if (!g.movable) continue;
+      let held = false;
+      for (const x of g.members) {
+        const f = this.findings.get(this.memberKey(x));
+        if (f && f.fixKind === 'none' && !x.heldBy) {
+          // why it is held (holdRequests wrote it after the member's own words)
+          const at = f.message.search(/[Ll]eft for a person: /);
+          x.heldBy = at >= 0 ? f.message.slice(at + 'left for a person: '.length).replace(/\.$/, '') : 'the request is left for a person as a whole';
+          held = true;
+        }
+      }
+      if (held) {
+        this.settleGroup(g);
+        changed = true;
+      }
+    }
+    return changed;
+  }
+
+  private settleGroup(g: BaseGroup): void {
     const given = this.options.given;
     const shown = (file: string) => path.relative(this.options.root ?? process.cwd(), file).split(path.sep).join('/') || path.basename(file);
-    for (const g of this.baseGroups.values()) {
-      const outside = given ? [...new Set([g.unit.file, ...g.members.map((x) => x.unit.file)])].filter((f) => !given.has(f)) : [];
-      if (outside.length) {
-        const where = outside.map(shown).join(', ');
-        const why = `${outside.includes(g.unit.file) ? 'the base is defined' : 'paths sent through it lie'} in ${where}, outside the files this run checks; \`--fix\` moves a base and its paths together, in a run over both`;
-        this.add('versioned-base-url', g.unit, g.start - 1 >= 0 && g.unit.sf.text[g.start - 1] === '/' ? g.start - 1 : g.start, g.end,
-          `The base URL \`${g.label}\` carries the 2023-01 version; every relative path sent through it is a 2023-01 path (${g.members.length} of them here), left for a person: ${why}.`,
-          { replace: true });
-        for (const x of g.members) {
-          const ep = x.match.rule!.endpoint;
-          this.add(x.match.rule!.id, x.unit, x.start, x.end,
-            `\`${x.own}\` sent through the versioned base URL \`${g.label}\` forms \`${x.shown}\`, a 2023-01 path${ep?.new ? `; 2024-09 uses \`${ep.new}\`` : ' the spec does not map'}; left for a person: ${why}.`,
-            { replace: true, context: { kind: x.match.bodyContext ?? 'path', by: 'path', endpoint: ep ? `${ep.method} ${ep.old}` : undefined } });
-        }
+    const baseStart = g.start - 1 >= 0 && g.unit.sf.text[g.start - 1] === '/' ? g.start - 1 : g.start;
+    const outside = given ? [...new Set([g.unit.file, ...g.members.map((x) => x.unit.file), ...g.unseen.map((x) => x.unit.file)])].filter((f) => !given.has(f)) : [];
+    if (outside.length) {
+      g.movable = false;
+      const where = outside.map(shown).join(', ');
+      const why = `${outside.includes(g.unit.file) ? 'the base is defined' : 'paths sent through it lie'} in ${where}, outside the files this run checks; \`--fix\` moves a base and its paths together, in a run over both`;
+      this.add('versioned-base-url', g.unit, baseStart, g.end,
+        `The base URL \`${g.label}\` carries the 2023-01 version; every relative path sent through it is a 2023-01 path (${g.members.length} of them here), left for a person: ${why}.`,
+        { replace: true });
+      for (const x of g.members) {
+        const ep = x.match.rule!.endpoint;
+        this.add(x.match.rule!.id, x.unit, x.start, x.end,
+          `\`${x.own}\` sent through the versioned base URL \`${g.label}\` forms \`${x.shown}\`, a 2023-01 path${ep?.new ? `; 2024-09 uses \`${ep.new}\`` : ' the spec does not map'}; left for a person: ${why}.`,
+          { replace: true, context: { kind: x.match.bodyContext ?? 'path', by: 'path', endpoint: ep ? `${ep.method} ${ep.old}` : undefined } });
+      }
+      return;
+    }
+    const blocking = g.members.filter((x) => !x.edit);
+    const heldWithBody = g.members.filter((x) => x.edit && x.heldBy);
+    const movable = blocking.length === 0 && heldWithBody.length === 0 && g.unseen.length === 0 && g.exact;
+    g.movable = movable;
+    const baseEdit: UnitEdit = { unit: g.unit, start: g.start, end: g.end, text: '2024-09' };
+    const noForm = blocking.map((x) => `\`${x.shown}\``).join(', ');
+    const reasons: string[] = [];
+    if (blocking.length) reasons.push(`${noForm} ${blocking.length === 1 ? 'has' : 'have'} no 2024-09 form`);
+    if (heldWithBody.length) reasons.push(`${heldWithBody.map((x) => `\`${x.shown}\``).join(', ')} ${heldWithBody.length === 1 ? 'is' : 'are'} left for a person with the body sent to ${heldWithBody.length === 1 ? 'it' : 'them'}`);
+    for (const u of g.unseen) {
+      const line = lineCol(u.unit.fileText, u.node.getStart(u.unit.sf) + u.unit.offset).line;
+      reasons.push(`${codeSpan(u.node, u.unit.sf)} (${shown(u.unit.file)}:${line}) sends through it ${u.why}`);
+    }
+    const holds = reasons.join('; ');
+    this.add('versioned-base-url', g.unit, baseStart, g.end,
+      movable
+        ? `The base URL \`${g.label}\` carries the 2023-01 version; every relative path sent through it is a 2023-01 path (${g.members.length} of them). \`--fix\` moves it to /2024-09 together with those paths.`
+        : `The base URL \`${g.label}\` carries the 2023-01 version; it cannot move to /2024-09 while ${holds || 'a path sent through it has no 2024-09 form'} (left for a person: move those paths by hand, then the base).`,
+      { edits: movable ? [baseEdit] : undefined, fixKind: movable ? 'safe' : 'none', replace: true, fixDescription: "write '2024-09'", newText: '2024-09' });
+    for (const x of g.members) {
+      const rule = x.match.rule!;
+      const ep = rule.endpoint;
+      const context = { kind: x.match.bodyContext ?? 'path', by: 'path' as const, endpoint: ep ? `${ep.method} ${ep.old}` : undefined };
+      if (x.heldBy) {
+        this.add(rule.id, x.unit, x.start, x.end, `\`${x.own}\` sent through the versioned base URL \`${g.label}\` forms \`${x.shown}\`, a 2023-01 path; 2024-09 uses \`${ep?.new ?? '?'}\`; left for a person: ${x.heldBy}; the base waits for it.`, { fixKind: 'none', replace: true, context });
         continue;
       }
-      const blocking = g.members.filter((x) => !x.edit);
-      const movable = blocking.length === 0 && g.exact;
-      const baseEdit: UnitEdit = { unit: g.unit, start: g.start, end: g.end, text: '2024-09' };
-      const holds = blocking.map((x) => `\`${x.shown}\``).join(', ');
-      this.add('versioned-base-url', g.unit, g.start - 1 >= 0 && g.unit.sf.text[g.start - 1] === '/' ? g.start - 1 : g.start, g.end,
-        movable
-          ? `The base URL \`${g.label}\` carries the 2023-01 version; every relative path sent through it is a 2023-01 path (${g.members.length} of them). \`--fix\` moves it to /2024-09 together with those paths.`
-          : `The base URL \`${g.label}\` carries the 2023-01 version; it cannot move to /2024-09 while ${holds || 'a path sent through it'} ${blocking.length === 1 ? 'has' : 'have'} no 2024-09 form (left for a person: move those paths by hand, then the base).`,
-        { edits: movable ? [baseEdit] : undefined, fixKind: movable ? 'safe' : 'none', replace: true, fixDescription: "write '2024-09'", newText: '2024-09' });
-      for (const x of g.members) {
-        const rule = x.match.rule!;
-        const ep = rule.endpoint;
-        const msg = movable
-          ? `\`${x.own}\` sent through the versioned base URL \`${g.label}\` forms \`${x.shown}\`${ep ? ` (${ep.method} ${ep.old})` : ''}; 2024-09 uses \`${ep?.new ?? '?'}\`; \`--fix\` moves it with the base.`
-          : `\`${x.own}\` sent through the versioned base URL \`${g.label}\` forms \`${x.shown}\`, a 2023-01 path${ep?.new ? `; 2024-09 uses \`${ep.new}\`` : ' the spec does not map'}; left for a person: the base moves only when every path sent through it has a 2024-09 form (${holds}).`;
-        this.add(rule.id, x.unit, x.start, x.end, msg, { edits: movable && x.edit ? [x.edit] : undefined, fixKind: movable ? 'safe' : 'none', replace: true, context: { kind: x.match.bodyContext ?? 'path', by: 'path', endpoint: ep ? `${ep.method} ${ep.old}` : undefined } });
-      }
+      const msg = movable
+        ? `\`${x.own}\` sent through the versioned base URL \`${g.label}\` forms \`${x.shown}\`${ep ? ` (${ep.method} ${ep.old})` : ''}; 2024-09 uses \`${ep?.new ?? '?'}\`; \`--fix\` moves it with the base.`
+        : `\`${x.own}\` sent through the versioned base URL \`${g.label}\` forms \`${x.shown}\`, a 2023-01 path${ep?.new ? `; 2024-09 uses \`${ep.new}\`` : ' the spec does not map'}; left for a person: it moves only with the base, which is held back (${holds}).`;
+      this.add(rule.id, x.unit, x.start, x.end, msg, { edits: movable && x.edit ? [x.edit] : undefined, fixKind: movable ? 'safe' : 'none', replace: true, context });
     }
   }
 
@@ -534,7 +650,19 @@ export class Analyzer {
       if (m.version !== 'v1' && this.otherHost(m)) return { foreign: true, url: true };
       if (m.rule && m.rule.id !== 'versioned-base-url') this.oldCallers.add(unit.file);
       const vPiece = pieces[vt.owner[m.versionStart]];
-      const pathKey = m.rule && vPiece?.t === 'lit' ? `${vPiece.unit.file}:${pathStart(m, vPiece, vt) + vPiece.unit.offset}:${m.rule.id}` : undefined;
+      let pathKey = m.rule && vPiece?.t === 'lit' ? `${vPiece.unit.file}:${pathStart(m, vPiece, vt) + vPiece.unit.offset}:${m.rule.id}` : undefined;
+      // a path sent through a versioned base: its finding is where its own text is written
+      if (m.rule && m.rule.id !== 'versioned-base-url' && m.version === '2023-01' && vPiece?.t === 'lit' && vPiece.via.length > 0) {
+        let depth = vPiece.via.length;
+        for (let i = vt.owner[m.start]; i <= vt.owner[Math.max(m.start, m.end - 1)]; i++) {
+          const p = pieces[i];
+          let k = 0;
+          while (k < p.via.length && k < vPiece.via.length && p.via[k] === vPiece.via[k]) k++;
+          depth = Math.min(depth, k);
+        }
+        const span = this.memberSpan(m, pieces, vt, depth);
+        if (span && typeof span !== 'string') pathKey = `${span.firstOwn.unit.file}:${span.start + span.firstOwn.unit.offset}:${m.rule.id}`;
+      }
       return { match: m, foreign: false, url: true, pathKey };
     }
     const origin = /^([a-z][a-z0-9+.-]*:\/\/[^/?#\s\ue000-\uf8ff]+)/i.exec(text)?.[1];
@@ -554,25 +682,45 @@ export class Analyzer {
    * The base URL a call's URL is sent through: its client instance's, unless the URL names its own
    * host (`https://…`, `//…`), which the client sends as it is.
    */
-  private baseFor(unit: Unit, callee: ts.Expression, urlUnit: Unit, url: ts.Expression): Piece[] | undefined {
-    const base = this.instanceBase(unit, callee);
+  private baseFor(unit: Unit, callee: ts.Expression, urlUnit: Unit, url: ts.Expression, options: { obj?: { unit: Unit; node: ts.ObjectLiteralExpression }; keys: string[] }[] = []): Piece[] | undefined {
+    const base = this.requestBase(options) ?? this.instanceBase(unit, callee);
     if (!base) return undefined;
     const first = this.pieces(urlUnit, url)[0];
     return first?.t === 'lit' && /^(?:[a-z][a-z\d+.-]*:)?\/\//i.test(first.text) ? undefined : base;
   }
 
   /**
+   * A request's own base (axios' `baseURL` in its config, got's and ky's `prefixUrl` in their
+   * options): the first of these options objects that gives one of its keys. It overrides the
+   * instance's.
+   */
+  private requestBase(options: { obj?: { unit: Unit; node: ts.ObjectLiteralExpression }; keys: string[] }[]): Piece[] | undefined {
+    for (const { obj, keys } of options) {
+      if (!obj) continue;
+      for (const k of keys) {
+        const value = propertyValue(findProperty(obj.node, k));
+        if (value) return this.pieces(obj.unit, value);
+      }
+    }
+    return undefined;
+  }
+
+  /**
    * The base URL of an HTTP client instance (`axios.create({ baseURL })`, `ky.create({ prefixUrl })`),
-   * or of axios itself where its defaults set one.
+   * called through a method (`api.get(…)`) or itself (`api('/labels', cfg)`, `api({ url })`), or
+   * of axios itself where its defaults set one.
    */
   private instanceBase(unit: Unit, callee: ts.Expression): Piece[] | undefined {
-    if (ts.isIdentifier(callee)) return this.axiosDefaults.length && this.isAxios(unit, callee) ? this.defaultBase(unit) : undefined;
-    if (!ts.isPropertyAccessExpression(callee)) return undefined;
-    const obj = unwrap(callee.expression);
+    let obj: ts.Expression;
+    if (ts.isIdentifier(callee)) {
+      if (this.axiosDefaults.length && this.isAxios(unit, callee)) return this.defaultBase(unit);
+      obj = callee;
+    } else if (ts.isPropertyAccessExpression(callee)) obj = unwrap(callee.expression);
+    else return undefined;
     let init: { unit: Unit; expr: ts.Expression } | undefined;
     if (ts.isIdentifier(obj)) {
       const decl = this.bindings.resolve(unit, obj);
-      if (this.axiosDefaults.length && isAxiosDecl(obj, decl)) return this.defaultBase(unit);
+      if (obj !== callee && this.axiosDefaults.length && isAxiosDecl(obj, decl)) return this.defaultBase(unit);
       const v = decl && this.ev.valueOf(decl);
       if (v) init = { unit: v.unit, expr: unwrap(v.expr) };
     } else if (ts.isPropertyAccessExpression(obj) && obj.expression.kind === ts.SyntaxKind.ThisKeyword) {
@@ -587,14 +735,21 @@ export class Analyzer {
     return value && this.pieces(cfg.unit, value);
   }
 
-  /** A relative path sent through a versioned base: a member of the base's group. */
-  private sentThroughBase(unit: Unit, base: Piece[], url: ts.Expression): void {
+  /**
+   * A relative path sent through a versioned base: a member of the base's group. `use`: the
+   * request (a call of an HTTP method or of the instance itself), whose path, when it cannot be
+   * seen, holds the base.
+   */
+  private sentThroughBase(unit: Unit, base: Piece[], url: ts.Expression, use?: ts.Node): void {
     const pieces = joinBase(base, this.pieces(unit, url));
     const vt = virtualText(pieces);
     for (const m of findPaths(vt.text)) {
       const vPiece = pieces[vt.owner[m.versionStart]];
-      if (m.rule && vPiece && vPiece.t === 'lit' && vPiece.via.length > 0 && m.rule.id !== 'versioned-base-url') this.groupMember(unit, m, pieces, vt, vPiece);
+      // the version segment must lie in the base (a path constant holding '/2023-01/…' is no member of it)
+      if (vt.owner[m.versionStart] >= base.length) continue;
+      if (m.rule && vPiece && vPiece.t === 'lit' && vPiece.via.length > 0 && m.rule.id !== 'versioned-base-url') this.groupMember(unit, m, pieces, vt, vPiece, use);
     }
+    if (use) this.unseenAfterBase(unit, use, pieces, vt, base.length);
   }
 
   /** Is this name axios itself (its import, its require, or the global a script tag brings)? */
@@ -661,6 +816,17 @@ export class Analyzer {
     return found;
   }
 
+  /**
+   * The options objects of a request whose URL comes first, where it may give its own base:
+   * axios' config is the third argument of post/put/patch and the second of the others (and of
+   * a call of axios or an instance itself); got's and ky's options, with `prefixUrl`, the second.
+   */
+  private requestOptions(unit: Unit, method: string, args: ts.NodeArray<ts.Expression>): { obj?: { unit: Unit; node: ts.ObjectLiteralExpression }; keys: string[] }[] {
+    const at = (i: number) => (args[i] && !ts.isSpreadElement(args[i]) ? this.ev.objectOf(unit, args[i]) : undefined);
+    if (BODY_METHODS.has(method)) return [{ obj: at(2), keys: ['baseURL', 'prefixUrl'] }, { obj: at(1), keys: ['prefixUrl'] }];
+    return [{ obj: at(1), keys: ['baseURL', 'prefixUrl'] }];
+  }
+
   private analyzeCall(unit: Unit, call: ts.CallExpression): void {
     const callee = unwrap(call.expression);
     const method = ts.isPropertyAccessExpression(callee) ? callee.name.text.toLowerCase() : ts.isIdentifier(callee) ? callee.text : '';
@@ -686,9 +852,9 @@ export class Analyzer {
       if (cfg) {
         const url = propertyValue(findProperty(cfg.node, 'url') ?? findProperty(cfg.node, 'uri'));
         if (url) {
-          const base = this.baseFor(unit, callee, cfg.unit, url);
+          const base = this.baseFor(unit, callee, cfg.unit, url, [{ obj: cfg, keys: ['baseURL', 'prefixUrl'] }]);
           const ep = this.endpointOf(cfg.unit, url, base);
-          if (base && ep.match) this.sentThroughBase(cfg.unit, base, url);
+          if (base && ep.match) this.sentThroughBase(cfg.unit, base, url, isRequest(callee) ? call : undefined);
           if (ep.url) {
             const body = bodyValue(cfg.node, ['data', 'json', 'body', 'form']);
             if (body) this.applyBody(cfg.unit, body, ep, false, true);
@@ -702,10 +868,10 @@ export class Analyzer {
     for (let i = 0; i < Math.min(args.length, 3); i++) {
       const a = unwrap(args[i]);
       if (ts.isObjectLiteralExpression(a) || ts.isArrowFunction(a) || ts.isFunctionExpression(a)) continue;
-      const base = i === 0 ? this.baseFor(unit, callee, unit, args[i]) : undefined;
+      const base = i === 0 ? this.baseFor(unit, callee, unit, args[i], this.requestOptions(unit, method, args)) : undefined;
       const ep = this.endpointOf(unit, args[i], base);
       if (!ep.url) continue;
-      if (base && ep.match) this.sentThroughBase(unit, base, args[i]);
+      if (base && ep.match) this.sentThroughBase(unit, base, args[i], isRequest(callee) ? call : undefined);
       const next = args[i + 1];
       if (!next) return;
       if (NO_BODY_METHODS.has(method)) return;
@@ -759,7 +925,10 @@ export class Analyzer {
         // path built with a constant defined elsewhere): its body stays in the old version with it
         // (an unmapped 2023-01 path is the exception PRODUCT.md makes: its body moves alone)
         if (path && path.fixKind === 'none' && getRule(path.ruleId)?.fix === 'safe' && path.changeKind === 'endpoint-moved') {
-          const why = `the path it is sent to stays as it is (${path.ruleId}): once that path moves, \`--fix\` renames this too`;
+          const g = this.memberGroups.get(r.pathKey!);
+          const why = g
+            ? `the path it is sent to stays as it is (${path.ruleId}), with the versioned base URL \`${g.label}\` it is sent through, which is held back: once they move, \`--fix\` renames this too`
+            : `the path it is sent to stays as it is (${path.ruleId}): once that path moves, \`--fix\` renames this too`;
           for (const f of [...r.body, ...this.findingsIn(r.objects)]) hold(f, why);
           continue;
         }
@@ -1540,6 +1709,14 @@ export class Analyzer {
   }
 }
 
+/** HTTP methods of a client instance (and axios' form helpers), whose first argument is the URL. */
+const REQUEST_METHODS = new Set(['get', 'delete', 'head', 'options', 'post', 'put', 'patch', 'request', 'postform', 'putform', 'patchform']);
+
+/** Is this callee a request: an HTTP method of a client (`api.get`), or a client called itself (`api(…)`)? */
+function isRequest(callee: ts.Expression): boolean {
+  return ts.isIdentifier(callee) || (ts.isPropertyAccessExpression(callee) && REQUEST_METHODS.has(callee.name.text.toLowerCase()));
+}
+
 function isMaximal(n: ts.Node): boolean {
   let p = n.parent;
   while (p && ts.isParenthesizedExpression(p)) p = p.parent;
@@ -1575,6 +1752,19 @@ function joinBase(base: Piece[], own: Piece[]): Piece[] {
     return [...marker(base), sep, ...own];
   }
   return [...marker(base), ...own];
+}
+
+/** Code as written, on one line and cut short, to name a use in a message. */
+function shortText(text: string): string {
+  const one = text.replace(/\s+/g, ' ').trim();
+  return one.length > 80 ? one.slice(0, 79) + '…' : one;
+}
+
+/** A use as written, as a Markdown code span: a template literal by its text between the backticks. */
+function codeSpan(node: ts.Node, sf: ts.SourceFile): string {
+  const raw = node.getText(sf);
+  const text = shortText(ts.isTemplateExpression(node) || ts.isNoSubstitutionTemplateLiteral(node) ? raw.slice(1, -1) : raw);
+  return text.includes('`') ? `\`\` ${text} \`\`` : `\`${text}\``;
 }
 
 function displayPath(text: string, pieces: Piece[], vt: Virtual, start: number): string {

@@ -293,3 +293,19 @@ export function originOf(url: string | undefined): string | undefined {
     return undefined;
   }
 }
+
+/**
+ * Where a version segment `2023-01` is followed at once by a hole (`${API}${path}`): a versioned
+ * base joined with a path that cannot be seen. The version must start a path where findPaths
+ * would take one (after a `/` that follows the start, a hole or a URL origin).
+ */
+export function versionsBeforeHole(text: string): number[] {
+  const out: number[] = [];
+  const re = /\/2023-01(?=[\ue000-\uf8ff])/g;
+  let m: RegExpExecArray | null;
+  while ((m = re.exec(text))) {
+    const kind = prefixKind(text.slice(0, m.index));
+    if (kind) out.push(m.index + 1);
+  }
+  return out;
+}
