@@ -789,11 +789,15 @@ export class Analyzer {
     return set.length === 1 ? this.pieces(set[0].unit, set[0].value) : undefined;
   }
 
-  /** The folder of the nearest package.json above a file (the file system's root without one). */
+  /**
+   * The folder of the nearest package.json above a file: the file system's root without one, or
+   * the run's root where it has one (nothing above it is looked at).
+   */
   private packageDir(file: string): string {
     const chain: string[] = [];
     let dir = path.dirname(file);
     let found: string | undefined;
+    const top = this.options.root;
     for (;;) {
       const known = this.packageDirs.get(dir);
       if (known !== undefined) {
@@ -806,7 +810,7 @@ export class Analyzer {
         break;
       }
       const up = path.dirname(dir);
-      if (up === dir) {
+      if (up === dir || dir === top || (top !== undefined && path.relative(top, up).startsWith('..'))) {
         found = dir;
         break;
       }
