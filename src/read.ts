@@ -5,6 +5,7 @@ import { isUtf8 } from 'node:buffer';
 import { closeSync, constants, openSync, readSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { lineCol } from './core/lines.js';
+import { IMPORT_SPECIFIER } from './analysis/resolve.js';
 import { textSignal } from './files.js';
 
 export interface Source {
@@ -161,9 +162,6 @@ export function setsAxiosDefaults(text: string): boolean {
   return text.includes('baseURL') && /\bdefaults\s*(?:\.\s*baseURL\b|\[\s*['"`]baseURL['"`]\s*\])/.test(text);
 }
 
-// `from '…'`, `import '…'`, `import('…')`, `require('…')`: the quoted specifier of each
-const SPECIFIER = /(?:\bfrom|\bimport|\brequire)\s*\(?\s*(['"])[^'"\n]*\1/g;
-
 /**
  * The module specifiers a text names, each still quoted, a line each (`importOf` reads them as it
  * reads a whole text); empty when it imports nothing. The answer is a fresh string: a piece cut
@@ -173,7 +171,8 @@ export function moduleSpecifiers(text: string): string {
   // joined after an empty first element: a join of two or more copies them into a new string,
   // where a join of one gives that piece back
   const lines = [''];
-  for (const m of text.matchAll(SPECIFIER)) lines.push(m[0].slice(m[0].indexOf(m[1])));
+  // each match ends with the specifier and its quotes
+  for (const m of text.matchAll(IMPORT_SPECIFIER)) lines.push(m[0].slice(m[0].length - m[1].length - 2));
   return lines.length > 1 ? lines.join('\n') : '';
 }
 

@@ -14,6 +14,7 @@ import { Bindings, propName, requireSpec, type Decl } from './bindings.js';
 import { Evaluator, envName, findProperty, isEnvObject, propertyValue, returnExpressions, unwrap, virtualText, type LitPiece, type Piece, type Via } from './evaluate.js';
 import { renderRegion, type UnitEdit } from './render.js';
 import { renameShapes, type Shaped } from './types.js';
+import { setsAxiosDefaults } from '../read.js';
 import { lineCol, lineStarts, treeIndex, type Unit, type UnitStore } from './units.js';
 import { msSince, trace } from '../core/trace.js';
 
@@ -31,6 +32,12 @@ interface BaseGroup {
   unseen: { unit: Unit; node: ts.Node; why: string }[];
   /** set by settleGroup: the base and its paths move */
   movable?: boolean;
+}
+
+/** An options object a request may give its own base in, and the keys that give it (`baseURL`, `prefixUrl`). */
+interface RequestOption {
+  obj?: { unit: Unit; node: ts.ObjectLiteralExpression };
+  keys: string[];
 }
 
 /** Where the path of a use of a versioned base is written, when it is written there as text `--fix` can rewrite. */
@@ -577,12 +584,11 @@ export class Analyzer {
 
   private settleGroup(g: BaseGroup): void {
     const given = this.options.given;
-    const shown = (file: string) => path.relative(this.options.root ?? process.cwd(), file).split(path.sep).join('/') || path.basename(file);
     const baseStart = g.start - 1 >= 0 && g.unit.sf.text[g.start - 1] === '/' ? g.start - 1 : g.start;
     const outside = given ? [...new Set([g.unit.file, ...g.members.map((x) => x.unit.file), ...g.unseen.map((x) => x.unit.file)])].filter((f) => !given.has(f)) : [];
     if (outside.length) {
       g.movable = false;
-      const where = outside.map(shown).join(', ');
+      const where = outside.map((f) => this.shownFile(f)).join(', ');
       const why = `${outside.includes(g.unit.file) ? 'the base is defined' : 'paths sent through it lie'} in ${where}, outside the files this run checks; \`--fix\` moves a base and its paths together, in a run over both`;
       this.add('versioned-base-url', g.unit, baseStart, g.end,
         `The base URL \`${g.label}\` carries the 2023-01 version; every relative path sent through it is a 2023-01 path (${g.members.length} of them here), left for a person: ${why}.`,
@@ -606,7 +612,7 @@ export class Analyzer {
     if (heldWithBody.length) reasons.push(`${heldWithBody.map((x) => `\`${x.shown}\``).join(', ')} ${heldWithBody.length === 1 ? 'is' : 'are'} left for a person with the body sent to ${heldWithBody.length === 1 ? 'it' : 'them'}`);
     for (const u of g.unseen) {
       const line = lineCol(u.unit.fileText, u.node.getStart(u.unit.sf) + u.unit.offset).line;
-      reasons.push(`${codeSpan(u.node, u.unit.sf)} (${shown(u.unit.file)}:${line}) sends through it ${u.why}`);
+      reasons.push(`${codeSpan(u.node, u.unit.sf)} (${this.shownFile(u.unit.file)}:${line}) sends through it ${u.why}`);
     }
     const holds = reasons.join('; ');
     this.add('versioned-base-url', g.unit, baseStart, g.end,
@@ -682,7 +688,7 @@ export class Analyzer {
    * The base URL a call's URL is sent through: its client instance's, unless the URL names its own
    * host (`https://…`, `//…`), which the client sends as it is.
    */
-  private baseFor(unit: Unit, callee: ts.Expression, urlUnit: Unit, url: ts.Expression, options: { obj?: { unit: Unit; node: ts.ObjectLiteralExpression }; keys: string[] }[] = []): Piece[] | undefined {
+  private baseFor(unit: Unit, callee: ts.Expression, urlUnit: Unit, url: ts.Expression, options: RequestOption[] = []): Piece[] | undefined {
     const base = this.requestBase(options) ?? this.instanceBase(unit, callee);
     if (!base) return undefined;
     const first = this.pieces(urlUnit, url)[0];
@@ -694,7 +700,7 @@ export class Analyzer {
    * options): the first of these options objects that gives one of its keys. It overrides the
    * instance's.
    */
-  private requestBase(options: { obj?: { unit: Unit; node: ts.ObjectLiteralExpression }; keys: string[] }[]): Piece[] | undefined {
+  private requestBase(options: RequestOption[]): Piece[] | undefined {
     for (const { obj, keys } of options) {
       if (!obj) continue;
       for (const k of keys) {
@@ -762,7 +768,7 @@ export class Analyzer {
    * in the package that sets it (a monorepo's other packages run in other processes).
    */
   private findAxiosDefaults(unit: Unit): void {
-    if (!unit.sf.text.includes('baseURL')) return;
+    if (!setsAxiosDefaults(unit.sf.text)) return;
     const visit = (n: ts.Node): void => {
       if (ts.isBinaryExpression(n) && n.operatorToken.kind === ts.SyntaxKind.EqualsToken) {
         const left = unwrap(n.left);
@@ -825,7 +831,7 @@ export class Analyzer {
    * axios' config is the third argument of post/put/patch and the second of the others (and of
    * a call of axios or an instance itself); got's and ky's options, with `prefixUrl`, the second.
    */
-  private requestOptions(unit: Unit, method: string, args: ts.NodeArray<ts.Expression>): { obj?: { unit: Unit; node: ts.ObjectLiteralExpression }; keys: string[] }[] {
+  private requestOptions(unit: Unit, method: string, args: ts.NodeArray<ts.Expression>): RequestOption[] {
     const at = (i: number) => (args[i] && !ts.isSpreadElement(args[i]) ? this.ev.objectOf(unit, args[i]) : undefined);
     if (BODY_METHODS.has(method)) return [{ obj: at(2), keys: ['baseURL', 'prefixUrl'] }, { obj: at(1), keys: ['prefixUrl'] }];
     return [{ obj: at(1), keys: ['baseURL', 'prefixUrl'] }];
