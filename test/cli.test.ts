@@ -342,12 +342,26 @@ describe('--fix', () => {
   });
 
   it('ends with a summary: files changed, findings fixed, findings left, steps outside the code', () => {
-    const dir = tempCopy(path.join(ROOT, '..', 'shared', 'examples', 'e04-unmapped-path-and-no-counterpart', 'before'));
+    const dir = tempDir();
+    writeFileSync(
+      path.join(dir, 'shipments.ts'),
+      [
+        "import ky from 'ky';",
+        'const api = ky.create({ prefixUrl: process.env.SHIPPING_API });',
+        'export const createShipment = (serviceId: string) =>',
+        "  api.post('2023-01/shipments', { json: { incoterms: 'DDP', courier_selection: { selected_courier_id: serviceId } } }).json();",
+        'export const printLabels = (shipmentId: string, serviceId: string) =>',
+        "  api.post('2023-01/labels', { json: { shipments: [{ service_shipment_id: shipmentId, courier_id: serviceId }] } }).json();",
+        "export const handedOver = (ids: string[]) => api.post('pickup/v1/direct_handover', { json: { service_shipment_ids: ids } }).json();",
+        '',
+      ].join('\n'),
+    );
     const r = runCli(['--fix'], dir);
     expect(r.code).toBe(1);
-    expect(r.stdout).toMatch(/1 file changed, 3 findings fixed, 2 left for a person/);
+    // the label request moves whole (path and entry); the shipment request stays whole with its unmapped path
+    expect(r.stdout).toMatch(/1 file changed, 2 findings fixed, 4 left for a person/);
     expect(r.stdout).toContain('unmapped-2023-01-path');
-    expect(r.stdout).toContain('2024-09 body to a 2023-01 endpoint');
+    expect(r.stdout).toContain('plain `--fix` leaves both');
     expect(r.stdout).toContain('Create a 2024-09 access token');
     expect(r.stdout).toContain('Move dashboard webhooks to 2024-09');
   });
@@ -392,7 +406,7 @@ describe('--fix', () => {
     const dir = tempDir();
     const files: Record<string, string> = {
       'http.ts': "import axios from 'axios';\nexport const api = axios.create({ baseURL: 'https://api.shipping.test/2023-01', timeout: 5000 });\n",
-      'labels.ts': "import { api } from './http';\nexport const print = (body: unknown) => api.post('/labels', body);\n",
+      'labels.ts': "import { api } from './http';\nexport const print = (ids: string[]) => api.post('/labels', { shipments: ids.map((id) => ({ service_shipment_id: id })) });\n",
       'couriers.ts': "import { api } from './http';\nexport const account = (id: string) => api.get(`/courier_accounts/${id}`);\nexport const dates = (id: string) => api.get('/couriers/' + id + '/estimated_delivery_dates');\n",
     };
     for (const [f, t] of Object.entries(files)) writeFileSync(path.join(dir, f), t);

@@ -131,7 +131,7 @@ export class Analyzer {
   /** bodies (object literals or typed expressions) whose declared type may be a request shape */
   private shaped: Shaped[] = [];
   /** requests with a body: the key of their path's finding, and the findings their body made */
-  private requests: { pathKey?: string; body: Finding[]; objects: Span[] }[] = [];
+  private requests: { pathKey?: string; body: Finding[]; objects: Span[]; unseen?: string }[] = [];
   /** files that send a request to an old path, wherever the path is written (an imported constant) */
   private oldCallers = new Set<string>();
   /** while a body is tied to its endpoint: the object literals it is made of */
@@ -903,15 +903,16 @@ export class Analyzer {
     const outerObjects = this.bodyObjects;
     const body: Finding[] = (this.collecting = []);
     const objects: Span[] = (this.bodyObjects = []);
+    let unseen: string | undefined;
     try {
-      this.tieBody(unit, arg, ep, ctx, maybeData, direct);
+      unseen = this.tieBody(unit, arg, ep, ctx, maybeData, direct);
     } finally {
       this.collecting = outer;
       this.bodyObjects = outerObjects;
       outer?.push(...body);
       outerObjects?.push(...objects);
     }
-    if (ctx !== 'foreign') this.requests.push({ pathKey: ep.pathKey, body, objects });
+    if (ctx !== 'foreign') this.requests.push({ pathKey: ep.pathKey, body, objects, unseen: objects.length ? undefined : unseen });
   }
 
   /**
@@ -931,10 +932,12 @@ export class Analyzer {
       };
       for (const r of this.requests) {
         const path = r.pathKey ? this.findings.get(r.pathKey) : undefined;
-        // a path the spec moves but that is left for a person here (a full URL without baseUrl, a
-        // path built with a constant defined elsewhere): its body stays in the old version with it
-        // (an unmapped 2023-01 path is the exception PRODUCT.md makes: its body moves alone)
-        if (path && path.fixKind === 'none' && getRule(path.ruleId)?.fix === 'safe' && path.changeKind === 'endpoint-moved') {
+        // a body that cannot be seen (a parameter no caller fills): it may be in either version, so
+        // its path stays with it
+        if (path && r.unseen) hold(path, r.unseen);
+        // a path left for a person (no 2024-09 form, a full URL without baseUrl, a path built with
+        // a constant defined elsewhere): its body stays in the old version with it
+        if (path && path.fixKind === 'none' && path.changeKind === 'endpoint-moved') {
           const g = this.memberGroups.get(r.pathKey!);
           const why = g
             ? `the path it is sent to stays as it is (${path.ruleId}), with the versioned base URL \`${g.label}\` it is sent through, which is held back: once they move, \`--fix\` renames this too`
@@ -942,10 +945,32 @@ export class Analyzer {
           for (const f of [...r.body, ...this.findingsIn(r.objects)]) hold(f, why);
           continue;
         }
-        const left = r.body.filter((f) => f.fixKind === 'none' && HOLDING_RULES.has(f.ruleId));
-        if (!left.length) continue;
-        const why = `the body sent with it holds what \`--fix\` leaves (${[...new Set(left.map((f) => f.ruleId))].join(', ')}): migrate the request as a whole by hand`;
-        for (const f of [path, ...r.body, ...this.findingsIn(r.objects)]) hold(f, why);
+        // a path that moves only on an assumption (`--fix --unsafe`): its body moves with it, on the same assumption
+        if (path && path.fixKind === 'unsafe' && path.changeKind === 'endpoint-moved') {
+          const why = `the path it is sent to, which has no 2024-09 form in the spec (${path.ruleId})`;
+          for (const f of [...r.body, ...this.findingsIn(r.objects)]) {
+            if (!f || f.fixKind !== 'safe') continue;
+            withUnsafePath(f, why);
+            changed = true;
+          }
+          continue;
+        }
+        // the body's findings: those made for this request, and those of objects it shares with
+        // another request (a constant, a builder), made when that request met them first
+        const inBody = [...new Set([...r.body, ...this.findingsIn(r.objects)])];
+        const left = inBody.filter((f) => f.fixKind === 'none' && HOLDING_RULES.has(f.ruleId));
+        if (left.length) {
+          const why = `the body sent with it holds what \`--fix\` leaves (${[...new Set(left.map((f) => f.ruleId))].join(', ')}): migrate the request as a whole by hand`;
+          for (const f of [path, ...inBody]) hold(f, why);
+          continue;
+        }
+        // a body that moves only with `--unsafe` (shared with a request whose path moves on an
+        // assumption): this path waits for it too
+        const assumed = inBody.find((f) => f.fixKind === 'unsafe' && f.changeKind !== 'endpoint-moved');
+        if (path && path.fixKind === 'safe' && assumed) {
+          withUnsafePath(path, `the body sent to it, which moves only with \`--unsafe\` (${assumed.ruleId})`);
+          changed = true;
+        }
       }
     }
   }
@@ -982,14 +1007,35 @@ export class Analyzer {
     }
   }
 
-  private tieBody(unit: Unit, arg: ts.Expression, ep: { match?: PathMatch }, ctx: ContextKind, maybeData: boolean, direct: boolean): void {
+  /**
+   * Tie a request's body to its context. Returns why the body cannot be seen, when it is a
+   * parameter that no caller in the project fills and no request type describes (it may be in
+   * either version, so the request cannot move).
+   */
+  private tieBody(unit: Unit, arg: ts.Expression, ep: { match?: PathMatch }, ctx: ContextKind, maybeData: boolean, direct: boolean): string | undefined {
     const info: RequestContext = { kind: ctx, by: 'endpoint', endpoint: ep.match?.rule?.endpoint ? `${ep.match.rule.endpoint.method} ${ep.match.rule.endpoint.old}` : ep.match?.path };
+    let unseen: string | undefined;
     for (const body of direct ? [{ unit, expr: arg }] : this.bodyExpressions(unit, arg, maybeData)) {
       for (const t of this.objects(body.unit, body.expr)) this.applyContext(t, ctx, info);
-      for (const a of this.forwardedArgs(body.unit, body.expr)) for (const t of this.objects(a.unit, a.expr)) this.applyContext(t, ctx, info);
-      const e = unwrap(body.expr);
-      if (ts.isIdentifier(e) && ctx !== 'foreign' && renamesIn(ctx).size + (ctx === 'labels-2023-01' || ctx === 'webhook-2023-01' ? 1 : 0) > 0) this.shaped.push({ unit: body.unit, node: e, ctx, info });
+      const expr = stringified(body.unit, body.expr);
+      const forwarded = this.forwardedArgs(body.unit, expr);
+      for (const a of forwarded) for (const t of this.objects(a.unit, a.expr)) this.applyContext(t, ctx, info);
+      const e = unwrap(expr);
+      if (ts.isIdentifier(e) && ctx !== 'foreign' && renamesIn(ctx).size + (ctx === 'labels-2023-01' || ctx === 'webhook-2023-01' ? 1 : 0) > 0) this.shaped.push({ unit: body.unit, node: e, ctx, info, owner: this.collecting });
+      if (!forwarded.length) unseen ??= this.unseenParameter(body.unit, e);
     }
+    return unseen;
+  }
+
+  /** A body that is a parameter with no request type (none, `unknown`, `any`, `object`, a `Record`): why it cannot be seen. */
+  private unseenParameter(unit: Unit, e: ts.Expression): string | undefined {
+    if (!ts.isIdentifier(e)) return undefined;
+    const decl = this.bindings.resolve(unit, e);
+    if (!decl || decl.kind !== 'param') return undefined;
+    const type = decl.node.type;
+    const described = type && (ts.isTypeLiteralNode(type) || (ts.isTypeReferenceNode(type) && !(ts.isIdentifier(type.typeName) && type.typeName.text === 'Record')));
+    if (described) return undefined;
+    return `the body sent with it cannot be seen (\`${e.text}\` is a parameter that no caller in the project fills and no request type describes, so it may be in either version): move the request and its body together by hand`;
   }
 
   /** The body inside an argument: `{ json }`, `{ body: JSON.stringify(x) }`, or the argument itself. */
@@ -1136,6 +1182,8 @@ export class Analyzer {
     // a body sent to the 2024-09 pickups path that still gives a v1-only field (`preferred_date`, a
     // nested `pickup`) is half migrated: 2024-09 does not read those fields, so it is a v1 body
     if (ctx === 'pickup-2024-09' && halfMigratedPickup(node)) ctx = 'pickup-v1';
+    // a body sent to another 2024-09 path that still gives the 2023-01 `courier_selection` block
+    if (ctx === 'body-2024-09' && node.properties.some((p) => p.name && propName(p.name) === 'courier_selection')) ctx = 'half-2024-09';
     const was = this.contexted.get(node);
     if (was !== undefined) {
       if (was !== ctx && (was === 'foreign' || ctx === 'foreign')) this.mixed.push({ unit, node, ctx: was === 'foreign' ? ctx : was, info, body: this.collecting });
@@ -1172,7 +1220,7 @@ export class Analyzer {
     const distinctive = keysHere.some((k) => renames.has(k) && !renames.has(renames.get(k)!.to));
     const chainOnly = !migrated && !distinctive;
     // (a webhook body: its request type's `version` may be typed '2023-01')
-    if (renames.size || ctx === 'labels-2023-01' || ctx === 'webhook-2023-01') this.shaped.push({ unit, node, ctx, info });
+    if (renames.size || ctx === 'labels-2023-01' || ctx === 'webhook-2023-01') this.shaped.push({ unit, node, ctx, info, owner: this.collecting });
     if (ctx === 'pickup-2024-09') {
       this.check2024Pickup(unit, node);
       this.markTree(node, ctx);
@@ -1849,6 +1897,8 @@ function contextLabel(ctx: ContextKind): string {
       return 'the 2023-01 `courier_selection` block';
     case 'body-2023-01':
       return 'a 2023-01 request body';
+    case 'half-2024-09':
+      return 'a body sent to a 2024-09 path (half migrated)';
     default:
       return 'this request body';
   }
@@ -1881,10 +1931,24 @@ function pathStart(m: PathMatch, vPiece: LitPiece, vt: Virtual): number {
   return vPiece.pos + vt.offset[m.versionStart] - (slashHere ? 1 : 0);
 }
 
+/** The value `JSON.stringify(x)` sends: `x` (any other expression as it is). */
+function stringified(unit: Unit, e: ts.Expression): ts.Expression {
+  const u = unwrap(e);
+  if (!ts.isCallExpression(u) || !u.arguments[0]) return e;
+  const c = unwrap(u.expression);
+  return ts.isPropertyAccessExpression(c) && c.name.text === 'stringify' && c.expression.getText(unit.sf) === 'JSON' ? u.arguments[0] : e;
+}
+
+/** A body's fix that goes with a path moved only on an assumption: `--fix --unsafe` applies both. */
+function withUnsafePath(f: Finding, why: string): void {
+  f.fixKind = 'unsafe';
+  f.message = f.message.replace(/`--fix` (rewrites|renames) it/, `\`--fix --unsafe\` $1 it together with ${why}; plain \`--fix\` leaves both`);
+}
+
 /** Take a finding's fix away, saying why a person must do it. */
 function leaveForPerson(f: Finding, why: string): void {
   f.edits = undefined;
   f.fixKind = 'none';
-  const note = /`--fix(?: --unsafe)?` rewrites it(?: \(an assumption: check it\))?/;
+  const note = /`--fix(?: --unsafe)?` (?:rewrites|renames) it(?: together with [^;]*; plain `--fix` leaves both| \(an assumption: check it\))?/;
   f.message = note.test(f.message) ? f.message.replace(note, `left for a person: ${why}`) : `${f.message} Left for a person: ${why}.`;
 }

@@ -16,6 +16,8 @@ export interface Shaped {
   node: ts.Expression;
   ctx: ContextKind;
   info: RequestContext;
+  /** the findings of the request this body is sent with: the type's findings join them (a request moves with the type that types it) */
+  owner?: unknown[];
 }
 
 export interface ShapeReporter {
@@ -33,6 +35,8 @@ interface Renamed {
   change: KeyChange;
   typeName: string;
   info: RequestContext;
+  /** the requests whose bodies the member types (their findings lists) */
+  owners: Set<unknown[]>;
 }
 
 // The few global types the checker needs to follow arrays, maps, sets, promises, callbacks and
@@ -295,7 +299,13 @@ export function renameShapes(store: UnitStore, shaped: Shaped[], reporter: Shape
   const renamed = new Map<ts.Declaration, Renamed>();
   const seen = new Set<string>();
   /** webhook request types' `version` members typed '2023-01': the member, and the literal to rewrite when its own type writes it */
-  const versions = new Map<ts.PropertySignature | ts.PropertyDeclaration, { literal: ts.StringLiteral; info: RequestContext; typeName: string }>();
+  const versions = new Map<ts.PropertySignature | ts.PropertyDeclaration, { literal: ts.StringLiteral; info: RequestContext; typeName: string; owners: Set<unknown[]> }>();
+  // each request walks its own types (a type shared by two requests belongs to both)
+  const ownerIds = new Map<unknown[] | undefined, number>();
+  let owner: unknown[] | undefined;
+  const addOwner = (owners: Set<unknown[]>) => {
+    if (owner) owners.add(owner);
+  };
 
   const visitType = (type: ts.Type, ctx: ContextKind, info: RequestContext, depth: number): void => {
     if (depth > 6) return;
@@ -303,7 +313,7 @@ export function renameShapes(store: UnitStore, shaped: Shaped[], reporter: Shape
       for (const t of type.types) visitType(t, ctx, info, depth + 1);
       return;
     }
-    const key = `${(type as unknown as { id: number }).id}:${ctx}`;
+    const key = `${(type as unknown as { id: number }).id}:${ctx}:${ownerIds.get(owner)}`;
     if (seen.has(key)) return;
     seen.add(key);
     const renames = renamesIn(ctx);
@@ -312,12 +322,20 @@ export function renameShapes(store: UnitStore, shaped: Shaped[], reporter: Shape
       if (!decls.length) continue;
       if (ctx === 'webhook-2023-01' && prop.name === 'version') for (const d of decls) oldVersionMember(d as ts.PropertySignature | ts.PropertyDeclaration, info);
       const change = renames.get(prop.name);
-      if (change && !decls.some((d) => renamed.has(d))) {
-        const r: Renamed = { change, typeName: typeLabel(decls[0]), info };
+      const known = decls.map((d) => renamed.get(d)).find((r) => r !== undefined);
+      if (known) addOwner(known.owners);
+      else if (change) {
+        const r: Renamed = { change, typeName: typeLabel(decls[0]), info, owners: new Set() };
+        addOwner(r.owners);
         for (const d of decls) renamed.set(d, r);
       }
       visitChild(checker.getTypeOfSymbol(prop), ctx, prop.name, info, depth);
     }
+  };
+  /** Report a finding of a type member or a use of it, as part of every request the member types. */
+  const report = (owners: Set<unknown[]>, ...args: Parameters<ShapeReporter['add']>): void => {
+    const f = reporter.add(...args);
+    if (f) for (const o of owners) if (!o.includes(f)) o.push(f);
   };
   /**
    * A webhook request type's `version` that takes '2023-01' (and not '2024-09'): a body fixed to
@@ -326,7 +344,9 @@ export function renameShapes(store: UnitStore, shaped: Shaped[], reporter: Shape
    * from the member, is not followed: it may serve more than this request.)
    */
   const oldVersionMember = (d: ts.PropertySignature | ts.PropertyDeclaration, info: RequestContext): void => {
-    if (versions.has(d) || !d.type || !d.getSourceFile().text.slice(d.type.pos, d.type.end).includes('2023-01')) return;
+    const had = versions.get(d);
+    if (had) return addOwner(had.owners);
+    if (!d.type || !d.getSourceFile().text.slice(d.type.pos, d.type.end).includes('2023-01')) return;
     const t = checker.getTypeAtLocation(d.type);
     const values = (t.isUnion() ? t.types : [t]).map((x) => (x.isStringLiteral() ? x.value : undefined));
     if (!values.includes('2023-01') || values.includes('2024-09')) return;
@@ -337,7 +357,11 @@ export function renameShapes(store: UnitStore, shaped: Shaped[], reporter: Shape
       else if (ts.isLiteralTypeNode(n) && ts.isStringLiteral(n.literal) && n.literal.text === '2023-01') literal = n.literal;
     };
     find(d.type);
-    if (literal) versions.set(d, { literal, info, typeName: typeLabel(d) });
+    if (literal) {
+      const owners = new Set<unknown[]>();
+      addOwner(owners);
+      versions.set(d, { literal, info, typeName: typeLabel(d), owners });
+    }
   };
   /** The type of a field whose own context is known (`shipments` of a label request: its entries). */
   const visitChild = (fieldType: ts.Type, ctx: ContextKind, name: string, info: RequestContext, depth: number): void => {
@@ -353,6 +377,8 @@ export function renameShapes(store: UnitStore, shaped: Shaped[], reporter: Shape
   for (const s of shaped) {
     // a body outside the program has no request shape in its imports (involvedUnits)
     if (!unitOf.has(s.unit.sf)) continue;
+    owner = s.owner;
+    if (!ownerIds.has(owner)) ownerIds.set(owner, ownerIds.size);
     let type: ts.Type | undefined;
     try {
       type = ts.isObjectLiteralExpression(s.node) ? checker.getContextualType(s.node) : checker.getTypeAtLocation(s.node);
@@ -378,7 +404,7 @@ export function renameShapes(store: UnitStore, shaped: Shaped[], reporter: Shape
     const lit = v.literal;
     if (!unit || !lit || lit.getText(unit.sf).slice(1, -1) !== '2023-01') continue;
     const start = lit.getStart(unit.sf);
-    reporter.add('webhook-version', unit, start, lit.getEnd(), `The webhook \`version\` of the request type \`${v.typeName}\` is '2023-01'; a webhook for 2024-09 carries \`'2024-09'\`; \`--fix\` rewrites it with the body.`, {
+    report(v.owners, 'webhook-version', unit, start, lit.getEnd(), `The webhook \`version\` of the request type \`${v.typeName}\` is '2023-01'; a webhook for 2024-09 carries \`'2024-09'\`; \`--fix\` rewrites it with the body.`, {
       edits: [{ unit, start: start + 1, end: lit.getEnd() - 1, text: '2024-09' }],
       context: { ...v.info, by: 'type' },
       fixDescription: "write '2024-09'",
@@ -394,7 +420,7 @@ export function renameShapes(store: UnitStore, shaped: Shaped[], reporter: Shape
     if (!unit || !n) continue;
     const start = n.getStart(unit.sf);
     const quoted = ts.isStringLiteral(n);
-    reporter.add(r.change.rule.id, unit, start, n.getEnd(), `\`${r.change.from}\` in the request type \`${r.typeName}\` is \`${r.change.to}\` in 2024-09; \`--fix\` renames it and the uses the type checker ties to it.`, {
+    report(r.owners, r.change.rule.id, unit, start, n.getEnd(), `\`${r.change.from}\` in the request type \`${r.typeName}\` is \`${r.change.to}\` in 2024-09 (and so at each use the type checker ties to it); \`--fix\` renames it.`, {
       edits: [{ unit, start: quoted ? start + 1 : start, end: quoted ? n.getEnd() - 1 : n.getEnd(), text: r.change.to }],
       context: { ...r.info, by: 'type' },
       fixDescription: `rename ${r.change.from} to ${r.change.to}`,
@@ -467,7 +493,7 @@ export function renameShapes(store: UnitStore, shaped: Shaped[], reporter: Shape
         const raw = n.getText(unit.sf);
         if (r && raw.slice(1, -1) === n.text) {
           const start = n.getStart(unit.sf) + 1;
-          reporter.add(r.change.rule.id, unit, start, start + n.text.length, `\`${r.change.from}\` of the request type \`${r.typeName}\` is \`${r.change.to}\` in 2024-09; \`--fix\` renames it.`, {
+          report(r.owners, r.change.rule.id, unit, start, start + n.text.length, `\`${r.change.from}\` of the request type \`${r.typeName}\` is \`${r.change.to}\` in 2024-09; \`--fix\` renames it.`, {
             edits: [{ unit, start, end: start + n.text.length, text: r.change.to }],
             context: { ...r.info, by: 'type' },
             fixDescription: `rename ${r.change.from} to ${r.change.to}`,
@@ -496,7 +522,7 @@ export function renameShapes(store: UnitStore, shaped: Shaped[], reporter: Shape
           if (r) edit = ts.isShorthandPropertyAssignment(p) ? { unit, start, end: n.getEnd(), text: `${r.change.to}: ${n.text}` } : { unit, start, end: n.getEnd(), text: r.change.to };
         }
         if (r && edit)
-          reporter.add(r.change.rule.id, unit, start, n.getEnd(), `\`${r.change.from}\` of the request type \`${r.typeName}\` is \`${r.change.to}\` in 2024-09; \`--fix\` renames it.`, {
+          report(r.owners, r.change.rule.id, unit, start, n.getEnd(), `\`${r.change.from}\` of the request type \`${r.typeName}\` is \`${r.change.to}\` in 2024-09; \`--fix\` renames it.`, {
             edits: [edit],
             context: { ...r.info, by: 'type' },
             fixDescription: `rename ${r.change.from} to ${r.change.to}`,

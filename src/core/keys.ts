@@ -13,6 +13,8 @@ export type ContextKind =
   | 'webhook-2023-01'
   | 'pickup-2024-09'
   | 'body-2024-09'
+  /** a body sent to a 2024-09 shipment or rate path that still gives the 2023-01 `courier_selection` block */
+  | 'half-2024-09'
   | 'body-v1'
   | 'foreign';
 
@@ -44,6 +46,9 @@ export function renamesIn(context: ContextKind): Map<string, KeyChange> {
     case 'courier-block-2023-01':
       add('courier-selection', getRule('courier-selection')?.renames);
       break;
+    case 'half-2024-09':
+      add('courier-selection', getRule('courier-selection')?.block);
+      break;
     default:
       break;
   }
@@ -53,7 +58,7 @@ export function renamesIn(context: ContextKind): Map<string, KeyChange> {
 /** The context of the value of a key inside an object of the given context. */
 export function childContext(context: ContextKind, key: string): ContextKind | 'label-entries' | undefined {
   if (context === 'labels-2023-01' && key === 'shipments') return 'label-entries';
-  if ((context === 'body-2023-01' || context === 'labels-2023-01') && key === 'courier_selection') return 'courier-block-2023-01';
+  if ((context === 'body-2023-01' || context === 'labels-2023-01' || context === 'half-2024-09') && key === 'courier_selection') return 'courier-block-2023-01';
   return undefined;
 }
 
