@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ROOT, tempDir } from './helpers.js';
+import { ROOT, runCli, tempDir } from './helpers.js';
 import { checkRequest } from '../src/runtime/check.js';
 import { classify, settingsFrom } from '../src/runtime/classify.js';
 
@@ -129,6 +129,28 @@ describe('migrate-check/register on the fixture app', () => {
     const all = reports(dir);
     expect(all).toHaveLength(3);
     for (const report of all) expect(report.flatMap((x) => x.messages.map((m) => m.ruleId))).toEqual(['labels-path']);
+  });
+});
+
+describe('migrate-check merge with run-time reports', () => {
+  it('joins a static report and a run-time folder; html shows both; --exit-code fails on errors', () => {
+    const dir = tempDir('mc-runtime-');
+    run('app.mjs', ['--import', ESM], { MIGRATE_CHECK_RUNTIME_DIR: dir });
+    const work = tempDir('mc-runtime-');
+    const scan = runCli(['--reporter', 'json', '--no-progress', '-o', path.join(work, 'static.json'), '.'], APP);
+    expect(scan.code).toBe(1);
+    const merged = runCli(['merge', path.join(work, 'static.json'), dir, '--exit-code', '-o', path.join(work, 'all.json')], APP);
+    expect(merged.code).toBe(1);
+    const app = (JSON.parse(readFileSync(path.join(work, 'all.json'), 'utf8')) as { filePath: string; messages: Message[]; errorCount: number }[]).find((r) => r.filePath === path.join(APP, 'app.mjs'))!;
+    const runtime = app.messages.filter((m) => m.runtime);
+    expect(runtime).toHaveLength(EXPECTED.length);
+    expect(app.messages.length).toBeGreaterThan(runtime.length);
+    expect(app.errorCount).toBe(app.messages.length);
+    const html = runCli(['merge', path.join(work, 'static.json'), dir, '--reporter', 'html', '-o', path.join(work, 'page.html')], APP);
+    expect(html.code).toBe(0);
+    const page = readFileSync(path.join(work, 'page.html'), 'utf8');
+    expect(page.match(/data-runtime="\d+"/g)).toHaveLength(EXPECTED.length);
+    expect(page).toContain('data-runtime="2"');
   });
 });
 
