@@ -59,10 +59,25 @@ export interface ServiceRequest {
   legacyHost: boolean;
 }
 
+/** What `classify` decided for an origin and path, remembered (a client sends the same few again and again). */
+const decided = new WeakMap<Settings, Map<string, ServiceRequest | undefined>>();
+const REMEMBERED = 2000;
+
 /** The service's request this URL is, or undefined (another vendor's, or no API path). */
 export function classify(url: URL, settings: Settings): ServiceRequest | undefined {
   const pathname = url.pathname;
   if (!MAY_BE_API.test(pathname)) return undefined;
+  let memo = decided.get(settings);
+  if (!memo) decided.set(settings, (memo = new Map()));
+  const key = `${url.origin}${pathname}`;
+  if (memo.has(key)) return memo.get(key);
+  const found = decide(url, pathname, settings);
+  if (memo.size >= REMEMBERED) memo.clear();
+  memo.set(key, found);
+  return found;
+}
+
+function decide(url: URL, pathname: string, settings: Settings): ServiceRequest | undefined {
   const candidates: string[] = [];
   let legacyHost = false;
   if (settings.hosts.length) {
