@@ -1,6 +1,6 @@
 // The command line (its options: src/args.ts), and the one place that sets the exit code.
 
-import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { constants as osConstants } from 'node:os';
 import path from 'node:path';
 import { explainText, getRule, loadCatalogue, nearestRuleIds } from './catalogue/index.js';
@@ -10,7 +10,7 @@ import { readArgs, REPORTERS, version, type ScanArgs } from './args.js';
 import { analyzeFiles, hostsOf } from './analyze.js';
 import { MIN_FILES, readAheadEnv, readerWanted, startReader, type ReadAhead, type Reader } from './analysis/read-ahead.js';
 import { discoverFiles } from './files.js';
-import { githubStepSummary, isReporterName, reporters } from './reporters/index.js';
+import { githubStepSummary, isReporterName, reporters, type EslintResult } from './reporters/index.js';
 import { filterQuiet } from './severity.js';
 import type { Config, FileResult, FixResult } from './types.js';
 import { trace } from './core/trace.js';
@@ -262,24 +262,47 @@ function exitCode(results: FileResult[], args: ScanArgs): number {
   return 0;
 }
 
+const MERGE_USAGE = 'migrate-check merge a.json b.json|DIR [--reporter json|html] [--exit-code] [-o merged.json]';
+
 /**
- * `merge`'s arguments: the reports to join, and `-o FILE` / `--output-file FILE` (or `=FILE`).
+ * `merge`'s arguments: the reports to join (a folder: every .json file in it, such as the run-time
+ * hook's MIGRATE_CHECK_RUNTIME_DIR), `-o FILE` / `--output-file FILE` (or `=FILE`), `--reporter
+ * json|html`, and `--exit-code` (exit 1 when the merged report holds an error, as a scan does).
  * Every report is read before the output is written, so the output may be one of them.
  */
-function mergeArgs(args: string[]): { inputs: string[]; outFile?: string } {
+function mergeArgs(args: string[]): { inputs: string[]; outFile?: string; reporter: 'json' | 'html'; exitCode: boolean } {
   const inputs: string[] = [];
   let outFile: string | undefined;
+  let reporter: 'json' | 'html' = 'json';
+  let exitCode = false;
   for (let i = 0; i < args.length; i++) {
     const a = args[i];
-    const eq = /^(?:-o|--output-file)=(.*)$/.exec(a);
-    if (a === '-o' || a === '--output-file' || eq) {
-      const v = eq ? eq[1] : args[++i];
-      if (!v || (!eq && v.startsWith('-'))) throw new UsageError(`${eq ? a.split('=')[0] : a} needs a value`, 'migrate-check merge a.json b.json [-o merged.json]');
-      outFile = v;
-    } else if (a.startsWith('-') && a !== '-') throw new UsageError(`merge does not know ${a}`, 'migrate-check merge a.json b.json [-o merged.json]');
+    const eq = /^(-o|--output-file|-r|--reporter)=(.*)$/.exec(a);
+    const name = eq ? eq[1] : a;
+    if (['-o', '--output-file', '-r', '--reporter'].includes(name)) {
+      const v = eq ? eq[2] : args[++i];
+      if (!v || (!eq && v.startsWith('-'))) throw new UsageError(`${name} needs a value`, MERGE_USAGE);
+      if (name === '-o' || name === '--output-file') outFile = v;
+      else if (v === 'json' || v === 'html') reporter = v;
+      else throw new UsageError(`merge writes json or html, not ${v}`, MERGE_USAGE);
+    } else if (a === '--exit-code') exitCode = true;
+    else if (a.startsWith('-') && a !== '-') throw new UsageError(`merge does not know ${a}`, MERGE_USAGE);
     else inputs.push(a);
   }
-  return { inputs, outFile };
+  return { inputs, outFile, reporter, exitCode };
+}
+
+/** The files a merge input names: the file itself, or a folder's .json files in name order. */
+function mergeInputs(input: string): string[] {
+  try {
+    if (!statSync(input).isDirectory()) return [input];
+    return readdirSync(input)
+      .filter((f) => f.endsWith('.json'))
+      .sort()
+      .map((f) => path.join(input, f));
+  } catch {
+    throw new UsageError(`cannot read ${input}`);
+  }
 }
 
 export async function main(argv: string[]): Promise<void> {
@@ -315,18 +338,26 @@ async function run(argv: string[]): Promise<number> {
     return 0;
   }
   if (first === 'merge') {
-    const { inputs, outFile } = mergeArgs(argv.slice(1));
-    if (!inputs.length) throw new UsageError('merge needs the report files to join', 'migrate-check merge a.json b.json [-o merged.json]');
+    const { inputs, outFile, reporter, exitCode } = mergeArgs(argv.slice(1));
+    if (!inputs.length) throw new UsageError('merge needs the report files to join', MERGE_USAGE);
     const { mergeReports } = await import('./merge.js');
-    const texts = inputs.map((f) => {
+    const files = inputs.flatMap(mergeInputs);
+    if (!files.length) throw new UsageError(`no .json report in ${inputs.join(', ')}`);
+    const texts = files.map((f) => {
       try {
         return readFileSync(f, 'utf8');
       } catch {
         throw new UsageError(`cannot read ${f}`);
       }
     });
-    out(mergeReports(texts, inputs), outFile);
-    return 0;
+    const merged = mergeReports(texts, files);
+    const results = merged.startsWith('[') ? (JSON.parse(merged) as EslintResult[]) : undefined;
+    if (reporter === 'html') {
+      if (!results) throw new UsageError('--reporter html needs json reports (SARIF logs merge to SARIF)');
+      const [{ renderHtml }, { fromEslint }] = await Promise.all([import('./reporters/html.js'), import('./reporters/from-eslint.js')]);
+      out(renderHtml(fromEslint(results), { cwd: process.cwd(), version: version() }), outFile);
+    } else out(merged, outFile);
+    return exitCode && results?.some((r) => r.errorCount > 0) ? 1 : 0;
   }
   const args = await readArgs(argv);
   return args === 'done' ? 0 : scan(args);

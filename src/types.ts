@@ -51,6 +51,19 @@ export interface Finding {
   newText?: string;
   /** a suppressed finding: the words after `--` in the comment that hides it */
   justification?: string;
+  /** a finding `migrate-check/register` saw at run time: the request, and how often it was sent */
+  runtime?: RuntimeSeen;
+}
+
+/** A request the run-time hook saw (its message says so too; this is the data). */
+export interface RuntimeSeen {
+  method: string;
+  /** the URL without its query string and credentials */
+  url: string;
+  /** how many times this call site sent it */
+  count: number;
+  /** the package in node_modules the request was sent from */
+  via?: string;
 }
 
 export type ChangeKind =

@@ -202,8 +202,8 @@ describe('catalogue flags', () => {
     expect(runCli(['merge', 's1.json', '--output-file=m.json'], dir).stdout).toBe('');
     expect(JSON.parse(readFileSync(path.join(dir, 'm.json'), 'utf8'))).toEqual(whole);
     for (const [args, line] of [
-      [['merge', 's2.json', '--bogus'], 'migrate-check: merge does not know --bogus (migrate-check merge a.json b.json [-o merged.json])'],
-      [['merge', 's2.json', '-o'], 'migrate-check: -o needs a value (migrate-check merge a.json b.json [-o merged.json])'],
+      [['merge', 's2.json', '--bogus'], 'migrate-check: merge does not know --bogus (migrate-check merge a.json b.json|DIR [--reporter json|html] [--exit-code] [-o merged.json])'],
+      [['merge', 's2.json', '-o'], 'migrate-check: -o needs a value (migrate-check merge a.json b.json|DIR [--reporter json|html] [--exit-code] [-o merged.json])'],
     ] as [string[], string][]) {
       const r = runCli(args, dir);
       expect(r.code, args.join(' ')).toBe(2);
