@@ -8,7 +8,7 @@ import path from 'node:path';
 import ts from '../core/ts.cjs';
 import { getRule, type Rule } from '../catalogue/index.js';
 import { findPaths, originOf, isHole, versionsBeforeHole, type PathMatch, type PathToken } from '../core/paths.js';
-import { childContext, contextFromKeys, convertPickupTime, isHHMM, OLD_EVENT, renamesIn, V1_ONLY_PICKUP_FIELDS, V1_PICKUP_FIELDS, type ContextKind } from '../core/keys.js';
+import { childContext, contextFromKeys, contextLabel, convertPickupTime, isHHMM, OLD_EVENT, renamesIn, V1_ONLY_PICKUP_FIELDS, V1_PICKUP_FIELDS, type ContextKind } from '../core/keys.js';
 import type { Config, Finding, FixKind, RequestContext, TextEdit, ChangeKind } from '../types.js';
 import { Bindings, propName, requireSpec, type Decl } from './bindings.js';
 import { Evaluator, envName, findProperty, isEnvObject, propertyValue, returnExpressions, unwrap, virtualText, type LitPiece, type Piece, type Via } from './evaluate.js';
@@ -1887,22 +1887,6 @@ function literalValue(e: ts.Expression): string {
   return 'k:' + e.kind;
 }
 
-function contextLabel(ctx: ContextKind): string {
-  switch (ctx) {
-    case 'pickup-v1':
-      return 'a v1 pickup body';
-    case 'label-entry-2023-01':
-      return 'a 2023-01 label entry';
-    case 'courier-block-2023-01':
-      return 'the 2023-01 `courier_selection` block';
-    case 'body-2023-01':
-      return 'a 2023-01 request body';
-    case 'half-2024-09':
-      return 'a body sent to a 2024-09 path (half migrated)';
-    default:
-      return 'this request body';
-  }
-}
 
 void V1_PICKUP_FIELDS;
 void envName;

@@ -55,6 +55,24 @@ export function renamesIn(context: ContextKind): Map<string, KeyChange> {
   return out;
 }
 
+/** How a message names an object of this context ("`courier_id` in a v1 pickup body is …"). */
+export function contextLabel(ctx: ContextKind): string {
+  switch (ctx) {
+    case 'pickup-v1':
+      return 'a v1 pickup body';
+    case 'label-entry-2023-01':
+      return 'a 2023-01 label entry';
+    case 'courier-block-2023-01':
+      return 'the 2023-01 `courier_selection` block';
+    case 'body-2023-01':
+      return 'a 2023-01 request body';
+    case 'half-2024-09':
+      return 'a body sent to a 2024-09 path (half migrated)';
+    default:
+      return 'this request body';
+  }
+}
+
 /** The context of the value of a key inside an object of the given context. */
 export function childContext(context: ContextKind, key: string): ContextKind | 'label-entries' | undefined {
   if (context === 'labels-2023-01' && key === 'shipments') return 'label-entries';

@@ -43,7 +43,7 @@ function halfMigratedPath(path: string): { rule: Rule; newPath: string; context?
 export function checkRequest(req: ServiceRequest, body: unknown, baseUrl: string | undefined, origin: string): Decision[] {
   const out: Decision[] = [];
   const m: PathMatch = req.match;
-  let context = m.bodyContext as ContextKind | 'sent-2024-09' | undefined;
+  let context = m.bodyContext as ContextKind | undefined;
   if (m.version === '2024-09') {
     const half = halfMigratedPath(req.path);
     if (half) {
@@ -57,27 +57,27 @@ export function checkRequest(req: ServiceRequest, body: unknown, baseUrl: string
     out.push({ ruleId: m.rule.id, text: words.pathText({ rule: m.rule, shown: req.path, version: m.version, newPath, sends2024Body: sends2024Body(body) }) });
   }
   if (body === undefined || !context) return out;
-  if (context === 'body-2024-09') context = 'sent-2024-09';
+  if (context === 'body-2024-09') context = 'half-2024-09';
   const labels2024 = req.path.replace(/\/+$/, '') === '/2024-09/batches/labels';
   for (const obj of Array.isArray(body) ? body : [body]) if (isObject(obj)) checkBody(obj, context, labels2024, out);
   return out;
 }
 
-function checkBody(obj: Json, ctx: ContextKind | 'sent-2024-09', labels2024: boolean, out: Decision[]): void {
+function checkBody(obj: Json, ctx: ContextKind, labels2024: boolean, out: Decision[]): void {
   switch (ctx) {
     case 'pickup-2024-09':
       if (V1_ONLY_PICKUP_FIELDS.some((k) => k in obj) || isObject(obj.pickup)) return checkObject(obj, 'pickup-v1', out);
       // in a body sent to /2024-09/pickups, `courier_id` is the old name of `courier_service_id`
-      if ('courier_id' in obj) rename(out, 'v1-pickup-field', 'courier_id', 'sent-2024-09');
+      if ('courier_id' in obj) rename(out, 'v1-pickup-field', 'courier_id', 'half-2024-09');
       return check2024Pickup(obj, out);
     case 'webhook-2023-01':
-    case 'sent-2024-09':
+    case 'half-2024-09':
       if (isObject(obj.courier_selection)) {
-        rename(out, 'courier-selection', 'courier_selection', 'sent-2024-09', getRule('courier-selection')?.block);
+        rename(out, 'courier-selection', 'courier_selection', 'half-2024-09', getRule('courier-selection')?.block);
         checkObject(obj.courier_selection, 'courier-block-2023-01', out);
       }
       if (labels2024 && Array.isArray(obj.shipments))
-        for (const e of obj.shipments) if (isObject(e) && 'courier_id' in e) rename(out, 'label-entry-field', 'courier_id', 'sent-2024-09');
+        for (const e of obj.shipments) if (isObject(e) && 'courier_id' in e) rename(out, 'label-entry-field', 'courier_id', 'half-2024-09');
       if (obj.version === '2023-01' && (ctx === 'webhook-2023-01' || 'event_types' in obj)) push(out, 'webhook-version', words.webhookVersionText);
       events(obj, out);
       return;
@@ -99,7 +99,7 @@ function push(out: Decision[], ruleId: string, text: (rule: Rule) => string): vo
   if (rule) out.push({ ruleId, text: text(rule) });
 }
 
-function rename(out: Decision[], ruleId: string, from: string, ctx: ContextKind | 'sent-2024-09', map?: Record<string, string>): void {
+function rename(out: Decision[], ruleId: string, from: string, ctx: ContextKind, map?: Record<string, string>): void {
   const rule = getRule(ruleId);
   const to = (map ?? rule?.renames)?.[from];
   if (rule && to) out.push({ ruleId, text: words.renameText(rule, from, to, ctx) });

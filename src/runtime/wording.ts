@@ -3,7 +3,7 @@
 // hook saw (the values are the ones sent, not the code that wrote them). What differs is the fix
 // note: the hook sees a request, not the code that builds it, so it says what a scan does with
 // the code instead of promising an edit. The report adds "seen at run time" and the URL.
-import type { ContextKind } from '../core/keys.js';
+import { contextLabel, type ContextKind } from '../core/keys.js';
 import type { Rule } from '../catalogue/index.js';
 
 /** The note that ends a sentence, as detect.ts's `fixNote` words it for a finding with no edit. */
@@ -12,23 +12,6 @@ export function fixNote(rule: Rule, manual?: string): string {
   return rule.fix === 'safe' ? '`--fix` rewrites it where a scan finds it in the code' : '`--fix --unsafe` rewrites it where a scan finds it in the code (an assumption: check it)';
 }
 
-/** detect.ts's `contextLabel`, and the body of a request sent to a 2024-09 path that still gives an old name. */
-export function contextLabel(ctx: ContextKind | 'sent-2024-09'): string {
-  switch (ctx) {
-    case 'pickup-v1':
-      return 'a v1 pickup body';
-    case 'label-entry-2023-01':
-      return 'a 2023-01 label entry';
-    case 'courier-block-2023-01':
-      return 'the 2023-01 `courier_selection` block';
-    case 'body-2023-01':
-      return 'a 2023-01 request body';
-    case 'sent-2024-09':
-      return 'a body sent to a 2024-09 path (a half-migrated request)';
-    default:
-      return 'this request body';
-  }
-}
 
 export interface PathWords {
   rule: Rule;
@@ -71,7 +54,7 @@ export function legacyHostText(rule: Rule, origin: string, shown: string, baseUr
   return `The base URL \`${origin}\` is the legacy host's and serves a 2024-09 path (\`${shown}\`): point it at the base host${baseUrl ? ` (${baseUrl})` : ''}; ${fixNote(rule, 'the one-line change is yours')}.`;
 }
 
-export function renameText(rule: Rule, from: string, to: string, ctx: ContextKind | 'sent-2024-09'): string {
+export function renameText(rule: Rule, from: string, to: string, ctx: ContextKind): string {
   return `\`${from}\` in ${contextLabel(ctx)} is \`${to}\` in 2024-09; ${fixNote(rule)}.`;
 }
 
