@@ -1,7 +1,6 @@
 // `--reporter compact`: `path:line:col: severity message [rule]`, one line each, for problem matchers.
 import type { FileResult } from '../types.js';
-import { oneLineText, relPath, sortResults } from './shared.js';
-import type { ReporterMeta } from './index.js';
+import { oneLineText, relPath, sortResults, type ReporterMeta } from './shared.js';
 
 export function compact(results: FileResult[], meta: ReporterMeta): string {
   const lines: string[] = [];

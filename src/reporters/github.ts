@@ -1,7 +1,6 @@
 // `--reporter github`: GitHub Actions workflow commands, one per finding, shown as annotations.
 import type { FileResult } from '../types.js';
-import { relPath, repoRoot, sortResults } from './shared.js';
-import type { ReporterMeta } from './index.js';
+import { relPath, repoRoot, sortResults, type ReporterMeta } from './shared.js';
 
 /** The message part of a workflow command (after `::`). */
 export function escapeData(s: string): string {

@@ -5,19 +5,10 @@ import { github } from './github.js';
 import { json } from './json.js';
 import { sarif } from './sarif.js';
 import { stylish } from './stylish.js';
-import { oneLineText, pluralize, relPath, sortResults, totals } from './shared.js';
-
-export interface ReporterMeta {
-  /** paths in the output are relative to this folder (posix separators) */
-  cwd: string;
-  /** the tool's version (SARIF tool.driver.version) */
-  version: string;
-  /** ANSI colours (stylish only): stdout is a TTY and NO_COLOR is unset */
-  color: boolean;
-}
+import { oneLineText, pluralize, relPath, sortResults, totals, type Reporter, type ReporterMeta } from './shared.js';
 
 export type ReporterName = 'stylish' | 'json' | 'sarif' | 'github' | 'compact';
-export type Reporter = (results: FileResult[], meta: ReporterMeta) => string;
+export type { Reporter, ReporterMeta };
 
 export const reporters: Record<ReporterName, Reporter> = { stylish, json, sarif, github, compact };
 

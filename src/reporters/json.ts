@@ -1,7 +1,6 @@
 // `--reporter json`: the shape of ESLint's JSON formatter, so tools that read ESLint output read this.
 import type { FileResult, Finding, RuntimeSeen } from '../types.js';
-import { compareFindings, fileTotals, mergedFix, sortResults, type RangeFix } from './shared.js';
-import type { ReporterMeta } from './index.js';
+import { compareFindings, fileTotals, mergedFix, sortResults, type RangeFix, type ReporterMeta } from './shared.js';
 
 const UNSAFE_DESC = 'apply the 2024-09 form (rests on an assumption)';
 

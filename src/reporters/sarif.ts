@@ -3,8 +3,7 @@ import { createHash } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import { explainText, loadCatalogue, type Rule } from '../catalogue/index.js';
 import type { FileResult, Finding } from '../types.js';
-import { compareFindings, mergedFix, relPath, repoRoot, sortResults } from './shared.js';
-import type { ReporterMeta } from './index.js';
+import { compareFindings, mergedFix, relPath, repoRoot, sortResults, type ReporterMeta } from './shared.js';
 
 export const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
 export const INFORMATION_URI = 'https://www.npmjs.com/package/migrate-check';

@@ -1,7 +1,18 @@
-// Helpers shared by the reporters: ordering, relative paths, counts and fix ranges.
+// Helpers shared by the reporters: what a reporter is, ordering, relative paths, counts and fix ranges.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { FileResult, Finding } from '../types.js';
+
+export interface ReporterMeta {
+  /** paths in the output are relative to this folder (posix separators) */
+  cwd: string;
+  /** the tool's version (SARIF tool.driver.version) */
+  version: string;
+  /** ANSI colours (stylish only): stdout is a TTY and NO_COLOR is unset */
+  color: boolean;
+}
+
+export type Reporter = (results: FileResult[], meta: ReporterMeta) => string;
 
 /** The repo-relative path of a file, with `/` separators whatever the platform. */
 export function relPath(file: string, cwd: string): string {

@@ -1,8 +1,7 @@
 // `--reporter stylish` (the default): findings grouped by file, aligned in columns, with a summary.
 import pc from 'picocolors';
 import type { FileResult } from '../types.js';
-import { oneLineText, pluralize, relPath, sortResults, totals } from './shared.js';
-import type { ReporterMeta } from './index.js';
+import { oneLineText, pluralize, relPath, sortResults, totals, type ReporterMeta } from './shared.js';
 
 interface Row {
   line: string;
