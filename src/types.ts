@@ -1,7 +1,5 @@
 // The one finding model shared by the analysis, the fix engine, the reporters and the servers.
 
-import type { ReadAhead } from './analysis/read-ahead.js';
-
 export type Severity = 'error' | 'warning';
 export type RuleLevel = 'off' | 'warn' | 'error';
 /** safe: `--fix` applies it; unsafe: only `--fix --unsafe`; none: left for a person. */
@@ -119,20 +117,26 @@ export interface CheckOptions {
   onProgress?: (done: number, total: number) => void;
   /** when set, nothing outside this folder is read (the MCP server's wall) */
   root?: string;
+  /** the files under `paths`, when the caller has discovered them already (else the run walks `paths`) */
+  files?: string[];
+  /** `i/n`: check only this shard of the files found (`--shard`, src/shard.ts) */
+  shard?: string;
+  /** told of each folder under `paths` that cannot be read (the files in it are not checked) */
+  onUnreadable?: (folder: string, code: string) => void;
 }
 
 export interface CheckResult {
   results: FileResult[];
   /** files discovered, files that passed the text test, files parsed */
   stats: { files: number; candidates: number; parsed: number };
-  /** courier_id warnings seen (kept for the summary after --fix) */
+  /** the files checked: every source file under the paths (or the shard's) */
+  files: string[];
 }
 
-export interface FixOptions extends CheckOptions {
-  /** the files under `paths`, when the caller has discovered them already (else fix() does) */
-  files?: string[];
-  /** the reader thread reading `files` (the command line's, src/analysis/read-ahead.ts) */
-  ahead?: ReadAhead;
+/** fix() takes check()'s options but a shard: a base URL and the paths sent through it move together, across files. */
+export interface FixOptions extends Omit<CheckOptions, 'shard'> {
+  /** TEMPORARY (until src/cli.ts calls fix() alone): the command line's reader thread */
+  ahead?: import('./pipeline/reader.js').ReadAhead;
   unsafe: boolean;
   dryRun: boolean;
   allowDirty: boolean;

@@ -1,9 +1,9 @@
-// Which files a scan reads (src/files.ts, discover): the expected lists are written by hand from
+// Which files a scan reads (src/pipeline/discover.ts, discover): the expected lists are written by hand from
 // git's rules for .gitignore and from PRODUCT.md's file kinds.
 import { chmodSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { discover, discoverFiles } from '../src/files.js';
+import { discover, discoverFiles } from '../src/pipeline/discover.js';
 import { tempTree } from './helpers.js';
 
 const tree = (files: Record<string, string>) => tempTree(files, 'mc-discover-');

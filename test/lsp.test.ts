@@ -10,7 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IgnoreRules } from '../src/editor/ignore.js';
-import { discover } from '../src/files.js';
+import { discover } from '../src/pipeline/discover.js';
 import { BIN, ROOT, runCli, tempCopy, walk } from './helpers.js';
 import { editsFor, LspClient, range, uriOf, type CodeAction, type Diagnostic, type Range } from './lsp-client.js';
 

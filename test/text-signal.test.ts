@@ -1,11 +1,10 @@
-// The text test (src/files.ts, textSignal) decides which files are parsed at all: a file it passes
+// The text test (src/pipeline/prefilter.ts, textSignal) decides which files are parsed at all: a file it passes
 // over is never looked at again, so every kind of old construct must pass it. Each case below is a
 // line as client code writes it, with the answer the test must give (written from the spec's
 // paths and fields, and from the two tiers the README describes).
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { textSignal } from '../src/files.js';
-import { moduleSpecifiers, testTexts } from '../src/read.js';
+import { moduleSpecifiers, testTexts, textSignal } from '../src/pipeline/prefilter.js';
 import { tempTree } from './helpers.js';
 
 const strong: [string, string][] = [

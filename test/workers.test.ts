@@ -5,7 +5,7 @@ import { readdirSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { partition } from '../src/analysis/parts.js';
+import { partition } from '../src/pipeline/partition.js';
 import { isDir, ROOT, runCli, SHARED, tempDir, writeJson } from './helpers.js';
 import { cpSync, mkdirSync, writeFileSync } from 'node:fs';
 

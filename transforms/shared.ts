@@ -1,6 +1,6 @@
 // What every transform does: take the findings of its change kind (given by `--fix` through
-// jscodeshift's options, or found by analysing this one file when run alone) and apply their
-// edits at the ranges the analysis decided. Untouched text stays byte for byte.
+// jscodeshift's options, or, run alone, found by the public check() on this one file) and apply
+// their edits at the ranges the analysis decided. Untouched text stays byte for byte.
 
 import path from 'node:path';
 import type { API, FileInfo, Options } from 'jscodeshift';
@@ -33,12 +33,13 @@ function editsOf(findings: Finding[], kind: ChangeKind, unsafe: boolean): TextEd
 export async function runTransform(kind: ChangeKind, file: FileInfo, _api: API, options: TransformOptions): Promise<string | undefined> {
   let findings = options.findings;
   if (!findings) {
-    // run alone: what this one file shows (imports are followed from the disk)
-    const { analyzeFiles } = await import('../src/index.js');
+    // run alone: what check() shows of this one file (imports are followed from the disk)
+    const { check } = await import('../src/check.js');
     const { loadConfig } = await import('../src/config.js');
     const abs = path.resolve(file.path);
-    const config = loadConfig({ cwd: process.cwd() });
-    const { results } = await analyzeFiles([abs], { config, overlays: new Map([[abs, file.source]]) });
+    const cwd = process.cwd();
+    const config = loadConfig({ cwd });
+    const { results } = await check({ paths: [abs], files: [abs], cwd, config, overlays: new Map([[abs, file.source]]) });
     findings = results[0]?.findings ?? [];
   }
   const edits = editsOf(findings, kind, !!options.unsafe);

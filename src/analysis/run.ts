@@ -1,15 +1,16 @@
 // The analysis proper, over the files that passed the text test: parse, detect, suppress, level.
-// Loaded only when a file needs parsing (it brings the TypeScript compiler), in the main thread for
-// a small run or in each worker of a large one (src/analysis/worker.ts).
+// The analysis' one entry for the plumbing in front of it (src/pipeline/). Loaded only when a file
+// needs parsing (it brings the TypeScript compiler), in the main thread for a small run or in each
+// worker of a large one (src/pipeline/worker-thread.ts).
 
 import path from 'node:path';
 import { Analyzer } from './detect.js';
 import { applySuppressions } from './suppress.js';
 import { lineCol, MODULE_EXTENSIONS, nestingDepth, parseErrors, parseModule, scriptKindFor, UnitStore, type Unit } from './units.js';
 import type ts from '../core/ts.cjs';
-import { COMPONENT_EXTS } from '../files.js';
+import { COMPONENT_EXTS } from '../core/extensions.js';
+import { sortFindings } from '../core/order.js';
 import type { Config, FileResult, Finding } from '../types.js';
-import { sortFindings } from './sort.js';
 
 export interface CandidateJob {
   /** the files that passed the text test, with the text read */
@@ -19,7 +20,7 @@ export interface CandidateJob {
   config: Config;
   overlays?: Map<string, string>;
   root?: string;
-  /** files parsed while the others were being read (src/analysis/read-ahead.ts); this thread only */
+  /** files parsed while the others were being read (src/pipeline/reader.ts); this thread only */
   preparsed?: Map<string, ts.SourceFile>;
 }
 
@@ -30,7 +31,7 @@ export interface CandidateResult {
 }
 
 /**
- * Parse a module ahead of its analysis (src/analysis/read-ahead.ts), and walk it (the walk every
+ * Parse a module ahead of its analysis (src/pipeline/reader.ts), and walk it (the walk every
  * unit goes through: nesting, parent links, the checks' index); the UnitStore takes the result
  * when the text is still the same. Components and files the parser cannot take are left for the
  * analysis, which reports them.

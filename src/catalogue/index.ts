@@ -130,3 +130,8 @@ export function explainText(rule: Rule): string {
   lines.push(`Fixable:   ${fix}`, `Spec:      ${rule.section}`, '', rule.explain);
   return lines.join('\n');
 }
+
+/** The steps no code change covers (fix() returns them; the CLI prints them after --fix). */
+export function manualSteps(): { id: string; title: string; text: string }[] {
+  return loadCatalogue().manualSteps.map((s) => ({ id: s.id, title: s.title, text: s.text }));
+}

@@ -3,10 +3,14 @@
 
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { analyzeFiles, type Analysis } from '../analyze.js';
-import { DEFAULT_CONFIG, manualSteps } from '../index.js';
-import { discover, SOURCE_EXTENSIONS } from '../files.js';
+import { manualSteps } from '../catalogue/index.js';
+import { defaultConfig } from '../config.js';
+import { SOURCE_EXTENSIONS } from '../core/extensions.js';
+import { sortByFile } from '../core/order.js';
 import { UsageError } from '../errors.js';
+import { analyzeFiles, type Analysis } from '../pipeline/analyze.js';
+import type { ReadAhead } from '../pipeline/reader.js';
+import { startRun } from '../pipeline/start.js';
 import type { FileChange, Finding, FixOptions, FixResult, TextEdit } from '../types.js';
 import { editsToApply } from './edits.js';
 import { applyTransforms } from './transforms.js';
@@ -54,7 +58,7 @@ async function reanalyze(prev: Analysis, opts: { config: FixOptions['config']; o
   const next = await analyzeFiles([...subset].sort(), { config: opts.config, overlays: opts.overlays, root: opts.root });
   const byFile = new Map(prev.results.map((r) => [r.file, r]));
   for (const r of next.results) byFile.set(r.file, r);
-  return { results: [...byFile.values()].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0)), stats: prev.stats, candidates: next.candidates };
+  return { results: sortByFile(byFile.values()), stats: prev.stats, candidates: next.candidates };
 }
 
 /**
@@ -65,7 +69,7 @@ async function reanalyze(prev: Analysis, opts: { config: FixOptions['config']; o
  */
 export async function fixPasses(
   files: string[],
-  opts: { config: FixOptions['config']; unsafe: boolean; overlays?: Map<string, string>; onProgress?: FixOptions['onProgress']; root?: string; ahead?: FixOptions['ahead'] },
+  opts: { config: FixOptions['config']; unsafe: boolean; overlays?: Map<string, string>; onProgress?: FixOptions['onProgress']; root?: string; ahead?: ReadAhead },
 ): Promise<FixPasses> {
   const { config } = opts;
   const overlays = new Map(opts.overlays ?? []);
@@ -115,16 +119,26 @@ export async function fixPasses(
 }
 
 export async function fix(opts: FixOptions): Promise<FixResult> {
-  const config = opts.config ?? DEFAULT_CONFIG;
+  const config = opts.config ?? defaultConfig();
   if (!opts.dryRun && !opts.allowDirty) assertClean(opts.cwd, opts.paths);
-  const files = opts.files ?? (await discover(opts.paths, opts.cwd, config.ignorePatterns));
+  const run = await startRun({ ...opts, config });
+  try {
+    return await fixFiles(run.files, run.ahead ?? opts.ahead, { ...opts, config });
+  } finally {
+    run.stop();
+  }
+}
+
+/** fix() over the files of its run (`ahead`: the reader thread reading them). */
+async function fixFiles(files: string[], ahead: ReadAhead | undefined, opts: FixOptions): Promise<FixResult> {
+  const { config } = opts;
   const { analysis, original, texts: overlays, fixedCount, refused, ambiguousBefore } = await fixPasses(files, {
     config,
     unsafe: opts.unsafe,
     overlays: opts.overlays,
     onProgress: opts.onProgress,
     root: opts.root,
-    ahead: opts.ahead,
+    ahead,
   });
   const changes: FileChange[] = [];
   for (const [file, before] of original) {
@@ -165,7 +179,7 @@ export async function fix(opts: FixOptions): Promise<FixResult> {
   const written = changes.filter((c) => !refused.some((r) => r.file === c.file) && !interrupted?.left.includes(c.file));
   return {
     changes: written,
-    remaining: { results: remaining.results, stats: remaining.stats },
+    remaining: { results: remaining.results, stats: remaining.stats, files },
     ambiguousBefore,
     refused,
     manualSteps: manualSteps(),

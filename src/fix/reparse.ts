@@ -1,6 +1,6 @@
 // Every rewritten file is parsed again before it is written.
 import path from 'node:path';
-import { COMPONENT_EXTS } from '../files.js';
+import { COMPONENT_EXTS } from '../core/extensions.js';
 
 export async function reparseError(file: string, text: string): Promise<string | undefined> {
   const ext = path.extname(file).toLowerCase();

@@ -1,9 +1,9 @@
-// The reader thread of src/analysis/read-ahead.ts: reads the files and runs the text test, sending
+// The reader thread of src/pipeline/reader.ts: reads the files and runs the text test, sending
 // each file that passes as soon as a few are ready, then the rest of the answer.
 
 import { parentPort } from 'node:worker_threads';
-import { testTexts } from '../read.js';
-import type { ReaderJob, ReaderMessage } from './read-ahead.js';
+import { testTexts } from './prefilter.js';
+import type { ReaderJob, ReaderMessage } from './reader.js';
 
 const BATCH = 8;
 const PROGRESS_EVERY = 500;

@@ -1,0 +1,64 @@
+// Reading tsconfig.json for the `paths` and `baseUrl` an import may go through: the nearest one at or
+// above a folder, JSON with comments and trailing commas, without the compiler (the cutting of a
+// large run into parts reads it before any worker has loaded one).
+
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { tsPathsOf, type TsPaths } from './resolve.js';
+
+/** The tsconfig.json files of a run, read once per folder. */
+export class TsconfigReader {
+  private cache = new Map<string, TsPaths | null | 'bad'>();
+
+  /** `inside`: the run's root wall (src/core/wall.ts); a folder outside it has no tsconfig */
+  constructor(private readonly inside: (dir: string) => boolean = () => true) {}
+
+  /**
+   * The `paths` and `baseUrl` that apply in a folder: null when the nearest tsconfig.json sets
+   * neither (or there is none, or it lies outside the root); 'bad' when it cannot be read.
+   */
+  pathsFor(dir: string): TsPaths | null | 'bad' {
+    const cached = this.cache.get(dir);
+    if (cached !== undefined) return cached;
+    let result: TsPaths | null | 'bad' = null;
+    const file = path.join(dir, 'tsconfig.json');
+    if (!this.inside(dir)) result = null;
+    else if (existsSync(file)) {
+      try {
+        const json = JSON.parse(stripJsonComments(readFileSync(file, 'utf8'))) as { compilerOptions?: { baseUrl?: string; paths?: Record<string, string[]> } };
+        result = tsPathsOf(dir, json.compilerOptions);
+      } catch {
+        result = 'bad';
+      }
+    } else {
+      const up = path.dirname(dir);
+      result = up !== dir ? this.pathsFor(up) : null;
+    }
+    this.cache.set(dir, result);
+    return result;
+  }
+}
+
+/** tsconfig.json is JSON with comments and trailing commas. */
+function stripJsonComments(text: string): string {
+  let out = '';
+  let i = 0;
+  while (i < text.length) {
+    const c = text[i];
+    if (c === '"') {
+      let j = i + 1;
+      while (j < text.length && text[j] !== '"') j += text[j] === '\\' ? 2 : 1;
+      out += text.slice(i, j + 1);
+      i = j + 1;
+    } else if (c === '/' && text[i + 1] === '/') {
+      while (i < text.length && text[i] !== '\n') i++;
+    } else if (c === '/' && text[i + 1] === '*') {
+      const end = text.indexOf('*/', i + 2);
+      i = end < 0 ? text.length : end + 2;
+    } else {
+      out += c;
+      i++;
+    }
+  }
+  return out.replace(/,(\s*[}\]])/g, '$1');
+}

@@ -1,0 +1,21 @@
+// check(): find every old-version construct under the given paths. The run's plumbing (the walk,
+// the text pre-filter, the reader thread, the workers) is in src/pipeline/; the analysis behind it
+// in src/analysis/. A module of its own so that the transforms, run alone, reach it without the
+// fix engine that runs them (src/index.ts re-exports it).
+
+import { defaultConfig } from './config.js';
+import { analyzeFiles } from './pipeline/analyze.js';
+import { startRun } from './pipeline/start.js';
+import type { CheckOptions, CheckResult } from './types.js';
+
+/** Find every old-version construct under the given paths. */
+export async function check(opts: CheckOptions): Promise<CheckResult> {
+  const config = opts.config ?? defaultConfig();
+  const run = await startRun({ ...opts, config });
+  try {
+    const { results, stats } = await analyzeFiles(run.files, { config, overlays: opts.overlays, onProgress: opts.onProgress, root: opts.root, ahead: run.ahead });
+    return { results, stats, files: run.files };
+  } finally {
+    run.stop();
+  }
+}

@@ -1,0 +1,228 @@
+// File discovery: a walk of the given folders that honours .gitignore and the ignore patterns.
+
+import ignore, { type Ignore } from 'ignore';
+import { existsSync, readdirSync, readFileSync, realpathSync, statSync, type Dirent } from 'node:fs';
+import path from 'node:path';
+import { ALL_EXTENSIONS } from '../core/extensions.js';
+import { UsageError } from '../errors.js';
+import { msSince, trace } from '../core/trace.js';
+
+/** Folders never entered, wherever they are below a given folder. */
+export const ALWAYS_IGNORED_DIRS = new Set(['node_modules', 'dist', 'build', 'coverage', '.git']);
+
+export const toPosix = (p: string) => p.split(path.sep).join('/');
+
+/**
+ * .gitignore-style rules, and whether any can match a file: a rule written with a trailing `/`
+ * matches folders only, and folders are tested as the walk enters them, so when every rule is
+ * such (`node_modules/`, `dist/`) the files need no test of their own.
+ */
+class RuleSet {
+  readonly ig: Ignore = ignore();
+  filesToo = false;
+
+  add(lines: string[]): void {
+    this.ig.add(lines);
+    if (!this.filesToo && lines.some((l) => !isFolderRule(l))) this.filesToo = true;
+  }
+}
+
+const isFolderRule = (line: string) => {
+  const t = line.trim();
+  return t === '' || t.startsWith('#') || t.endsWith('/');
+};
+
+/** The .gitignore rules that apply under a root (the root's and its parents' up to the git top). */
+function gitignoreFor(root: string): { rules: RuleSet; top: string } {
+  const rules = new RuleSet();
+  // .gitignore files below the root are read as the walk enters their folders (see walkTree)
+  let dir = root;
+  const chain: string[] = [];
+  for (;;) {
+    chain.push(dir);
+    if (existsSync(path.join(dir, '.git'))) break;
+    const parent = path.dirname(dir);
+    if (parent === dir) {
+      chain.length = 1;
+      break;
+    }
+    dir = parent;
+  }
+  const top = chain[chain.length - 1];
+  for (const d of chain.reverse()) {
+    const f = path.join(d, '.gitignore');
+    if (!existsSync(f)) continue;
+    const rel = toPosix(path.relative(top, d));
+    const lines = readFileSync(f, 'utf8').split(/\r?\n/);
+    rules.add(rel ? lines.map((l) => scopeRule(l, rel)) : lines);
+  }
+  return { rules, top };
+}
+
+/** A .gitignore rule of a sub-folder, rewritten relative to the top (`rel` is the sub-folder from there). */
+export function scopeRule(line: string, rel: string): string {
+  const t = line.trim();
+  if (!t || t.startsWith('#')) return t;
+  const neg = t.startsWith('!');
+  const body = neg ? t.slice(1) : t;
+  const anchored = body.replace(/\/$/, '').includes('/');
+  const joined = anchored ? `${rel}/${body.replace(/^\//, '')}` : `${rel}/**/${body}`;
+  return (neg ? '!' : '') + joined;
+}
+
+function realOf(p: string): string {
+  try {
+    return realpathSync(p);
+  } catch {
+    return p;
+  }
+}
+
+/**
+ * A path below a given folder (`rel`, from that folder) as the ignore patterns see it: from the
+ * working folder, or undefined when it is not inside the working folder (no pattern applies).
+ */
+function fromWorkingFolder(root: string, cwd: string): (rel: string) => string | undefined {
+  const inside = (rel: string) => !rel.startsWith('..') && !path.isAbsolute(rel);
+  const down = toPosix(path.relative(cwd, root));
+  if (inside(down)) return (rel) => (down ? (rel ? `${down}/${rel}` : down) : rel);
+  // the working folder is below the given one: only what lies inside it is matched
+  const up = toPosix(path.relative(root, cwd));
+  if (inside(up)) return (rel) => (rel === up ? '' : rel.startsWith(`${up}/`) ? rel.slice(up.length + 1) : undefined);
+  return () => undefined;
+}
+
+/** Every source file under the given paths, sorted, honouring .gitignore and ignore patterns. */
+export async function discover(paths: string[], cwd: string, ignorePatterns: string[]): Promise<string[]> {
+  return discoverFiles(paths, cwd, ignorePatterns);
+}
+
+/**
+ * The same, synchronously; `onLarge` is called once, as soon as more than `large` files are found,
+ * and the walk goes on (the command line starts its reader thread then, which gets going while the
+ * rest of the tree is walked: src/pipeline/reader.ts).
+ */
+export function discoverFiles(
+  paths: string[],
+  cwd: string,
+  ignorePatterns: string[],
+  o: { large?: number; onLarge?: () => void; onUnreadable?: (folder: string, code: string) => void } = {},
+): string[] {
+  // by real path: a file reached twice (two paths given, or a link given beside its target) is listed once
+  const out = new Map<string, string>();
+  let user: RuleSet | undefined;
+  if (ignorePatterns.length) (user = new RuleSet()).add(ignorePatterns);
+  const started = performance.now();
+  let told = !o.onLarge;
+  const add = (key: string, file: string) => {
+    if (out.has(key)) return;
+    out.set(key, file);
+    if (!told && out.size > (o.large ?? 0)) {
+      told = true;
+      trace(`discovery: more than ${o.large ?? 0} files after ${msSince(started)} ms`);
+      o.onLarge!();
+    }
+  };
+  for (const p of paths.length ? paths : ['.']) {
+    const abs = path.resolve(cwd, p);
+    let st;
+    try {
+      st = statSync(abs);
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT' || code === 'ENOTDIR') throw new UsageError(`no such file or folder: ${p}`);
+      throw new UsageError(`cannot read ${p}: ${code === 'ELOOP' ? 'a loop of symbolic links' : code === 'EACCES' ? 'permission denied' : (code ?? String(err))}`);
+    }
+    const real = realOf(abs);
+    if (st.isFile()) {
+      // a file given by name is read whatever .gitignore says, but only a kind of file the tool reads
+      if (!ALL_EXTENSIONS.includes(path.extname(abs).toLowerCase())) throw new UsageError(`${p} is not a file migrate-check reads`, `it reads ${ALL_EXTENSIONS.join(' ')}`);
+      add(real, abs);
+      continue;
+    }
+    if (!st.isDirectory()) throw new UsageError(`${p} is neither a file nor a folder`);
+    const { rules: gitignore, top } = gitignoreFor(abs);
+    const fromTop = toPosix(path.relative(top, abs));
+    const relCwd = fromWorkingFolder(abs, cwd);
+    // a given folder that .gitignore or the ignore patterns exclude (or one of its parents) is skipped whole
+    const rootFromCwd = relCwd('');
+    if ((fromTop && gitignore.ig.ignores(`${fromTop}/`)) || (user && rootFromCwd && user.ig.ignores(`${rootFromCwd}/`))) continue;
+    walkTree(abs, {
+      gitignore,
+      relTop: (rel) => (fromTop ? (rel ? `${fromTop}/${rel}` : fromTop) : rel),
+      user,
+      relCwd,
+      // links below a given folder are not followed, so its real path plus the relative one
+      // is the file's real path
+      found: (file, rel) => add(real === abs ? file : path.join(real, rel), file),
+      unreadable: o.onUnreadable,
+    });
+  }
+  const files = [...out.values()].sort();
+  trace(`discovery: ${files.length} files in ${msSince(started)} ms`);
+  return files;
+}
+
+const SOURCE_NAME = /\.(?:jsx?|tsx?|mjs|cjs|mts|cts|vue|svelte|astro)$/;
+
+/** Do the ignore patterns exclude this folder or file (`rel` from the given folder)? */
+function userIgnores(o: { user?: RuleSet; relCwd: (rel: string) => string | undefined }, rel: string, folder: boolean): boolean {
+  if (!o.user || (!folder && !o.user.filesToo)) return false;
+  const r = o.relCwd(rel);
+  return !!r && o.user.ig.ignores(folder ? `${r}/` : r);
+}
+
+/**
+ * One folder tree, depth first with an explicit stack: folders that are always skipped or that
+ * .gitignore or the ignore patterns exclude are never entered (git cannot re-include a file below
+ * an excluded folder either); a folder's own .gitignore applies from that folder down; symbolic
+ * links are neither followed nor listed; a folder that cannot be read is passed over, and told to
+ * `unreadable` (the command line reports it).
+ */
+function walkTree(
+  root: string,
+  o: {
+    gitignore: RuleSet;
+    relTop: (rel: string) => string;
+    user?: RuleSet;
+    relCwd: (rel: string) => string | undefined;
+    found: (file: string, rel: string) => void;
+    unreadable?: (folder: string, code: string) => void;
+  },
+): void {
+  const stack: [string, string][] = [[root, '']];
+  while (stack.length) {
+    const [dir, rel] = stack.pop()!;
+    let entries: Dirent[];
+    try {
+      entries = readdirSync(dir, { withFileTypes: true });
+    } catch (err) {
+      o.unreadable?.(dir, (err as NodeJS.ErrnoException).code ?? 'error');
+      continue;
+    }
+    if (rel && entries.some((e) => e.name === '.gitignore' && e.isFile())) {
+      try {
+        const scope = o.relTop(rel);
+        o.gitignore.add(readFileSync(path.join(dir, '.gitignore'), 'utf8').split(/\r?\n/).map((l) => scopeRule(l, scope)));
+      } catch {
+        // an unreadable .gitignore adds no rules
+      }
+    }
+    const join = (name: string) => (rel ? `${rel}/${name}` : name);
+    // `dir` is resolved (no `..`, no doubled separator): a plain join is enough
+    const inDir = dir.endsWith(path.sep) ? dir : dir + path.sep;
+    for (const e of entries) {
+      const name = e.name;
+      if (e.isDirectory()) {
+        if (ALWAYS_IGNORED_DIRS.has(name)) continue;
+        const r = join(name);
+        if (o.gitignore.ig.ignores(`${o.relTop(r)}/`) || userIgnores(o, r, true)) continue;
+        stack.push([inDir + name, r]);
+      } else if (e.isFile() && SOURCE_NAME.test(name)) {
+        const r = join(name);
+        if ((o.gitignore.filesToo && o.gitignore.ig.ignores(o.relTop(r))) || userIgnores(o, r, false)) continue;
+        o.found(inDir + name, r);
+      }
+    }
+  }
+}

@@ -1,0 +1,145 @@
+// The cutting of a large run into parts for the workers (src/pipeline/workers.ts): the files that
+// passed the text test are cut into parts that share no import (a module and every file that
+// imports it, directly or through others, land in one part), so that each part sees everything its
+// findings depend on, balanced by text size.
+
+import { readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { IMPORT_SPECIFIER, probeModule, resolveSpecifier } from '../analysis/resolve.js';
+import { TsconfigReader } from '../analysis/tsconfig.js';
+import { setsAxiosDefaults } from '../core/axios-defaults.js';
+import { insideRoot } from '../core/wall.js';
+import { DEFAULT_MAX_FILE_SIZE } from '../config.js';
+
+const TS_FILE = /\.(?:tsx?|mts|cts)$/i;
+/** A statement that makes a text a module (a superset: a line that starts with `import` or `export`). */
+const MODULE_SYNTAX = /^\s*(?:import|export)\b/m;
+/** The name of a type a line declares (`interface X`, `type X =`, `declare class X`, …). */
+const TYPE_DECLARATION = /^\s*(?:declare\s+)?(?:interface|type|class|enum|namespace)\s+([\w$]+)/gm;
+
+/**
+ * Cut the candidates into at most `n` parts along their imports, or undefined when an import
+ * cannot be followed with confidence (then one thread does it all). A part is a set of whole
+ * components of the import graph, balanced by text size. Modules are followed as the analysis
+ * reads them: within the size limit and the run's root.
+ */
+export function partition(
+  candidates: { file: string; text: string }[],
+  n: number,
+  o: { maxFileSize?: number; root?: string } = {},
+): { file: string; text: string }[][] | undefined {
+  const parent = new Map<string, string>();
+  const find = (x: string): string => {
+    let r = x;
+    while (parent.get(r) !== r) r = parent.get(r)!;
+    let c = x;
+    while (c !== r) {
+      const next = parent.get(c)!;
+      parent.set(c, r);
+      c = next;
+    }
+    return r;
+  };
+  const add = (x: string) => {
+    if (!parent.has(x)) parent.set(x, x);
+  };
+  const union = (a: string, b: string) => {
+    add(a);
+    add(b);
+    const ra = find(a);
+    const rb = find(b);
+    if (ra !== rb) parent.set(ra < rb ? rb : ra, ra < rb ? ra : rb);
+  };
+  const resolver = new LightResolver(o.maxFileSize ?? DEFAULT_MAX_FILE_SIZE, insideRoot(o.root));
+  const texts = new Map(candidates.map((c) => [c.file, c.text]));
+  const queue = candidates.map((c) => c.file);
+  const seen = new Set(queue);
+  for (const f of queue) add(f);
+  while (queue.length) {
+    const file = queue.shift()!;
+    const text = texts.get(file) ?? resolver.read(file);
+    if (text === undefined) continue;
+    for (const m of text.matchAll(IMPORT_SPECIFIER)) {
+      const target = resolver.resolve(file, m[1]);
+      if (target === null) return undefined;
+      if (target === undefined) continue;
+      union(file, target);
+      if (!seen.has(target)) {
+        seen.add(target);
+        queue.push(target);
+      }
+    }
+  }
+  // a TypeScript script (no import or export) or a `declare global` declares types every module
+  // sees without importing them: it shares a part with every file that names one of them
+  for (const g of candidates) {
+    if (!TS_FILE.test(g.file) || (MODULE_SYNTAX.test(g.text) && !/\bdeclare\s+(?:global|module)\b/.test(g.text))) continue;
+    const names = [...g.text.matchAll(TYPE_DECLARATION)].map((m) => m[1]);
+    if (!names.length) continue;
+    const named = new RegExp(`(?<![\\w$])(?:${[...new Set(names)].map((n) => n.replace(/\$/g, '\\$')).join('|')})(?![\\w$])`);
+    for (const c of candidates) if (c !== g && named.test(c.text)) union(g.file, c.file);
+  }
+  // axios' defaults (`axios.defaults.baseURL = …`) reach every module that calls axios itself
+  const defaults = candidates.filter((c) => setsAxiosDefaults(c.text));
+  for (const d of defaults) for (const c of candidates) if (c !== d && /\baxios\b/.test(c.text)) union(d.file, c.file);
+  const groups = new Map<string, { file: string; text: string }[]>();
+  for (const c of candidates) {
+    const r = find(c.file);
+    if (!groups.has(r)) groups.set(r, []);
+    groups.get(r)!.push(c);
+  }
+  const size = (g: { text: string }[]) => g.reduce((s, c) => s + c.text.length, 0);
+  const sorted = [...groups.entries()].sort((a, b) => size(b[1]) - size(a[1]) || (a[0] < b[0] ? -1 : 1));
+  const bins = Array.from({ length: Math.min(n, sorted.length) }, () => ({ size: 0, items: [] as { file: string; text: string }[] }));
+  for (const [, g] of sorted) {
+    const bin = bins.reduce((m, b) => (b.size < m.size ? b : m), bins[0]);
+    bin.items.push(...g);
+    bin.size += size(g);
+  }
+  return bins.map((b) => b.items).filter((b) => b.length);
+}
+
+/**
+ * Follows import specifiers the way the analysis does (src/analysis/resolve.ts), without the
+ * compiler. `undefined`: a package or nothing of the project; `null`: a tsconfig it cannot read
+ * (src/analysis/tsconfig.ts), so the parts cannot be trusted.
+ */
+class LightResolver {
+  private files = new Map<string, boolean>();
+  private tsconfigs: TsconfigReader;
+
+  constructor(
+    private readonly maxFileSize: number,
+    private readonly inside: (file: string) => boolean,
+  ) {
+    this.tsconfigs = new TsconfigReader(inside);
+  }
+
+  read(file: string): string | undefined {
+    try {
+      return this.inside(file) && statSync(file).size <= this.maxFileSize ? readFileSync(file, 'utf8') : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  resolve(from: string, spec: string): string | undefined | null {
+    const relative = spec.startsWith('.') || spec.startsWith('/');
+    const cfg = relative ? null : this.tsconfigs.pathsFor(path.dirname(from));
+    if (cfg === 'bad') return null;
+    return resolveSpecifier(from, spec, cfg, (base) => probeModule(base, (f) => this.isFile(f), () => true));
+  }
+
+  private isFile(f: string): boolean {
+    let hit = this.files.get(f);
+    if (hit === undefined) {
+      try {
+        hit = this.inside(f) && statSync(f).isFile();
+      } catch {
+        hit = false;
+      }
+      this.files.set(f, hit);
+    }
+    return hit;
+  }
+}

@@ -1,0 +1,167 @@
+// The text pre-filter, run on every file before any parse: the cheap test of each text
+// (textSignal), and the choice of the files to parse (testTexts): those that pass on their own,
+// and those they draw in through their imports. No compiler here (the reader thread runs this too:
+// src/pipeline/reader-thread.ts).
+
+import path from 'node:path';
+import { IMPORT_SPECIFIER } from '../analysis/resolve.js';
+import { loadCatalogue } from '../catalogue/index.js';
+import { setsAxiosDefaults } from '../core/axios-defaults.js';
+import { readSource, type Source } from './read.js';
+
+/**
+ * The text test, run on every file before any parse. `strong`: the text names something only the
+ * service's old (or checked 2024-09) API has, so it is parsed. `weak`: it holds a word an old body
+ * or path shares with ordinary code (`courier_id`, `preferred_date`, `'/v1/...'`, `'2023-01'`); it
+ * is parsed only when it imports a module that passed as `strong` (the path or base it sends to may
+ * live there). `null`: nothing to look at.
+ */
+export type TextSignal = 'strong' | 'weak' | null;
+
+let family: { strong: RegExp; anchors: RegExp } | undefined;
+/** Built once from the catalogue's v1 families (`pickup/v1/...`). */
+function families(): { strong: RegExp; anchors: RegExp } {
+  if (family) return family;
+  const list = (loadCatalogue().rules.find((r) => r.id === 'v1-unmapped-path')?.families ?? []).join('|');
+  family = {
+    // the family before `/v1`, or a base that ends in a family (its `/v1/...` path sits elsewhere);
+    // a 2024-09 pickup time that is not a literal `'HH:MM'` (the checks look at it)
+    strong: new RegExp(
+      `(?:${list})/v1\\b|/(?:${list})['"\`]|/2023-01\\b|2023-01/|courier_account|courier_selection|selected_courier_id|allow_courier_fallback|time_slot_id|selected_(?:from|to)_time\\b(?!\\s*:\\s*(['"\`])\\d\\d:\\d\\d\\1)`,
+    ),
+    // every match of `strong` and of WEAK below holds one of these plain pieces; a text without
+    // any is passed over at the cost of one quick search (most files of a tree are such texts)
+    anchors: new RegExp(`v1|2023-01|2024-09|courier_|selected_|time_slot_id|preferred_|/(?:${list})['"\`]`),
+  };
+  return family;
+}
+const WEAK = /courier_id|preferred_(?:date|min_time|max_time)|\/v1\b|2023-01(?![-\d])|\/2024-09\b|2024-09\//;
+const NEAR_PAIR = /courier_id[^]{0,300}service_shipment_ids|service_shipment_ids[^]{0,300}courier_id/;
+const PICKUP_FIELD = /courier_id|preferred_(?:date|min_time|max_time)|service_shipment_ids/g;
+
+export function textSignal(text: string, hosts: string[] = []): TextSignal {
+  // a suppression comment is looked at even in code already migrated (it may hide nothing now)
+  if (text.includes('migrate-check-disable')) return 'strong';
+  const { strong, anchors } = families();
+  if (!anchors.test(text)) return hosts.some((h) => h && text.includes(h)) ? 'strong' : null;
+  if (strong.test(text)) return 'strong';
+  if (hosts.some((h) => h && text.includes(h))) return 'strong';
+  const weak = WEAK.exec(text);
+  if (!weak) return null;
+  // a version string beside a webhook or a `version` key: the webhook registration's version
+  if (/2023-01(?![-\d])/.test(text) && /version|webhook/i.test(text)) return 'strong';
+  // a 2024-09 path beside a legacy name: a 2024-09 call still sent to the legacy host
+  if (/\/2024-09\b|2024-09\//.test(text) && /legacy/i.test(text)) return 'strong';
+  // a v1 path beside a legacy name: `${LEGACY_PICKUP_BASE}/v1/...`
+  if (/\/v1\b/.test(text) && /legacy/i.test(text)) return 'strong';
+  // a v1-only pickup field beside the 2024-09 pickups path: a half-migrated body
+  if (/2024-09\/pickups\b/.test(text) && /preferred_(?:date|min_time|max_time)/.test(text)) return 'strong';
+  // two distinct v1 pickup fields (or a label entry's pair): a body recognisable by its keys alone
+  const fields = new Set(text.match(PICKUP_FIELD) ?? []);
+  if (fields.size >= 2 && [...fields].some((f) => f.startsWith('preferred_'))) return 'strong';
+  // courier_id beside a label entry's shipment, or near a pickup's shipment list (one object)
+  if (fields.has('courier_id') && (/service_shipment_id\b/.test(text) || NEAR_PAIR.test(text))) return 'strong';
+  return 'weak';
+}
+
+/** What the text test makes of a list of files. */
+export interface TextTested {
+  /** the files that cannot be read (too large, binary, not UTF-8, …), with why */
+  fatal: Source[];
+  /** the files to parse, in the order the analysis takes them: strong ones, then those they draw in */
+  candidates: Source[];
+}
+
+/**
+ * Read every file and run the text test on it. `onStrong` hears of each file that passes on its
+ * own, as soon as it is read (a caller may start parsing it); the files that only pass through
+ * their imports are added at the end.
+ */
+export function testTexts(
+  files: string[],
+  o: { maxFileSize: number; hosts: string[]; overlays?: Map<string, string>; onStrong?: (src: Source) => void; onProgress?: (done: number, total: number) => void },
+): TextTested {
+  const fatal: Source[] = [];
+  const candidates: Source[] = [];
+  const weak: Source[] = [];
+  // every other file that imports something, with only its module specifiers kept: holding the
+  // texts of most of a tree until the end cost more in garbage collection than the test itself
+  const importers: { file: string; specifiers: string; setsDefaults: boolean }[] = [];
+  let done = 0;
+  for (const file of files) {
+    const src = readSource(file, o.overlays, o.maxFileSize);
+    if (src.fatal) fatal.push(src);
+    else {
+      const signal = textSignal(src.text!, o.hosts);
+      if (signal === 'strong') {
+        candidates.push(src);
+        o.onStrong?.(src);
+      } else {
+        if (signal === 'weak') weak.push(src);
+        const specifiers = moduleSpecifiers(src.text!);
+        if (specifiers) importers.push({ file, specifiers, setsDefaults: setsAxiosDefaults(src.text!) });
+      }
+    }
+    o.onProgress?.(++done, files.length);
+  }
+  // a file with only a word an old body shares with ordinary code is looked at when it imports a
+  // module that passed the text test (the endpoint or base it sends to may be defined there)
+  if (weak.length && candidates.length) {
+    const importRe = importOf(candidates.map((c) => moduleStem(c.file)));
+    for (const src of weak) if (importRe.test(src.text!)) candidates.push(src);
+  }
+  // a module that defines a versioned base ('…/2023-01'): every module importing it sends paths
+  // through it; and where that base is axios' default, every module importing axios does
+  const bases = candidates.filter((c) => VERSIONED_BASE.test(c.text!));
+  if (bases.length) {
+    const have = new Set(candidates.map((c) => c.file));
+    const drawIn = (stems: string[]) => {
+      const importRe = importOf(stems);
+      const drawn: typeof importers = [];
+      for (const imp of importers) {
+        if (have.has(imp.file) || !importRe.test(imp.specifiers)) continue;
+        have.add(imp.file);
+        drawn.push(imp);
+        // read again: a handful of files, where keeping every text would have cost the whole tree's
+        const src = readSource(imp.file, o.overlays, o.maxFileSize);
+        if (src.fatal) fatal.push(src);
+        else candidates.push(src);
+      }
+      return drawn;
+    };
+    const defaults = bases.some((c) => setsAxiosDefaults(c.text!));
+    const drawn = drawIn([...bases.map((c) => moduleStem(c.file)), ...(defaults ? ['axios'] : [])]);
+    // `axios.defaults.baseURL = API` with the versioned API imported from the module drawn in above
+    if (!defaults && drawn.some((d) => d.setsDefaults)) drawIn(['axios']);
+  }
+  return { fatal, candidates };
+}
+
+const VERSIONED_BASE = /\/2023-01\/?['"`]/;
+
+/**
+ * The module specifiers a text names, each still quoted, a line each (`importOf` reads them as it
+ * reads a whole text); empty when it imports nothing. The answer is a fresh string: a piece cut
+ * from the text, or pieces added together, would hold the whole text in memory.
+ */
+export function moduleSpecifiers(text: string): string {
+  // joined after an empty first element: a join of two or more copies them into a new string,
+  // where a join of one gives that piece back
+  const lines = [''];
+  // each match ends with the specifier and its quotes
+  for (const m of text.matchAll(IMPORT_SPECIFIER)) lines.push(m[0].slice(m[0].length - m[1].length - 2));
+  return lines.length > 1 ? lines.join('\n') : '';
+}
+
+function moduleStem(file: string): string {
+  const base = path.basename(file).replace(/\.[^.]+$/, '');
+  return base === 'index' ? path.basename(path.dirname(file)) : base;
+}
+
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** A module specifier (import, require, re-export) that ends in one of these module stems. */
+function importOf(stems: string[]): RegExp {
+  return new RegExp(`['"][^'"\\n]*\\b(?:${[...new Set(stems)].map(escapeRe).join('|')})(?:/index)?(?:\\.[cm]?[jt]sx?)?['"]`);
+}
+

@@ -1,0 +1,67 @@
+// The start of a run of check() or fix(): the walk of the given paths, with a reader thread started
+// as soon as the walk finds the tree large (it gets going while the walk goes on; the analysis then
+// takes the texts it has read and tested: src/pipeline/reader.ts), and the shard of the files the
+// run keeps when one is asked for.
+
+import type { Config } from '../types.js';
+import { hostsOf } from './analyze.js';
+import { discoverFiles } from './discover.js';
+import { MIN_FILES, readAheadEnv, readerWanted, startReader, type ReadAhead, type Reader } from './reader.js';
+
+export interface RunStart {
+  /** every source file under the paths, sorted (or the shard's) */
+  files: string[];
+  /** the reader thread reading those files, when one was started */
+  ahead?: ReadAhead;
+  /** stop the reader thread (a run that ends early, on an error, does not wait for it) */
+  stop(): void;
+}
+
+export interface StartOptions {
+  paths: string[];
+  /** the files, when the caller has discovered them already: nothing is walked */
+  files?: string[];
+  cwd: string;
+  config: Config;
+  /** editor buffers: never sent to another thread, so no reader thread is started */
+  overlays?: Map<string, string>;
+  /** `i/n`: keep only this shard of the files (src/shard.ts); no reader thread reads the others */
+  shard?: string;
+  /** told of each folder the walk could not read */
+  onUnreadable?: (folder: string, code: string) => void;
+}
+
+/** Walk the paths (starting a reader thread for a large tree) and keep the shard asked for. */
+export async function startRun(opts: StartOptions): Promise<RunStart> {
+  if (opts.files) return { files: opts.files, stop: () => {} };
+  const { config } = opts;
+  let reader: Reader | undefined;
+  const withReader = !opts.shard && !opts.overlays?.size && readerWanted();
+  let files: string[];
+  try {
+    files = discoverFiles(opts.paths, opts.cwd, config.ignorePatterns, {
+      ...(withReader ? { large: readAheadEnv() ? 0 : MIN_FILES, onLarge: () => void (reader = startReader()) } : {}),
+      onUnreadable: opts.onUnreadable,
+    });
+  } catch (err) {
+    (reader as Reader | undefined)?.stop();
+    throw err;
+  }
+  const started = reader as Reader | undefined;
+  const ahead = started?.read({ files, maxFileSize: config.maxFileSize, hosts: hostsOf(config) });
+  const stop = () => {
+    ahead?.stop();
+    started?.stop();
+  };
+  if (opts.shard) {
+    try {
+      const { parseShard, selectShard } = await import('../shard.js');
+      const s = parseShard(opts.shard);
+      files = selectShard(files, s.index, s.total, opts.cwd);
+    } catch (err) {
+      stop();
+      throw err;
+    }
+  }
+  return { files, ahead, stop };
+}

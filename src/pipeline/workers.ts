@@ -1,0 +1,131 @@
+// Large runs spread the analysis over worker threads. The files that passed the text test are cut
+// into parts that share no import (src/pipeline/partition.ts); parts are balanced over the workers
+// and the results are merged back in file order, the same as one thread gives. Small runs, and any
+// run where the imports cannot be read with confidence, stay in the main thread. Either way the
+// analysis is called through its one entry, analyzeCandidates (src/analysis/run.ts).
+
+import os from 'node:os';
+import { Worker } from 'node:worker_threads';
+import type { FileResult, Finding } from '../types.js';
+import type { CandidateJob, CandidateResult } from '../analysis/run.js';
+import { sortFindings } from '../core/order.js';
+import { msSince, trace } from '../core/trace.js';
+import { partition } from './partition.js';
+
+/** Below this many files to parse, one thread is faster than starting workers. */
+const MIN_CANDIDATES_FOR_WORKERS = 300;
+/** Below this many files in the run, no worker is started ahead of the text test. */
+const MIN_FILES_TO_PRESTART = 3000;
+
+/**
+ * How many workers a run may use: `MIGRATE_CHECK_WORKERS` (0 or 1: none) or, by default, one per
+ * core beside the main thread's, up to four. Each worker loads the compiler itself (about 0.3 s of
+ * CPU) and parses the modules its part shares with others again: on two cores that costs more than
+ * the second core gives back (measured by `npm run bench`), so two cores run in one thread.
+ */
+export function workerCount(): number {
+  const env = process.env.MIGRATE_CHECK_WORKERS;
+  if (env !== undefined && env !== '') {
+    const n = Number(env);
+    return Number.isInteger(n) && n > 1 ? Math.min(n, 16) : 0;
+  }
+  const cores = availableCores();
+  return cores >= 3 ? Math.min(cores - 1, 4) : 0;
+}
+
+/** The cores this process may use. */
+export function availableCores(): number {
+  return typeof os.availableParallelism === 'function' ? os.availableParallelism() : os.cpus().length;
+}
+
+/** Workers forced on even for small runs (tests compare them with one thread): MIGRATE_CHECK_WORKERS set. */
+const forced = () => !!process.env.MIGRATE_CHECK_WORKERS && workerCount() > 1;
+
+interface Pool {
+  workers: Worker[];
+  failed?: Error;
+}
+
+/** Start the workers early so that they load the compiler while the main thread reads files. */
+export function prestart(files: number): Pool | undefined {
+  const n = workerCount();
+  if (n < 2 || (files < MIN_FILES_TO_PRESTART && !forced())) return undefined;
+  const pool: Pool = { workers: [] };
+  for (let i = 0; i < n; i++) {
+    const w = new Worker(new URL('./worker-thread.js', import.meta.url));
+    w.unref();
+    w.on('error', (err) => (pool.failed ??= err));
+    pool.workers.push(w);
+  }
+  return pool;
+}
+
+function stop(pool: Pool | undefined): void {
+  for (const w of pool?.workers ?? []) void w.terminate();
+}
+
+/** Analyse the candidates: in parts on the pool's workers when there is enough to share, else here. */
+export async function runInParts(job: CandidateJob, pool?: Pool): Promise<CandidateResult> {
+  try {
+    if (!job.candidates.length) return { results: [], parsed: 0 };
+    const wanted = pool && (job.candidates.length >= MIN_CANDIDATES_FOR_WORKERS || forced());
+    const parts = wanted ? partition(job.candidates, pool.workers.length, { maxFileSize: job.config.maxFileSize, root: job.root }) : undefined;
+    if (!pool || !parts || parts.length < 2 || pool.failed) {
+      trace(`${job.candidates.length} files to parse, in this thread`);
+      const started = performance.now();
+      const { analyzeCandidates } = await import('../analysis/run.js');
+      const result = await analyzeCandidates(job);
+      trace(`analysis: ${result.parsed} files parsed in ${msSince(started)} ms (with the compiler's load)`);
+      return result;
+    }
+    trace(`${job.candidates.length} files to parse, in ${parts.length} parts on ${parts.length} worker threads`);
+    const given = [...job.given];
+    let answers: CandidateResult[];
+    const started = performance.now();
+    try {
+      answers = await Promise.all(
+        parts.map((part, i) => ask(pool.workers[i], { candidates: part, given, config: job.config, overlays: job.overlays, root: job.root })),
+      );
+    } catch {
+      // a worker that could not start or died: the same analysis in this thread
+      const { analyzeCandidates } = await import('../analysis/run.js');
+      return await analyzeCandidates(job);
+    }
+    trace(`analysis: ${answers.map((a, i) => `part ${i + 1} ${a.parsed} files parsed`).join(', ')}; all done in ${msSince(started)} ms`);
+    const byFile = new Map<string, FileResult>();
+    for (const a of answers) for (const r of a.results) byFile.set(r.file, byFile.has(r.file) ? mergeResults(byFile.get(r.file)!, r) : r);
+    return { results: [...byFile.values()], parsed: answers.reduce((n, a) => n + a.parsed, 0) };
+  } finally {
+    stop(pool);
+  }
+}
+
+
+function ask(worker: Worker, job: CandidateJob): Promise<CandidateResult> {
+  return new Promise((resolve, reject) => {
+    const onMessage = (m: { ok: true; result: CandidateResult } | { ok: false; error: string }) => {
+      worker.off('error', onError);
+      if (m.ok) resolve(m.result);
+      else reject(new Error(m.error));
+    };
+    const onError = (err: Error) => {
+      worker.off('message', onMessage);
+      reject(err);
+    };
+    worker.once('message', onMessage);
+    worker.once('error', onError);
+    worker.postMessage(job);
+  });
+}
+
+/** One file reported from two parts: a fatal problem wins; findings are merged without repeats. */
+function mergeResults(a: FileResult, b: FileResult): FileResult {
+  if (a.fatal) return a;
+  if (b.fatal) return b;
+  const key = (f: Finding) => `${f.ruleId}\u0000${f.start}\u0000${f.end}\u0000${f.message}`;
+  const union = (x: Finding[], y: Finding[]) => {
+    const seen = new Set(x.map(key));
+    return sortFindings([...x, ...y.filter((f) => !seen.has(key(f)))]);
+  };
+  return { ...a, findings: union(a.findings, b.findings), suppressed: union(a.suppressed, b.suppressed), source: a.source ?? b.source };
+}
