@@ -12,7 +12,8 @@ import writeFileAtomic from 'write-file-atomic';
 import { parseJsonText, readTextFile } from './config.js';
 import { UsageError } from './errors.js';
 import type { FileResult, Finding } from './types.js';
-import { compareStrings, relPath } from './reporters/shared.js';
+import { compareStrings } from './core/order.js';
+import { relPath } from './reporters/shared.js';
 
 export type Baseline = Record<string, Record<string, { count: number }>>;
 

@@ -61,10 +61,6 @@ export function componentKind(file: string): ComponentKind | null {
   }
 }
 
-export function isComponentFile(file: string): boolean {
-  return componentKind(file) !== null;
-}
-
 /**
  * The script parts of a component, in file order. Throws ComponentParseError when the component's
  * parser rejects the file. Svelte's parser also parses the scripts themselves, so a script syntax

@@ -2,7 +2,7 @@
 // SARIF logs, into one. The kind is read from the content; json and SARIF cannot be mixed.
 import { parseJsonText } from './config.js';
 import { UsageError } from './errors.js';
-import { compareStrings } from './reporters/shared.js';
+import { compareStrings } from './core/order.js';
 
 type Json = Record<string, unknown>;
 type Kind = 'json' | 'sarif';

@@ -139,10 +139,6 @@ export function toTokens(text: string): PathToken[] {
   return out;
 }
 
-export function tokensToVirtual(tokens: PathToken[]): string {
-  return tokens.map((t) => (typeof t === 'string' ? t : holeChar(t.hole))).join('');
-}
-
 /** The assumed 2024-09 form of a 2023-01 path the spec does not map (used only by --unsafe). */
 export function assumedPath(segs: string[], renames: Record<string, string>): string {
   // segs[0] is the version
@@ -276,11 +272,6 @@ function bodyContext2024(rest: string[]): string {
   // in a body sent to /2024-09/webhooks is still old, so the body is checked as a webhook body
   if (rest.length === 1 && rest[0] === 'webhooks') return 'webhook-2023-01';
   return 'body-2024-09';
-}
-
-/** The new text for a versioned base: '/2023-01' -> '/2024-09'. */
-export function newVersionSegment(): string {
-  return '2024-09';
 }
 
 /** Origin (scheme://host[:port]) of a URL, lower-cased; undefined when it is not a URL. */

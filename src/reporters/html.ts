@@ -11,7 +11,7 @@ import { burndownSvg, folderBarsSvg } from './html-charts.js';
 import { fmt, plural, showDate, withCode } from './html-format.js';
 import { escapeHtml, note } from './html-note.js';
 import { SCRIPT, SCRIPT_HASH } from './html-script.js';
-import { compareStrings } from './shared.js';
+import { compareStrings } from '../core/order.js';
 import { STYLE } from './html-style.js';
 
 export interface HtmlMeta {

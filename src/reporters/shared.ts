@@ -1,6 +1,7 @@
 // Helpers shared by the reporters: what a reporter is, ordering, relative paths, counts and fix ranges.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { compareStrings } from '../core/order.js';
 import type { FileResult, Finding } from '../types.js';
 
 export interface ReporterMeta {
@@ -38,10 +39,6 @@ export function repoRoot(cwd: string): string {
   }
 }
 
-/** Plain code-unit comparison: the same order on every machine and locale. */
-export function compareStrings(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
 
 export function compareFindings(a: Finding, b: Finding): number {
   return a.line - b.line || a.column - b.column || compareStrings(a.ruleId, b.ruleId) || a.start - b.start;
