@@ -18,7 +18,7 @@ import { scanEvents } from './detectors/webhooks.js';
 import { holdRequests, settleMixed, settleReads } from './settle.js';
 import { finishBaseGroups, reblockGroups } from './settle-groups.js';
 import { AnalysisState, type AnalyzerOptions } from './state.js';
-import { renameShapes } from './types.js';
+import { renameShapes } from './detectors/request-types.js';
 import type { Unit, UnitStore } from './units.js';
 
 export type { AnalyzerOptions } from './state.js';

@@ -31,9 +31,8 @@ export function reblockGroups(acc: AnalysisState): boolean {
     for (const x of g.members) {
       const f = acc.findings.get(memberKey(acc, x));
       if (f && f.fixKind === 'none' && !x.heldBy) {
-        // why it is held (holdRequests wrote it after the member's own words)
-        const at = f.message.search(/[Ll]eft for a person: /);
-        x.heldBy = at >= 0 ? f.message.slice(at + 'left for a person: '.length).replace(/\.$/, '') : 'the request is left for a person as a whole';
+        // why it is held, as holdRequests decided it
+        x.heldBy = f.heldBecause?.why ?? 'the request is left for a person as a whole';
         held = true;
       }
     }

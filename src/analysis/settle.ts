@@ -4,9 +4,9 @@
 import path from 'node:path';
 import { contextLabel, renamesIn } from '../core/keys.js';
 import ts from '../core/ts.cjs';
-import type { Finding } from '../types.js';
+import type { Finding, HoldCode } from '../types.js';
 import { propName } from './bindings.js';
-import { fixNote, leaveForPerson, withUnsafePath } from './findings.js';
+import { note, says } from './findings.js';
 import type { AnalysisState, Span } from './state.js';
 import type { Unit } from './units.js';
 
@@ -23,16 +23,16 @@ export function holdRequests(acc: AnalysisState): void {
   // until nothing changes: a path held for one request holds the body of every request sent to it
   for (let changed = true; changed; ) {
     changed = false;
-    const hold = (f: Finding | undefined, why: string) => {
+    const hold = (f: Finding | undefined, code: HoldCode, why: string) => {
       if (!f || f.fixKind === 'none') return;
-      leaveForPerson(f, why);
+      acc.hold(f, code, why);
       changed = true;
     };
     for (const r of acc.requests) {
       const path = r.pathKey ? acc.findings.get(r.pathKey) : undefined;
       // a body that cannot be seen (a parameter no caller fills): it may be in either version, so
       // its path stays with it
-      if (path && r.unseen) hold(path, r.unseen);
+      if (path && r.unseen) hold(path, 'body-unseen', r.unseen);
       // a path left for a person (no 2024-09 form, a full URL without baseUrl, a path built with
       // a constant defined elsewhere): its body stays in the old version with it
       if (path && path.fixKind === 'none' && path.changeKind === 'endpoint-moved') {
@@ -40,7 +40,7 @@ export function holdRequests(acc: AnalysisState): void {
         const why = g
           ? `the path it is sent to stays as it is (${path.ruleId}), with the versioned base URL \`${g.label}\` it is sent through, which is held back: once they move, \`--fix\` renames this too`
           : `the path it is sent to stays as it is (${path.ruleId}): once that path moves, \`--fix\` renames this too`;
-        for (const f of [...r.body, ...findingsIn(acc, r.objects)]) hold(f, why);
+        for (const f of [...r.body, ...findingsIn(acc, r.objects)]) hold(f, 'path-stays', why);
         continue;
       }
       // a path that moves only on an assumption (`--fix --unsafe`): its body moves with it, on the same assumption
@@ -48,7 +48,7 @@ export function holdRequests(acc: AnalysisState): void {
         const why = `the path it is sent to, which has no 2024-09 form in the spec (${path.ruleId})`;
         for (const f of [...r.body, ...findingsIn(acc, r.objects)]) {
           if (!f || f.fixKind !== 'safe') continue;
-          withUnsafePath(f, why);
+          acc.assume(f, why);
           changed = true;
         }
         continue;
@@ -59,14 +59,14 @@ export function holdRequests(acc: AnalysisState): void {
       const left = inBody.filter((f) => f.fixKind === 'none' && HOLDING_RULES.has(f.ruleId));
       if (left.length) {
         const why = `the body sent with it holds what \`--fix\` leaves (${[...new Set(left.map((f) => f.ruleId))].join(', ')}): migrate the request as a whole by hand`;
-        for (const f of [path, ...inBody]) hold(f, why);
+        for (const f of [path, ...inBody]) hold(f, 'body-holds', why);
         continue;
       }
       // a body that moves only with `--unsafe` (shared with a request whose path moves on an
       // assumption): this path waits for it too
       const assumed = inBody.find((f) => f.fixKind === 'unsafe' && f.changeKind !== 'endpoint-moved');
       if (path && path.fixKind === 'safe' && assumed) {
-        withUnsafePath(path, `the body sent to it, which moves only with \`--unsafe\` (${assumed.ruleId})`);
+        acc.assume(path, `the body sent to it, which moves only with \`--unsafe\` (${assumed.ruleId})`);
         changed = true;
       }
     }
@@ -90,7 +90,7 @@ export function settleMixed(acc: AnalysisState): void {
   for (const m of acc.mixed) {
     const inside = findingsIn(acc, [m]).filter((f) => f.changeKind !== 'check');
     if (inside.length) {
-      for (const f of inside) if (f.fixKind !== 'none') leaveForPerson(f, why);
+      for (const f of inside) if (f.fixKind !== 'none') acc.hold(f, 'shared-with-another-vendor', why);
       continue;
     }
     // the other vendor's request came first: the old keys were never reported
@@ -99,7 +99,7 @@ export function settleMixed(acc: AnalysisState): void {
       const name = p.name && propName(p.name);
       const change = name !== undefined ? renames.get(name) : undefined;
       if (!p.name || !change) continue;
-      const f = acc.add(change.rule.id, m.unit, p.name.getStart(m.unit.sf), p.name.getEnd(), `\`${name}\` in ${contextLabel(m.ctx)} is \`${change.to}\` in 2024-09; ${fixNote('none', why)}.`, { context: m.info });
+      const f = acc.add(change.rule.id, m.unit, p.name.getStart(m.unit.sf), p.name.getEnd(), says(`\`${name}\` in ${contextLabel(m.ctx)} is \`${change.to}\` in 2024-09; `, note('none', why)), { context: m.info });
       if (f) m.body?.push(f);
     }
   }
@@ -127,6 +127,6 @@ export function settleReads(acc: AnalysisState): void {
     if (!stale.length) continue;
     const shown = [...new Set(stale.map((x) => `\`${x.shown}\`${x.unit.file !== r.unit.file ? ` in ${acc.shownFile(x.unit.file)}` : ''}`))].join(', ');
     const why = `this object is also read by its old keys (${shown}): renamed, those reads would find nothing; rename them with it by hand, or give the request its own object`;
-    for (const f of findingsIn(acc, [r, ...r.writes.map((w) => ({ unit: w.unit, node: w.assignment }))])) if (f.fixKind !== 'none' && f.changeKind !== 'check') leaveForPerson(f, why);
+    for (const f of findingsIn(acc, [r, ...r.writes.map((w) => ({ unit: w.unit, node: w.assignment }))])) if (f.fixKind !== 'none' && f.changeKind !== 'check') acc.hold(f, 'read-by-old-keys', why);
   }
 }

@@ -8,11 +8,12 @@ import type ts from '../core/ts.cjs';
 import { getRule } from '../catalogue/index.js';
 import { originOf, type PathMatch } from '../core/paths.js';
 import type { ContextKind } from '../core/keys.js';
-import type { ChangeKind, Config, Finding, FixKind, RequestContext, TextEdit } from '../types.js';
+import type { ChangeKind, Config, Finding, FixKind, HoldCode, RequestContext, TextEdit } from '../types.js';
+import { render, type Words } from './findings.js';
 import { Bindings } from './bindings.js';
 import { Evaluator, type Piece } from './evaluate.js';
 import type { UnitEdit } from './render.js';
-import type { Shaped } from './types.js';
+import type { Shaped } from './detectors/request-types.js';
 import { lineCol, lineStarts, type Unit, type UnitStore } from './units.js';
 
 export interface AnalyzerOptions {
@@ -82,6 +83,10 @@ export interface SentRequest {
 }
 
 export class AnalysisState {
+  /** the words of the findings whose message has a note settle may change (findings.ts) */
+  private readonly words = new Map<Finding, Words>();
+  /** findings moved only with `--unsafe`, with the path or body they go with */
+  private readonly assumed = new Map<Finding, string>();
   readonly bindings: Bindings;
   readonly ev: Evaluator;
   findings = new Map<string, Finding>();
@@ -143,7 +148,7 @@ export class AnalysisState {
     unit: Unit,
     start: number,
     end: number,
-    message: string,
+    message: string | Words,
     opts: { edits?: UnitEdit[]; fixKind?: FixKind; context?: RequestContext; severity?: 'error' | 'warning'; changeKind?: ChangeKind; fixDescription?: string; newText?: string; replace?: boolean } = {},
   ): Finding | undefined {
     const rule = getRule(ruleId);
@@ -163,7 +168,7 @@ export class AnalysisState {
     const f: Finding = {
       ruleId,
       severity: opts.severity ?? rule.severity,
-      message,
+      message: render(message),
       file: unit.file,
       line: a.line,
       column: a.column,
@@ -180,8 +185,24 @@ export class AnalysisState {
       newText: opts.newText,
     };
     this.findings.set(key, f);
+    if (typeof message !== 'string') this.words.set(f, message);
     this.collecting?.push(f);
     return f;
+  }
+
+  /** Settle holds the request this finding belongs to: its fix is taken away, and the message says why. */
+  hold(f: Finding, code: HoldCode, why: string): void {
+    f.edits = undefined;
+    f.fixKind = 'none';
+    f.heldBecause = { code, why };
+    f.message = render(this.words.get(f) ?? f.message, f.heldBecause, this.assumed.get(f));
+  }
+
+  /** Settle ties this finding's fix to `--unsafe`, together with the path or body it goes with (`with`). */
+  assume(f: Finding, withWhat: string): void {
+    f.fixKind = 'unsafe';
+    this.assumed.set(f, withWhat);
+    f.message = render(this.words.get(f) ?? f.message, f.heldBecause, withWhat);
   }
 
   pieces(unit: Unit, e: ts.Expression): Piece[] {

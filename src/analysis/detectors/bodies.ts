@@ -8,7 +8,7 @@ import ts from '../../core/ts.cjs';
 import type { RequestContext } from '../../types.js';
 import { propName } from '../bindings.js';
 import { propertyValue, unwrap } from '../evaluate.js';
-import { fixNote } from '../findings.js';
+import { note, says } from '../findings.js';
 import type { AnalysisState, Target } from '../state.js';
 import type { Unit } from '../units.js';
 import { bodyExpressions, entries, eventLists, forwardedArgs, markTree, objects, spreadObjects, stringified } from './body-objects.js';
@@ -127,7 +127,7 @@ export function applyContext(acc: AnalysisState, t: Target, ctx: ContextKind, in
     if (change && !(migrated && targets.has(w.key))) renameKey(acc, { unit: w.unit, nameNode: w.nameNode, shorthand: false, owner: node }, change.rule, w.key, change.to, info, ctx, chainOnly && renames.has(change.to));
     if (ctx === 'pickup-v1' && w.key === 'pickup') {
       const start = w.nameNode.getStart(w.unit.sf);
-      acc.add('v1-pickup-nested-object', w.unit, start, w.nameNode.getEnd(), `The nested \`pickup\` object of a v1 pickup body is absent from 2024-09; ${fixNote('none', 'it is assigned to the body key by key: move its fields to the top level by hand')}.`, { context: info });
+      acc.add('v1-pickup-nested-object', w.unit, start, w.nameNode.getEnd(), says(`The nested \`pickup\` object of a v1 pickup body is absent from 2024-09; `, note('none', 'it is assigned to the body key by key: move its fields to the top level by hand')), { context: info });
       holdNested(acc, w.unit, w.value, info);
     } else keyValue(acc, w.unit, node, w.key, w.value, ctx, info);
   }
@@ -154,7 +154,7 @@ export function computedKey(acc: AnalysisState, unit: Unit, nameNode: ts.Node, n
   const change = renames.get(name);
   const rule = change?.rule ?? getRule(ctx === 'pickup-v1' ? 'v1-pickup-nested-object' : 'courier-selection')!;
   const shown = ts.isComputedPropertyName(nameNode) ? nameNode.getText(unit.sf) : `[${nameNode.getText(unit.sf)}]`;
-  acc.add(rule.id, unit, nameNode.getStart(unit.sf), nameNode.getEnd(), `The computed key \`${shown}\` is \`${name}\`, ${change ? `\`${change.to}\` in 2024-09` : 'which 2024-09 does not have in this form'}; ${fixNote('none', 'rename the key (and the block it names) by hand; renaming the inner keys alone would fit neither version')}.`, { context: info });
+  acc.add(rule.id, unit, nameNode.getStart(unit.sf), nameNode.getEnd(), says(`The computed key \`${shown}\` is \`${name}\`, ${change ? `\`${change.to}\` in 2024-09` : 'which 2024-09 does not have in this form'}; `, note('none', 'rename the key (and the block it names) by hand; renaming the inner keys alone would fit neither version')), { context: info });
   if (value) markTree(acc, value, 'foreign');
 }
 

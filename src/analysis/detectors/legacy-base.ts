@@ -4,7 +4,7 @@
 import { type PathMatch, originOf } from '../../core/paths.js';
 import ts from '../../core/ts.cjs';
 import { type Piece, isEnvObject } from '../evaluate.js';
-import { fixNote } from '../findings.js';
+import { note, says } from '../findings.js';
 import type { AnalysisState } from '../state.js';
 import type { Unit } from '../units.js';
 import { BASE_OPTION, type Virtual, displayPath } from './path-text.js';
@@ -64,5 +64,5 @@ export function checkBase(acc: AnalysisState, m: PathMatch, pieces: Piece[], vt:
     ? `serves a v1 path that moves to 2024-09 (\`${shown}\`), and 2024-09 is served only on the base host`
     : `is the legacy host's and serves a 2024-09 path (\`${shown}\`)`;
   const start = target.node.getStart(target.unit.sf);
-  acc.add('legacy-base-url', target.unit, start, target.node.getEnd(), `${what} ${why}: point it at the base host${acc.options.config.baseUrl ? ` (${acc.options.config.baseUrl})` : ''}; ${fixNote('none', 'the one-line change is yours')}.`);
+  acc.add('legacy-base-url', target.unit, start, target.node.getEnd(), says(`${what} ${why}: point it at the base host${acc.options.config.baseUrl ? ` (${acc.options.config.baseUrl})` : ''}; `, note('none', 'the one-line change is yours')));
 }

@@ -5,7 +5,7 @@ import { type PathMatch, type PathToken, findPaths } from '../../core/paths.js';
 import ts from '../../core/ts.cjs';
 import type { FixKind, RequestContext } from '../../types.js';
 import { type Piece, type Via, virtualText } from '../evaluate.js';
-import { fixNote } from '../findings.js';
+import { note, says, type Words } from '../findings.js';
 import { type UnitEdit, renderRegion } from '../render.js';
 import type { AnalysisState } from '../state.js';
 import { type Unit, treeIndex } from '../units.js';
@@ -84,7 +84,7 @@ export function reportPath(acc: AnalysisState, unit: Unit, e: ts.Expression, m: 
   const ctx: RequestContext = { kind: m.bodyContext ?? 'path', by: 'path', endpoint: ep ? `${ep.method} ${ep.old}` : undefined };
 
   if (rule.id === 'versioned-base-url') {
-    acc.add(rule.id, locUnit, startPos, endPos, `The base URL carries the 2023-01 version (\`${oldShown}\`); every relative path sent through it is a 2023-01 path. Move it to /2024-09 with those paths (${fixNote('none', 'check that each relative path has a 2024-09 form, then change the version here and the paths together')}).`, { context: ctx });
+    acc.add(rule.id, locUnit, startPos, endPos, says(`The base URL carries the 2023-01 version (\`${oldShown}\`); every relative path sent through it is a 2023-01 path. Move it to /2024-09 with those paths (`, note('none', 'check that each relative path has a 2024-09 form, then change the version here and the paths together'), `).`), { context: ctx });
     return;
   }
   let edit: UnitEdit | undefined;
@@ -126,11 +126,11 @@ export function reportPath(acc: AnalysisState, unit: Unit, e: ts.Expression, m: 
     fixKind = 'none';
     manual = 'part of this path comes from a constant defined elsewhere; rewrite the constant and this text together';
   }
-  let message: string;
+  let message: string | Words;
   const where = ep ? `${ep.method} ${ep.old}` : oldShown;
-  if (rule.id === 'v1-direct-handover') message = `\`${oldShown}\` (v1 direct handover) has no counterpart in 2024-09; ${fixNote('none', 'decide what replaces it and remove the call')}.`;
+  if (rule.id === 'v1-direct-handover') message = says(`\`${oldShown}\` (v1 direct handover) has no counterpart in 2024-09; `, note('none', 'decide what replaces it and remove the call'));
   else if (rule.id === 'v1-unmapped-path')
-    message = `\`${oldShown}\` is a legacy v1 path that the spec gives no 2024-09 form for; ${fixNote('none', 'look up the 2024-09 operation, move the call, and point it at the base host')}.`;
+    message = says(`\`${oldShown}\` is a legacy v1 path that the spec gives no 2024-09 form for; `, note('none', 'look up the 2024-09 operation, move the call, and point it at the base host'));
   else if (rule.id === 'unmapped-2023-01-path') {
     const sent2024 = sendsNewBody(acc, e, unit);
     const assumed = (m.newPath ?? []).map((t) => (typeof t === 'string' ? t : '…')).join('');
@@ -138,7 +138,7 @@ export function reportPath(acc: AnalysisState, unit: Unit, e: ts.Expression, m: 
       ? `\`${oldShown}\` is a 2023-01 path the spec does not map, and the body sent to it is already in 2024-09 form: this request sends a 2024-09 body to a 2023-01 endpoint. Run \`--fix --unsafe\` to move it to \`${assumed}\` (assumed), or look up the 2024-09 path.`
       : `\`${oldShown}\` is a 2023-01 path the spec does not map; \`--fix --unsafe\` moves it to \`${assumed}\` (assumed: check the 2024-09 reference), plain \`--fix\` leaves it.`;
     fixKind = edit ? 'unsafe' : 'none';
-  } else message = `\`${oldShown}\` (${where}) is ${rule.from === 'v1' ? 'legacy v1' : '2023-01'}; 2024-09 uses \`${ep?.new ?? '?'}\`${m.version === 'v1' ? ' on the base host' : ''}; ${fixNote(fixKind, manual)}.`;
+  } else message = says(`\`${oldShown}\` (${where}) is ${rule.from === 'v1' ? 'legacy v1' : '2023-01'}; 2024-09 uses \`${ep?.new ?? '?'}\`${m.version === 'v1' ? ' on the base host' : ''}; `, note(fixKind, manual));
   acc.add(rule.id, locUnit, startPos, endPos, message, { edits: edit ? [edit] : undefined, fixKind, context: ctx, fixDescription: newShown ? `rewrite to ${newShown}` : undefined, newText: newShown });
 }
 

@@ -6,7 +6,7 @@ import ts from '../../core/ts.cjs';
 import type { RequestContext } from '../../types.js';
 import { propName } from '../bindings.js';
 import { findProperty, propertyValue, unwrap } from '../evaluate.js';
-import { fixNote } from '../findings.js';
+import { note, says } from '../findings.js';
 import type { UnitEdit } from '../render.js';
 import type { AnalysisState } from '../state.js';
 import type { Unit } from '../units.js';
@@ -73,12 +73,12 @@ export function pickupTime(acc: AnalysisState, unit: Unit, body: ts.ObjectLitera
     if (!conv) return;
     const day = literalDay(acc, unit, body, nested);
     if (day && day !== conv.day) {
-      acc.add('v1-pickup-time-value', unit, start, value.getEnd(), `\`${name}\` is ${lit.getText(unit.sf)}, a v1 \`YYYY-MM-DDTHH:MM\` time whose day differs from \`preferred_date\` (${day}); 2024-09 takes \`HH:MM\` and the day from \`selected_date\`, so dropping the day would move the window; ${fixNote('none', 'decide which day is meant')}.`, { context: info });
+      acc.add('v1-pickup-time-value', unit, start, value.getEnd(), says(`\`${name}\` is ${lit.getText(unit.sf)}, a v1 \`YYYY-MM-DDTHH:MM\` time whose day differs from \`preferred_date\` (${day}); 2024-09 takes \`HH:MM\` and the day from \`selected_date\`, so dropping the day would move the window; `, note('none', 'decide which day is meant')), { context: info });
       return;
     }
     const raw = lit.getText(unit.sf);
     const edit = raw.slice(1, -1) === lit.text && !nested && !acc.leftBodies.has(body) && !acc.heldObjects.has(body) ? { unit, start: start + 1, end: value.getEnd() - 1, text: conv.time } : undefined;
-    acc.add('v1-pickup-time-value', unit, start, value.getEnd(), `\`${name}\` ${raw} is a v1 \`YYYY-MM-DDTHH:MM\` time; 2024-09 takes \`${conv.time}\` (local \`HH:MM\`, the day from \`selected_date\`); ${fixNote('safe')}.`, {
+    acc.add('v1-pickup-time-value', unit, start, value.getEnd(), says(`\`${name}\` ${raw} is a v1 \`YYYY-MM-DDTHH:MM\` time; 2024-09 takes \`${conv.time}\` (local \`HH:MM\`, the day from \`selected_date\`); `, note('safe')), {
       edits: edit ? [edit] : undefined,
       fixKind: 'safe',
       context: info,
@@ -87,7 +87,7 @@ export function pickupTime(acc: AnalysisState, unit: Unit, body: ts.ObjectLitera
     });
     return;
   }
-  acc.add('v1-pickup-time-value', unit, start, value.getEnd(), `\`${name}\` takes \`${value.getText(unit.sf)}\`, which v1 reads as \`YYYY-MM-DDTHH:MM\`; 2024-09 wants local \`HH:MM\` (the day from \`selected_date\`); ${fixNote('none', 'the expression is kept: check that it yields HH:MM')}.`, { context: info });
+  acc.add('v1-pickup-time-value', unit, start, value.getEnd(), says(`\`${name}\` takes \`${value.getText(unit.sf)}\`, which v1 reads as \`YYYY-MM-DDTHH:MM\`; 2024-09 wants local \`HH:MM\` (the day from \`selected_date\`); `, note('none', 'the expression is kept: check that it yields HH:MM')), { context: info });
 }
 
 /** The day of a literal `preferred_date` in the same body (or the nested pickup object). */
@@ -125,7 +125,7 @@ export function nestedPickup(
   const inner = unwrap(value);
   const start = prop.name.getStart(unit.sf);
   if (!ts.isObjectLiteralExpression(inner)) {
-    acc.add('v1-pickup-nested-object', unit, start, prop.name.getEnd(), `The nested \`pickup\` object of a v1 pickup body is absent from 2024-09; ${fixNote('none', 'its value is not written here: move its fields to the top level by hand')}.`, { context: info });
+    acc.add('v1-pickup-nested-object', unit, start, prop.name.getEnd(), says(`The nested \`pickup\` object of a v1 pickup body is absent from 2024-09; `, note('none', 'its value is not written here: move its fields to the top level by hand')), { context: info });
     // the object it names is left as it is (renaming its keys would fit neither version), and the request with it
     holdNested(unit, value, info);
     return;
@@ -238,10 +238,10 @@ export function nestedPickup(
     }
   }
   const msg = conflict
-    ? `The nested \`pickup\` object is absent from 2024-09, and it gives \`${conflict}\` a different value than the top level; ${fixNote('none', 'decide which value is meant, then remove the nested object')}.`
+    ? says(`The nested \`pickup\` object is absent from 2024-09, and it gives \`${conflict}\` a different value than the top level; `, note('none', 'decide which value is meant, then remove the nested object'))
     : blocked
-      ? `The nested \`pickup\` object is absent from 2024-09; ${fixNote('none', 'it holds a spread or computed key: move its fields to the top level by hand')}.`
-      : `The nested \`pickup\` object is absent from 2024-09: its fields belong at the top level; ${fixNote('safe')}.`;
+      ? says(`The nested \`pickup\` object is absent from 2024-09; `, note('none', 'it holds a spread or computed key: move its fields to the top level by hand'))
+      : says(`The nested \`pickup\` object is absent from 2024-09: its fields belong at the top level; `, note('safe'));
   acc.add('v1-pickup-nested-object', unit, start, p.name.getEnd(), msg, { edits: edit ? [edit] : undefined, context: info, fixDescription: 'hoist the nested pickup fields' });
 }
 

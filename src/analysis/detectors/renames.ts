@@ -6,7 +6,7 @@ import { type ContextKind, contextLabel, renamesIn } from '../../core/keys.js';
 import ts from '../../core/ts.cjs';
 import type { FixKind, RequestContext } from '../../types.js';
 import { propName } from '../bindings.js';
-import { fixNote } from '../findings.js';
+import { note, says } from '../findings.js';
 import type { UnitEdit } from '../render.js';
 import type { AnalysisState } from '../state.js';
 import type { Unit } from '../units.js';
@@ -55,7 +55,7 @@ export function renameKey(acc: AnalysisState, site: KeySite, rule: Rule, from: s
       : taken
         ? `the object gives \`${to}\` already; decide which value is meant and keep one key`
         : 'rename it by hand';
-  acc.add(rule.id, unit, start, nameNode.getEnd(), `\`${from}\` in ${what} is \`${to}\` in 2024-09${why}; ${fixNote(kind, manual)}.`, {
+  acc.add(rule.id, unit, start, nameNode.getEnd(), says(`\`${from}\` in ${what} is \`${to}\` in 2024-09${why}; `, note(kind, manual)), {
     edits: inNested ? undefined : edit ? [edit] : undefined,
     fixKind: inNested ? 'safe' : withPath && edit ? 'unsafe' : undefined,
     context: info,

@@ -5,7 +5,7 @@ import { OLD_EVENT } from '../../core/keys.js';
 import ts from '../../core/ts.cjs';
 import type { RequestContext } from '../../types.js';
 import { type LitPiece, unwrap } from '../evaluate.js';
-import { fixNote } from '../findings.js';
+import { note, says } from '../findings.js';
 import type { AnalysisState } from '../state.js';
 import type { Unit } from '../units.js';
 
@@ -16,13 +16,13 @@ export function webhookVersion(acc: AnalysisState, unit: Unit, value: ts.Express
     const pieces = ts.isIdentifier(v) || ts.isPropertyAccessExpression(v) ? acc.pieces(unit, v) : [];
     if (!pieces.length || pieces.some((x) => x.t !== 'lit') || pieces.map((x) => (x as LitPiece).text).join('') !== '2023-01') return;
     const shown = v.getText(unit.sf);
-    acc.add('webhook-version', unit, v.getStart(unit.sf), v.getEnd(), `The webhook \`version\` \`${shown}\` holds '2023-01'; a webhook for 2024-09 carries \`'2024-09'\`; ${fixNote('none', `\`${shown}\` is set where it is defined and may serve more than this webhook: write '2024-09' here or there`)}.`, { context: info });
+    acc.add('webhook-version', unit, v.getStart(unit.sf), v.getEnd(), says(`The webhook \`version\` \`${shown}\` holds '2023-01'; a webhook for 2024-09 carries \`'2024-09'\`; `, note('none', `\`${shown}\` is set where it is defined and may serve more than this webhook: write '2024-09' here or there`)), { context: info });
     return;
   }
   if (v.text !== '2023-01') return;
   const raw = v.getText(unit.sf);
   const start = v.getStart(unit.sf);
-  acc.add('webhook-version', unit, start, v.getEnd(), `The webhook \`version\` ${raw} names 2023-01; a webhook for 2024-09 carries \`'2024-09'\`; ${fixNote('safe')}.`, {
+  acc.add('webhook-version', unit, start, v.getEnd(), says(`The webhook \`version\` ${raw} names 2023-01; a webhook for 2024-09 carries \`'2024-09'\`; `, note('safe')), {
     edits: [{ unit, start: start + 1, end: v.getEnd() - 1, text: '2024-09' }],
     context: info,
     fixDescription: "write '2024-09'",
@@ -39,7 +39,7 @@ export function scanEvents(acc: AnalysisState, unit: Unit): void {
         const raw = n.getText(unit.sf);
         const start = n.getStart(unit.sf);
         const exact = raw.slice(1, -1) === n.text;
-        acc.add(ev.id, unit, start, n.getEnd(), `The event \`${ev.old}\` is \`${ev.new}\` in 2024-09; ${fixNote('safe')}.`, {
+        acc.add(ev.id, unit, start, n.getEnd(), says(`The event \`${ev.old}\` is \`${ev.new}\` in 2024-09; `, note('safe')), {
           edits: exact ? [{ unit, start: start + 1, end: n.getEnd() - 1, text: ev.new! }] : undefined,
           fixDescription: `write ${ev.new}`,
           newText: ev.new!,
@@ -49,7 +49,7 @@ export function scanEvents(acc: AnalysisState, unit: Unit): void {
     }
     if (ts.isIdentifier(n) && n.text === ev.old && n.parent && (ts.isPropertyAssignment(n.parent) || ts.isMethodDeclaration(n.parent) || ts.isPropertySignature(n.parent) || ts.isEnumMember(n.parent)) && n.parent.name === n) {
       const start = n.getStart(unit.sf);
-      acc.add(ev.id, unit, start, n.getEnd(), `The event \`${ev.old}\` is \`${ev.new}\` in 2024-09; ${fixNote('safe')}.`, {
+      acc.add(ev.id, unit, start, n.getEnd(), says(`The event \`${ev.old}\` is \`${ev.new}\` in 2024-09; `, note('safe')), {
         edits: [{ unit, start, end: n.getEnd(), text: ev.new! }],
         fixDescription: `write ${ev.new}`,
         newText: ev.new!,
