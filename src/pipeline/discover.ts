@@ -1,74 +1,11 @@
 // File discovery: a walk of the given folders that honours .gitignore and the ignore patterns.
 
-import ignore, { type Ignore } from 'ignore';
-import { existsSync, readdirSync, readFileSync, realpathSync, statSync, type Dirent } from 'node:fs';
+import { readdirSync, readFileSync, realpathSync, statSync, type Dirent } from 'node:fs';
 import path from 'node:path';
 import { ALL_EXTENSIONS } from '../core/extensions.js';
+import { ALWAYS_IGNORED_DIRS, gitignoreFor, RuleSet, scopeRule, toPosix } from '../core/gitignore.js';
 import { UsageError } from '../errors.js';
 import { msSince, trace } from '../core/trace.js';
-
-/** Folders never entered, wherever they are below a given folder. */
-export const ALWAYS_IGNORED_DIRS = new Set(['node_modules', 'dist', 'build', 'coverage', '.git']);
-
-export const toPosix = (p: string) => p.split(path.sep).join('/');
-
-/**
- * .gitignore-style rules, and whether any can match a file: a rule written with a trailing `/`
- * matches folders only, and folders are tested as the walk enters them, so when every rule is
- * such (`node_modules/`, `dist/`) the files need no test of their own.
- */
-class RuleSet {
-  readonly ig: Ignore = ignore();
-  filesToo = false;
-
-  add(lines: string[]): void {
-    this.ig.add(lines);
-    if (!this.filesToo && lines.some((l) => !isFolderRule(l))) this.filesToo = true;
-  }
-}
-
-const isFolderRule = (line: string) => {
-  const t = line.trim();
-  return t === '' || t.startsWith('#') || t.endsWith('/');
-};
-
-/** The .gitignore rules that apply under a root (the root's and its parents' up to the git top). */
-function gitignoreFor(root: string): { rules: RuleSet; top: string } {
-  const rules = new RuleSet();
-  // .gitignore files below the root are read as the walk enters their folders (see walkTree)
-  let dir = root;
-  const chain: string[] = [];
-  for (;;) {
-    chain.push(dir);
-    if (existsSync(path.join(dir, '.git'))) break;
-    const parent = path.dirname(dir);
-    if (parent === dir) {
-      chain.length = 1;
-      break;
-    }
-    dir = parent;
-  }
-  const top = chain[chain.length - 1];
-  for (const d of chain.reverse()) {
-    const f = path.join(d, '.gitignore');
-    if (!existsSync(f)) continue;
-    const rel = toPosix(path.relative(top, d));
-    const lines = readFileSync(f, 'utf8').split(/\r?\n/);
-    rules.add(rel ? lines.map((l) => scopeRule(l, rel)) : lines);
-  }
-  return { rules, top };
-}
-
-/** A .gitignore rule of a sub-folder, rewritten relative to the top (`rel` is the sub-folder from there). */
-export function scopeRule(line: string, rel: string): string {
-  const t = line.trim();
-  if (!t || t.startsWith('#')) return t;
-  const neg = t.startsWith('!');
-  const body = neg ? t.slice(1) : t;
-  const anchored = body.replace(/\/$/, '').includes('/');
-  const joined = anchored ? `${rel}/${body.replace(/^\//, '')}` : `${rel}/**/${body}`;
-  return (neg ? '!' : '') + joined;
-}
 
 function realOf(p: string): string {
   try {

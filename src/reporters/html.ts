@@ -7,7 +7,7 @@ import path from 'node:path';
 import { explainText, getRule } from '../catalogue/index.js';
 import { folderOf, pointFromResults, relativePath, type TrendPoint } from '../trend.js';
 import type { FileResult, Finding, FixKind } from '../types.js';
-import { burndownSvg, folderBarsSvg } from './html-charts.js';
+import { burndownSvg, folderBarsSvg, type FolderBar } from './html-charts.js';
 import { fmt, plural, showDate, withCode } from './html-format.js';
 import { escapeHtml, note } from './html-note.js';
 import { SCRIPT, SCRIPT_HASH } from './html-script.js';
@@ -40,13 +40,7 @@ interface FileRow {
   warnings: number;
 }
 
-interface FolderRow {
-  folder: string;
-  id: string;
-  count: number;
-  errors: number;
-  warnings: number;
-  fixable: number;
+interface FolderRow extends FolderBar {
   files: FileRow[];
 }
 
