@@ -10,7 +10,7 @@ export { readSource, type Source } from './pipeline/read.js';
 export { testTexts, type TextTested } from './pipeline/prefilter.js';
 export { sortFindings } from './core/order.js';
 export { manualSteps } from './catalogue/index.js';
-export { check } from './check.js';
+export { check, warmUp } from './check.js';
 export { fix } from './fix/index.js';
 
 export const DEFAULT_CONFIG: Config = defaultConfig();

@@ -1,9 +1,9 @@
-// Which files a scan reads (src/pipeline/discover.ts, discover): the expected lists are written by hand from
+// Which files a scan reads (src/pipeline/discover.ts, discoverFiles): the expected lists are written by hand from
 // git's rules for .gitignore and from PRODUCT.md's file kinds.
 import { chmodSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { discover, discoverFiles } from '../src/pipeline/discover.js';
+import { discoverFiles } from '../src/pipeline/discover.js';
 import { tempTree } from './helpers.js';
 
 const tree = (files: Record<string, string>) => tempTree(files, 'mc-discover-');
@@ -89,16 +89,16 @@ describe('discover', () => {
   ].sort();
 
   it('lists source, declaration and component files, sorted; skips dependency and build folders, .gitignore matches (nested ones from their folder down) and links', async () => {
-    expect(relAll(root, await discover(['.'], root, []))).toEqual(everything);
+    expect(relAll(root, discoverFiles(['.'], root, []))).toEqual(everything);
   });
 
   it('applies the ignore patterns relative to the working folder, to folders and files', async () => {
-    const files = relAll(root, await discover(['.'], root, ['generated/', '**/*.spec.ts', 'packages/x']));
+    const files = relAll(root, discoverFiles(['.'], root, ['generated/', '**/*.spec.ts', 'packages/x']));
     expect(files).toEqual(everything.filter((f) => !['generated/client.ts', 'scripts/seed.spec.ts', 'packages/x/src/main.ts'].includes(f)));
   });
 
   it('scans a sub-folder with the .gitignore rules above it, and lists a file given twice once', async () => {
-    const files = relAll(root, await discover(['packages/gen', 'packages/gen/src/real.ts', 'a.ts', './a.ts', 'links/a-link.ts'], root, []));
+    const files = relAll(root, discoverFiles(['packages/gen', 'packages/gen/src/real.ts', 'a.ts', './a.ts', 'links/a-link.ts'], root, []));
     // the link is a file given by name: it is read, but it is the same file as a.ts
     expect(files).toEqual(['a.ts', 'packages/gen/keep.gen.ts', 'packages/gen/src/real.ts']);
   });
@@ -115,8 +115,8 @@ describe('discover', () => {
       'src/sub/c.ts': '',
       'src/sub/deeper/d.gen.ts': '',
     });
-    expect(relAll(dir, await discover(['.'], dir, []))).toEqual(['src/a.gen.ts', 'src/keep.ts', 'src/sub/c.ts']);
-    expect(relAll(dir, await discover(['.'], dir, ['src/sub/']))).toEqual(['src/a.gen.ts', 'src/keep.ts']);
+    expect(relAll(dir, discoverFiles(['.'], dir, []))).toEqual(['src/a.gen.ts', 'src/keep.ts', 'src/sub/c.ts']);
+    expect(relAll(dir, discoverFiles(['.'], dir, ['src/sub/']))).toEqual(['src/a.gen.ts', 'src/keep.ts']);
   });
 
   it('skips a given folder that .gitignore or an ignore pattern excludes, whole', async () => {
@@ -129,10 +129,10 @@ describe('discover', () => {
       'vendor/lib/d.ts': '',
       'src/e.ts': '',
     });
-    expect(await discover(['generated'], dir, [])).toEqual([]);
-    expect(await discover(['generated/sub'], dir, [])).toEqual([]);
-    expect(await discover(['vendor'], dir, ['vendor/'])).toEqual([]);
-    expect(relAll(dir, await discover(['vendor', 'src'], dir, ['vendor/lib/']))).toEqual(['src/e.ts', 'vendor/c.ts']);
+    expect(discoverFiles(['generated'], dir, [])).toEqual([]);
+    expect(discoverFiles(['generated/sub'], dir, [])).toEqual([]);
+    expect(discoverFiles(['vendor'], dir, ['vendor/'])).toEqual([]);
+    expect(relAll(dir, discoverFiles(['vendor', 'src'], dir, ['vendor/lib/']))).toEqual(['src/e.ts', 'vendor/c.ts']);
   });
 
   it('applies the ignore patterns from the working folder when the folder given is above it', async () => {
@@ -142,12 +142,12 @@ describe('discover', () => {
       'other/src/c.ts': '',
     });
     // from app/: `src/` is app/src, and other/src is not below the working folder
-    expect(relAll(dir, await discover(['..'], path.join(dir, 'app'), ['src/']))).toEqual(['app/test/b.ts', 'other/src/c.ts']);
-    expect(relAll(dir, await discover(['..'], path.join(dir, 'app'), ['**/*.ts']))).toEqual(['other/src/c.ts']);
+    expect(relAll(dir, discoverFiles(['..'], path.join(dir, 'app'), ['src/']))).toEqual(['app/test/b.ts', 'other/src/c.ts']);
+    expect(relAll(dir, discoverFiles(['..'], path.join(dir, 'app'), ['**/*.ts']))).toEqual(['other/src/c.ts']);
   });
 
-  it('gives a clear error for a path that does not exist', async () => {
-    await expect(discover(['nowhere'], root, [])).rejects.toThrow('no such file or folder: nowhere');
+  it('gives a clear error for a path that does not exist', () => {
+    expect(() => discoverFiles(['nowhere'], root, [])).toThrow('no such file or folder: nowhere');
   });
 
   it('says once when more files than a number are found, and lists the whole tree all the same (the command line then starts its reader thread)', () => {

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IgnoreRules } from '../src/editor/ignore.js';
-import { discover } from '../src/pipeline/discover.js';
+import { discoverFiles } from '../src/pipeline/discover.js';
 import { BIN, ROOT, runCli, tempCopy, walk } from './helpers.js';
 import { editsFor, LspClient, range, uriOf, type CodeAction, type Diagnostic, type Range } from './lsp-client.js';
 
@@ -266,7 +266,7 @@ describe('migrate-check lsp', () => {
     client.close(uri);
   });
 
-  it('leaves alone the files a scan skips (ignorePatterns, .gitignore), as discover() decides', async () => {
+  it('leaves alone the files a scan skips (ignorePatterns, .gitignore), as discovery decides', async () => {
     for (const rel of ['vendor/legacy.ts', 'generated/legacy.ts']) {
       const uri = client.open(file(rel));
       expect(await client.diagnosticsAt(uri)).toEqual([]);
@@ -274,7 +274,7 @@ describe('migrate-check lsp', () => {
     }
     // the same files as the CLI's discovery, file by file
     const rules = new IgnoreRules(root, ['vendor/**']);
-    const discovered = new Set(await discover(['.'], root, ['vendor/**']));
+    const discovered = new Set(discoverFiles(['.'], root, ['vendor/**']));
     for (const rel of walk(root)) {
       const abs = path.join(root, rel);
       expect(rules.ignores(abs), rel).toBe(!discovered.has(abs));

@@ -29,15 +29,11 @@ function fromWorkingFolder(root: string, cwd: string): (rel: string) => string |
   return () => undefined;
 }
 
-/** Every source file under the given paths, sorted, honouring .gitignore and ignore patterns. */
-export async function discover(paths: string[], cwd: string, ignorePatterns: string[]): Promise<string[]> {
-  return discoverFiles(paths, cwd, ignorePatterns);
-}
-
 /**
- * The same, synchronously; `onLarge` is called once, as soon as more than `large` files are found,
- * and the walk goes on (the command line starts its reader thread then, which gets going while the
- * rest of the tree is walked: src/pipeline/reader.ts).
+ * Every source file under the given paths, sorted, honouring .gitignore and ignore patterns.
+ * `onLarge` is called once, as soon as more than `large` files are found, and the walk goes on (a
+ * run starts its reader thread then, which gets going while the rest of the tree is walked:
+ * src/pipeline/start.ts); `onUnreadable` hears of each folder that cannot be read.
  */
 export function discoverFiles(
   paths: string[],
