@@ -129,7 +129,7 @@ export class FrameDecoder {
       else if (name !== 'content-type') why ??= `not a header: ${JSON.stringify(line.slice(0, 60))}`;
     }
     if (length === undefined) why ??= 'a header block without Content-Length';
-    if (why || length === undefined) return this.resync(head, out, why!);
+    if (why || length === undefined) return this.resync(head, out, why!, end + 4);
     const rest = head.subarray(end + 4);
     if (length > MAX_MESSAGE_BYTES) {
       this.skip = length;
@@ -144,11 +144,14 @@ export class FrameDecoder {
     return rest;
   }
 
-  /** Drop bytes up to the next `Content-Length:` header (or keep what may begin one). */
-  private resync(b: Buffer, out: Frame[], why: string): Buffer {
+  /**
+   * Drop bytes up to the next `Content-Length:` header (or keep what may begin one). `bodyAt`:
+   * where the body of a bad header block begins (its first bytes may show a request's id).
+   */
+  private resync(b: Buffer, out: Frame[], why: string, bodyAt = 0): Buffer {
     const at = nextHeader(b, 1);
     const cut = at >= 0 ? at : b.length - headerPrefixTail(b);
-    if (cut > 0) out.push({ kind: 'skipped', head: headOf(b), bytes: cut, why });
+    if (cut > 0) out.push({ kind: 'skipped', head: headOf(b.subarray(Math.min(bodyAt, cut), cut)), bytes: cut, why });
     if (at >= 0) return b.subarray(at);
     this.head = Buffer.from(b.subarray(cut));
     return EMPTY;

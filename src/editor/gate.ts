@@ -20,9 +20,8 @@ import {
   INVALID_PARAMS,
   INVALID_REQUEST,
   METHOD_NOT_FOUND,
-  PARSE_ERROR,
+  refuseBytes,
   SERVER_NOT_INITIALIZED,
-  sniffHead,
   type ErrorResponse,
 } from '../rpc/message.js';
 import type { Frame } from './framing.js';
@@ -106,17 +105,15 @@ export class Gate {
 
   /** Bytes that are not a message: answered when they show a request's id, logged in any case. */
   private refuseBytes(frame: Exclude<Frame, { kind: 'message' }>): void {
-    const { id, method } = sniffHead(frame.head);
     const why =
       frame.kind === 'oversize'
         ? `a message of ${frame.length} bytes, over the limit of ${MAX_MESSAGE_BYTES} bytes`
         : frame.kind === 'skipped'
-          ? `${frame.bytes} bytes skipped: ${frame.why}`
+          ? `${frame.bytes} bytes: ${frame.why}`
           : `a message that is not JSON: ${frame.why}`;
-    const what = method ? `${clip(method)}: ${why}` : why;
-    if (id !== undefined) this.out.reply(errorResponse(id, frame.kind === 'oversize' ? INVALID_REQUEST : PARSE_ERROR, what));
-    else if (frame.kind === 'unparsed') this.out.reply(errorResponse(null, PARSE_ERROR, what));
-    this.log(`dropped ${what}`);
+    const r = refuseBytes(frame.kind, frame.head, why);
+    if (r.reply) this.out.reply(r.reply);
+    this.log(r.line);
   }
 
   private log(line: string): void {

@@ -139,3 +139,17 @@ export function sniffHead(head: string): { id?: Id; method?: string } {
     if (next() !== ',') return out;
   }
 }
+
+/**
+ * Bytes that are not a message (they do not parse, are over the size limit, or lie outside any
+ * frame): the error answer owed when their first bytes show a request's id (-32600 for a message
+ * over the limit, -32700 otherwise; bytes that do not parse get a -32700 with a null id even
+ * without one), and the line to log.
+ */
+export function refuseBytes(kind: 'oversize' | 'unparsed' | 'skipped', head: string, why: string): { reply?: ErrorResponse; line: string } {
+  const { id, method } = sniffHead(head);
+  const what = method ? `${clip(method)}: ${why}` : why;
+  const code = kind === 'oversize' ? INVALID_REQUEST : PARSE_ERROR;
+  const reply = id !== undefined ? errorResponse(id, code, what) : kind === 'unparsed' ? errorResponse(null, code, what) : undefined;
+  return { reply, line: `dropped ${what}` };
+}
