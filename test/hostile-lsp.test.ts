@@ -9,7 +9,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { KNOWN, makeTree, MARKER, RawLsp, snapshotOf, SPY, spyLines, Tally, ZERO, type Json, type Tree } from './support/hostile.js';
+import { checkSession, expectError, KNOWN, makeTree, MARKER, RawLsp, snapshotOf, SPY, spyLines, Tally, ZERO, type Json, type Tree } from './support/hostile.js';
 
 const uriOf = (file: string) => pathToFileURL(file).href;
 const pos = (line: number, character: number) => ({ line, character });
@@ -70,35 +70,8 @@ describe('migrate-check lsp against a hostile client', () => {
       const brief = ds!.map((d: Json) => ({ code: d.code, range: d.range }));
       tally.check(JSON.stringify(brief) === JSON.stringify(EXPECTED), 'wrongAnswers', `${kind}: the known file's diagnostics: ${JSON.stringify(brief)}`);
     }
-    for (const line of spyLines(tree).slice(checkedUpTo)) tally.fail('outsideReads', `${kind}: read ${line}`);
-    checkedUpTo = spyLines(tree).length;
-    tally.check(snapshotOf(tree.outside) === outsideBefore, 'outsideWrites', `${kind}: the outside folder changed`);
-    protocol(lsp, kind);
+    checkedUpTo = checkSession(lsp, tally, kind, { tree, outsideBefore, spyFrom: checkedUpTo, walled });
     expect(tally.failures.slice(mark)).toEqual([]);
-  }
-
-  /** What any session must keep: framed output, answers only to requests sent, nothing shown from outside. */
-  function protocol(s: RawLsp, kind: string): void {
-    for (const bad of s.badOutput.splice(0)) tally.fail('protocolViolations', `${kind}: not a framed message on stdout: ${bad}`);
-    const answered = new Set<unknown>();
-    for (const m of s.received) {
-      const text = JSON.stringify(m);
-      if (text.includes(MARKER)) tally.fail('outsideReads', `${kind}: an answer shows the outside secret: ${text.slice(0, 200)}`);
-      if (m.method === 'textDocument/publishDiagnostics' && walled.has(m.params.uri)) tally.fail('outsidePathsAccepted', `${kind}: diagnostics for ${m.params.uri}`);
-      if ('method' in m) continue;
-      if (m.id === null) {
-        tally.check([-32700, -32600].includes(m.error?.code), 'protocolViolations', `${kind}: a null-id answer that is not a parse or request error: ${text.slice(0, 200)}`);
-        continue;
-      }
-      tally.check(!answered.has(m.id), 'protocolViolations', `${kind}: two answers to id ${m.id}`);
-      answered.add(m.id);
-    }
-  }
-
-  /** The answer to a raw request must be this error code (the id is the request's). */
-  async function expectError(s: RawLsp, id: number, code: number, kind: string): Promise<void> {
-    const a = await s.answer(id);
-    if (tally.check(!!a, 'hangs', `${kind}: no answer to request ${id}`)) tally.check(a!.error?.code === code, 'protocolViolations', `${kind}: request ${id} answered ${JSON.stringify(a).slice(0, 200)}, not error ${code}`);
   }
 
   /** The request is answered (a result or an error), within 10 s. */
@@ -132,14 +105,14 @@ describe('migrate-check lsp against a hostile client', () => {
 
   it('invalid JSON: -32700, with the id when the bytes show one', async () => {
     for (const body of ['{', 'not json at all', '\u0000\u0001\u0002', '', '{"jsonrpc":"2.0","id":71,"method":"textDocument/hover"']) await lsp.write(lsp.frame(body));
-    await expectError(lsp, 71, -32700, 'invalid JSON');
+    await expectError(lsp, tally, 71, -32700, 'invalid JSON');
     await healthy('invalid JSON');
   });
 
   it('JSON that is not JSON-RPC: -32600 with the id; a batch is refused whole', async () => {
     const bodies = ['5', '"x"', 'null', '[]', '[{"jsonrpc":"2.0","id":72,"method":"shutdown"}]', '{"id":73,"method":"textDocument/hover"}', '{"jsonrpc":"1.0","id":74,"method":"x"}', '{"jsonrpc":"2.0","id":75,"method":5}', '{"jsonrpc":"2.0","id":76}', '{"jsonrpc":"2.0","id":{"a":1},"method":"x"}'];
     for (const b of bodies) await lsp.write(lsp.frame(b));
-    for (const id of [73, 74, 75, 76]) await expectError(lsp, id, -32600, 'not JSON-RPC');
+    for (const id of [73, 74, 75, 76]) await expectError(lsp, tally, id, -32600, 'not JSON-RPC');
     await lsp.settle();
     tally.check(!lsp.received.some((m) => m.id === 72), 'protocolViolations', 'not JSON-RPC: the shutdown inside a batch was run');
     await healthy('JSON that is not JSON-RPC');
@@ -212,7 +185,7 @@ describe('migrate-check lsp against a hostile client', () => {
     const body = Buffer.alloc(over, 'x');
     body.write(head, 0, 'latin1');
     await lsp.write(Buffer.concat([Buffer.from(`Content-Length: ${over}\r\n\r\n`), body]));
-    await expectError(lsp, 82, -32600, 'over the limit');
+    await expectError(lsp, tally, 82, -32600, 'over the limit');
     await healthy('20 MB messages');
   });
 
@@ -234,7 +207,7 @@ describe('migrate-check lsp against a hostile client', () => {
     await lsp.write(lsp.frame(`{"jsonrpc":"2.0","id":83,"method":"textDocument/hover","params":{"textDocument":${deep}}}`));
     await lsp.write(lsp.frame(`{"jsonrpc":"2.0","method":"workspace/didChangeConfiguration","params":{"settings":${deep}}}`));
     await lsp.write(lsp.frame(deep));
-    await expectError(lsp, 83, -32602, '100k-deep JSON');
+    await expectError(lsp, tally, 83, -32602, '100k-deep JSON');
     await healthy('100k-deep JSON');
   });
 

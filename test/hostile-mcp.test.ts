@@ -6,7 +6,7 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { HEALTH_MS, makeTree, MARKER, RawMcp, snapshotOf, spyLines, Tally, ZERO, type Json, type Tree } from './support/hostile.js';
+import { checkSession, expectError, HEALTH_MS, makeTree, RawMcp, snapshotOf, Tally, ZERO, type Json, type Tree } from './support/hostile.js';
 
 // KNOWN (test/support/hostile.ts), line 3: '/2023-01/labels' at column 73, `courier_id` at column 148
 const EXPECTED = [
@@ -47,28 +47,8 @@ describe('migrate-check mcp against a hostile client', () => {
     tally.check(!!ping && 'result' in ping, 'hangs', `${kind}: no answer to ping within 10 s`);
     const a = await call(mcp, 'check', { paths: ['src/labels.ts'] }, 30_000);
     if (tally.check(!!a, 'hangs', `${kind}: no answer to check`)) tally.check(JSON.stringify(brief(a)) === JSON.stringify(EXPECTED), 'wrongAnswers', `${kind}: check: ${JSON.stringify(a).slice(0, 300)}`);
-    for (const line of spyLines(tree).slice(checkedUpTo)) tally.fail('outsideReads', `${kind}: read ${line}`);
-    checkedUpTo = spyLines(tree).length;
-    tally.check(snapshotOf(tree.outside) === outsideBefore, 'outsideWrites', `${kind}: the outside folder changed`);
-    for (const bad of mcp.badOutput.splice(0)) tally.fail('protocolViolations', `${kind}: not a JSON line on stdout: ${bad}`);
-    const answered = new Set<unknown>();
-    for (const m of mcp.received) {
-      const text = JSON.stringify(m);
-      if (text.includes(MARKER)) tally.fail('outsideReads', `${kind}: an answer shows the outside secret`);
-      if ('method' in m) continue;
-      if (m.id === null) {
-        tally.check([-32700, -32600].includes(m.error?.code), 'protocolViolations', `${kind}: a null-id answer: ${text.slice(0, 200)}`);
-        continue;
-      }
-      tally.check(!answered.has(m.id), 'protocolViolations', `${kind}: two answers to id ${m.id}`);
-      answered.add(m.id);
-    }
+    checkedUpTo = checkSession(mcp, tally, kind, { tree, outsideBefore, spyFrom: checkedUpTo });
     expect(tally.failures.slice(mark)).toEqual([]);
-  }
-
-  async function expectError(id: number, code: number, kind: string): Promise<void> {
-    const a = await mcp.answer(id);
-    if (tally.check(!!a, 'hangs', `${kind}: no answer to ${id}`)) tally.check(a!.error?.code === code, 'protocolViolations', `${kind}: ${id} answered ${JSON.stringify(a).slice(0, 200)}, not ${code}`);
   }
 
   beforeAll(async () => {
@@ -87,14 +67,14 @@ describe('migrate-check mcp against a hostile client', () => {
 
   it('invalid JSON: -32700, with the id when the line shows one', async () => {
     for (const line of ['{', 'not json', '{"jsonrpc":"2.0","id":71,"method":"ping"', '\u0000\u0001']) await mcp.write(`${line}\n`);
-    await expectError(71, -32700, 'invalid JSON');
+    await expectError(mcp, tally, 71, -32700, 'invalid JSON');
     await healthy('invalid JSON');
   });
 
   it('JSON that is not JSON-RPC: -32600 with the id', async () => {
     for (const line of ['5', '"x"', 'null', '[{"jsonrpc":"2.0","id":72,"method":"ping"}]', '{"id":73,"method":"ping"}', '{"jsonrpc":"1.0","id":74,"method":"ping"}', '{"jsonrpc":"2.0","id":75,"method":5}', '{"jsonrpc":"2.0","id":76}'])
       await mcp.write(`${line}\n`);
-    for (const id of [73, 74, 75, 76]) await expectError(id, -32600, 'not JSON-RPC');
+    for (const id of [73, 74, 75, 76]) await expectError(mcp, tally, id, -32600, 'not JSON-RPC');
     await mcp.settle();
     tally.check(!mcp.received.some((m) => m.id === 72), 'protocolViolations', 'a request inside a batch was answered');
     await healthy('JSON that is not JSON-RPC');
@@ -143,7 +123,7 @@ describe('migrate-check mcp against a hostile client', () => {
   it('20 MB messages: refused with the id (over the 10 MiB limit); a 5 MB argument is a tool error', async () => {
     const id = mcp.id();
     await mcp.write(`{"jsonrpc":"2.0","id":${id},"method":"tools/call","params":{"name":"explain","arguments":{"ruleId":"${'x'.repeat(20 * 1024 * 1024)}"}}}\n`);
-    await expectError(id, -32600, '20 MB message');
+    await expectError(mcp, tally, id, -32600, '20 MB message');
     tally.check(refused(await call(mcp, 'explain', { ruleId: 'y'.repeat(5 * 1024 * 1024) })), 'wrongAnswers', '5 MB ruleId was not refused');
     await healthy('20 MB messages');
   });
@@ -160,7 +140,7 @@ describe('migrate-check mcp against a hostile client', () => {
     const deep = '['.repeat(100_000) + ']'.repeat(100_000);
     await mcp.write(`{"jsonrpc":"2.0","id":83,"method":"tools/call","params":{"name":"check","arguments":{"paths":${deep}}}}\n`);
     await mcp.write(`${deep}\n`);
-    await expectError(83, -32602, '100k-deep JSON');
+    await expectError(mcp, tally, 83, -32602, '100k-deep JSON');
     await healthy('100k-deep JSON');
   });
 

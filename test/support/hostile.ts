@@ -291,3 +291,36 @@ export class RawMcp extends RawServer {
 export function spyLines(tree: Tree): string[] {
   return existsSync(tree.spyLog) ? readFileSync(tree.spyLog, 'utf8').split('\n').filter(Boolean) : [];
 }
+
+/**
+ * What any session must keep, checked after each kind: nothing read outside the root since the
+ * last look (the spy's log from `spyFrom` on; the new length is returned), nothing written there,
+ * well-formed output, one answer per id, null ids only on parse and request errors, nothing shown
+ * from the outside secret, and no diagnostics published for a walled uri.
+ */
+export function checkSession(s: RawServer, tally: Tally, kind: string, o: { tree: Tree; outsideBefore: string; spyFrom: number; walled?: Set<string> }): number {
+  const reads = spyLines(o.tree);
+  for (const line of reads.slice(o.spyFrom)) tally.fail('outsideReads', `${kind}: read ${line}`);
+  tally.check(snapshotOf(o.tree.outside) === o.outsideBefore, 'outsideWrites', `${kind}: the outside folder changed`);
+  for (const bad of s.badOutput.splice(0)) tally.fail('protocolViolations', `${kind}: a message on stdout that is not well-formed: ${bad}`);
+  const answered = new Set<unknown>();
+  for (const m of s.received) {
+    const text = JSON.stringify(m);
+    if (text.includes(MARKER)) tally.fail('outsideReads', `${kind}: an answer shows the outside secret: ${text.slice(0, 200)}`);
+    if (m.method === 'textDocument/publishDiagnostics' && o.walled?.has(m.params.uri)) tally.fail('outsidePathsAccepted', `${kind}: diagnostics for ${m.params.uri}`);
+    if ('method' in m) continue;
+    if (m.id === null) {
+      tally.check([-32700, -32600].includes(m.error?.code), 'protocolViolations', `${kind}: a null-id answer that is not a parse or request error: ${text.slice(0, 200)}`);
+      continue;
+    }
+    tally.check(!answered.has(m.id), 'protocolViolations', `${kind}: two answers to id ${m.id}`);
+    answered.add(m.id);
+  }
+  return reads.length;
+}
+
+/** The answer to a request sent raw must be this error code, under the request's id. */
+export async function expectError(s: RawServer, tally: Tally, id: number, code: number, kind: string): Promise<void> {
+  const a = await s.answer(id);
+  if (tally.check(!!a, 'hangs', `${kind}: no answer to request ${id}`)) tally.check(a!.error?.code === code, 'protocolViolations', `${kind}: request ${id} answered ${JSON.stringify(a).slice(0, 200)}, not error ${code}`);
+}
