@@ -6,7 +6,7 @@ import ts from '../../core/ts.cjs';
 import { propName } from '../bindings.js';
 import { findProperty, propertyValue, returnExpressions, unwrap } from '../evaluate.js';
 import type { AnalysisState, Span, Target } from '../state.js';
-import type { Unit } from '../units.js';
+import { treeIndex, type Unit } from '../units.js';
 
 export const GENERIC_VERBS = new Set(['post', 'put', 'patch', 'get', 'delete', 'del', 'request', 'send', 'fetch', 'call', 'json', 'then', 'http', 'api']);
 
@@ -55,20 +55,14 @@ export function bodyExpressions(acc: AnalysisState, unit: Unit, arg: ts.Expressi
 export function callsNamed(acc: AnalysisState, name: string): { unit: Unit; call: ts.CallExpression }[] {
   if (!acc.callIndex) {
     acc.callIndex = new Map();
-    for (const unit of acc.store.all()) {
-      const visit = (n: ts.Node): void => {
-        if (ts.isCallExpression(n)) {
-          const c = unwrap(n.expression);
-          const nm = ts.isIdentifier(c) ? c.text : ts.isPropertyAccessExpression(c) ? c.name.text : undefined;
-          if (nm) {
-            if (!acc.callIndex!.has(nm)) acc.callIndex!.set(nm, []);
-            acc.callIndex!.get(nm)!.push({ unit, call: n });
-          }
-        }
-        ts.forEachChild(n, visit);
-      };
-      visit(unit.sf);
-    }
+    for (const unit of acc.store.all())
+      for (const call of treeIndex(unit.sf).calls) {
+        const c = unwrap(call.expression);
+        const nm = ts.isIdentifier(c) ? c.text : ts.isPropertyAccessExpression(c) ? c.name.text : undefined;
+        if (!nm) continue;
+        if (!acc.callIndex.has(nm)) acc.callIndex.set(nm, []);
+        acc.callIndex.get(nm)!.push({ unit, call });
+      }
   }
   return acc.callIndex.get(name) ?? [];
 }

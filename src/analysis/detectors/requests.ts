@@ -34,7 +34,7 @@ export function isRequest(callee: ts.Expression): boolean {
 }
 
 export function scanCalls(acc: AnalysisState, unit: Unit): void {
-  for (const call of treeIndex(unit.sf).calls) analyzeCall(acc, unit, call);
+  for (const call of treeIndex(unit.sf).calls) scanCall(acc, unit, call);
 }
 
 /** The endpoint a URL expression names: a service match, another vendor's, or unknown. */
@@ -165,7 +165,7 @@ export function requestOptions(acc: AnalysisState, unit: Unit, method: string, a
   return [{ obj: at(1), keys: ['baseURL', 'prefixUrl'] }];
 }
 
-export function analyzeCall(acc: AnalysisState, unit: Unit, call: ts.CallExpression): void {
+export function scanCall(acc: AnalysisState, unit: Unit, call: ts.CallExpression): void {
   const callee = unwrap(call.expression);
   const method = ts.isPropertyAccessExpression(callee) ? callee.name.text.toLowerCase() : ts.isIdentifier(callee) ? callee.text : '';
   const args = call.arguments;
