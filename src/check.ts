@@ -22,11 +22,14 @@ export async function check(opts: CheckOptions): Promise<CheckResult> {
 }
 
 /**
- * Load the analysis (the compiler, about half a second) and run it once over a small file that
- * exists only in memory under `dir`, so that the first real check does not pay for it: the
- * language server and the MCP server call it as they start. Nothing is read from the disk.
+ * Load the analysis (and the compiler it brings, about half a second) ahead of the first check:
+ * the language server and the MCP server call it as they start. With `dir`, also run check() once
+ * over a small file that exists only in memory there, so that the first real check finds the
+ * analysis' code warm too. Nothing is read from the disk.
  */
-export async function warmUp(dir: string): Promise<void> {
+export async function warmUp(dir?: string): Promise<void> {
+  await import('./analysis/run.js');
+  if (dir === undefined) return;
   const file = path.join(dir, '__migrate-check-warm-up__.ts');
   const text = "export const f = (ids: string[]) => axios.post('/2023-01/labels', { shipments: ids.map((id) => ({ service_shipment_id: id, courier_id: 'x' })) });\n";
   await check({ paths: [file], files: [file], cwd: dir, config: defaultConfig(), overlays: new Map([[file, text]]) });

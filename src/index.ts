@@ -11,6 +11,6 @@ export { testTexts, type TextTested } from './pipeline/prefilter.js';
 export { sortFindings } from './core/order.js';
 export { manualSteps } from './catalogue/index.js';
 export { check, warmUp } from './check.js';
-export { fix } from './fix/index.js';
+export { assertClean, fix } from './fix/index.js';
 
 export const DEFAULT_CONFIG: Config = defaultConfig();

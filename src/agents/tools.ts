@@ -10,8 +10,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { explainText, getRule, loadCatalogue, nearestRuleIds, packageRoot } from '../catalogue/index.js';
 import { loadConfig } from '../config.js';
 import { oneLine, UsageError } from '../errors.js';
-import { analyzeFiles, check } from '../index.js';
-import { assertClean, fix } from '../fix/index.js';
+import { assertClean, check, fix, warmUp as warmUpEngine } from '../index.js';
 import { reporters, toEslintResults, type EslintResult } from '../reporters/index.js';
 import type { FileResult, FixResult } from '../types.js';
 import {
@@ -239,10 +238,8 @@ export function createMcpServer(root: Root): McpEngine {
   const warmUp = () =>
     serial(async () => {
       // a file that exists only in memory: the parser and the analysis run once, nothing is read
-      const file = path.join(root.real, '__migrate-check-warm-up__.ts');
-      const text = "export const f = (ids: string[]) => axios.post('/2023-01/labels', { shipments: ids.map((id) => ({ service_shipment_id: id, courier_id: 'x' })) });\n";
       try {
-        await analyzeFiles([file], { config: { rules: {}, ignorePatterns: [], maxFileSize: 1 << 20 }, overlays: new Map([[file, text]]) });
+        await warmUpEngine(root.real);
       } catch (err) {
         log(`warm-up failed (the tools still work): ${oneLine(err)}`);
       }

@@ -1,10 +1,10 @@
 // Diagnostics for the open buffers: which buffers are checked, when (a change waits DEBOUNCE_MS
-// for the next one; its importers are checked with it), and what is published. One analyzeFiles
-// call per folder and round, every open buffer standing in for its file on disk.
+// for the next one; its importers are checked with it), and what is published. One check() per
+// folder and round, every open buffer standing in for its file on disk.
 import path from 'node:path';
 import { DiagnosticSeverity, type Diagnostic, type TextDocuments } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { ALL_EXTENSIONS } from '../files.js';
+import { ALL_EXTENSIONS } from '../core/extensions.js';
 import type { FatalProblem, FileResult, Finding } from '../types.js';
 import { fatalToDiagnostic, findingToDiagnostic, SOURCE } from './convert.js';
 import { toPath, type Folders } from './folders.js';
@@ -24,11 +24,14 @@ let engine: Promise<Engine> | undefined;
 /**
  * The analysis engine (ts-morph and its TypeScript, about half a second to load): loaded once,
  * started as soon as `initialize` is answered, so that the answer does not wait for it. The entry
- * loads the compiler only when a file needs parsing (src/analysis/run.ts), so that module is
- * loaded here too: the first check must not pay for it.
+ * loads the compiler only when a file needs parsing, so it is asked to load it now (warmUp): the
+ * first check must not pay for it.
  */
 export function loadEngine(): Promise<Engine> {
-  return (engine ??= Promise.all([import('../index.js'), import('../analysis/run.js')]).then(([entry]) => entry));
+  return (engine ??= import('../index.js').then(async (entry) => {
+    await entry.warmUp();
+    return entry;
+  }));
 }
 
 /** The last analysis of an open buffer, at one version. */
@@ -196,7 +199,7 @@ export class Checker {
     return size > limit ? `skipped: the document is ${size} bytes, over the limit of ${limit} (maxFileSize)` : undefined;
   }
 
-  /** Check some open buffers: one analyzeFiles call per folder, with every open buffer as an overlay. */
+  /** Check some open buffers: one check() per folder, with every open buffer as an overlay. */
   private async check(uris: string[]): Promise<void> {
     const groups = new Map<Folder, { uri: string; file: string; snap: TextDocument }[]>();
     for (const uri of uris) {
@@ -225,8 +228,9 @@ export class Checker {
     let results: FileResult[];
     const config = folder.config;
     try {
-      const { analyzeFiles } = await loadEngine();
-      results = (await analyzeFiles(items.map((i) => i.file), { config, overlays, root: this.folders.readRoot(folder) })).results;
+      const { check } = await loadEngine();
+      const files = items.map((i) => i.file);
+      results = (await check({ paths: files, files, cwd: folder.root, config, overlays, root: this.folders.readRoot(folder) })).results;
     } catch (err) {
       if (items.length > 1) {
         // one file's failure must not hide the others' findings: check them one by one

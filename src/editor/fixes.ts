@@ -1,7 +1,8 @@
-// The editor's fixes are --fix's fixes: "fix all" runs fixPasses (the passes, transforms and
-// re-parse guard of src/fix/index.ts) over one buffer with the other buffers as overlays; a quick
-// fix is one finding's edits as --fix would apply them (applyEdits). Nothing here decides an edit.
+// The editor's fixes are --fix's fixes: "fix all" is fix() as a dry run (its passes, transforms and
+// re-parse guard) over one buffer with the other buffers as overlays; a quick fix is one finding's
+// edits as --fix would apply them (applyEdits). Nothing here decides an edit.
 
+import path from 'node:path';
 import { applyEdits } from '../fix/edits.js';
 import type { Config, Finding, TextEdit } from '../types.js';
 
@@ -18,13 +19,14 @@ export type FixAllOutcome =
 export async function fixAllText(file: string, text: string, opts: { config: Config; overlays: Map<string, string>; unsafe: boolean; root?: string }): Promise<FixAllOutcome> {
   const overlays = new Map(opts.overlays);
   overlays.set(file, text);
-  const { fixPasses } = await import('../fix/index.js');
-  const out = await fixPasses([file], { config: opts.config, unsafe: opts.unsafe, overlays, root: opts.root });
+  const { fix } = await import('../index.js');
+  // a dry run writes nothing and needs no clean git tree
+  const out = await fix({ paths: [file], files: [file], cwd: path.dirname(file), config: opts.config, unsafe: opts.unsafe, overlays, root: opts.root, dryRun: true, allowDirty: true });
   const refused = out.refused.find((r) => r.file === file);
   if (refused) return { kind: 'refused', reason: refused.reason };
-  const after = out.texts.get(file);
-  if (!out.original.has(file) || after === undefined || after === text) return { kind: 'unchanged' };
-  return { kind: 'fixed', text: after, findings: out.fixedCount.get(file) ?? 0 };
+  const change = out.changes.find((c) => c.file === file);
+  if (!change || change.after === text) return { kind: 'unchanged' };
+  return { kind: 'fixed', text: change.after, findings: change.fixed };
 }
 
 /** One edit that turns `before` into `after`: the span between their common prefix and suffix. */

@@ -1,19 +1,20 @@
 // Which files of a workspace folder the language server leaves alone: the same answer that
-// `discover()` (src/files.ts) gives when the CLI scans the folder, decided for one file at a time
-// (discover globs a whole tree, which an editor cannot afford on every keystroke).
+// discovery (src/pipeline/discover.ts) gives when the CLI scans the folder, decided for one file at
+// a time (discovery walks a whole tree, which an editor cannot afford on every keystroke).
 //
-// The rules mirror discover():
+// The rules mirror discovery's (the .gitignore reading itself is src/core/gitignore.ts):
 // - only the source and component extensions; `.d.ts`, `.d.mts`, `.d.cts` never;
 // - node_modules, dist, build, coverage and .git folders below the root are skipped;
 // - .gitignore files from the git top down to the file's folder (a folder outside git: the
 //   root's own and those below it), each rule scoped to its folder;
 // - the config's ignorePatterns, relative to the root.
-// test/lsp.test.ts checks this against discover() on the same tree.
+// test/lsp.test.ts checks this against discoverFiles() on the same tree.
 
 import ignore, { type Ignore } from 'ignore';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ALL_EXTENSIONS, ALWAYS_IGNORED_DIRS, scopeRule, toPosix } from '../files.js';
+import { ALL_EXTENSIONS } from '../core/extensions.js';
+import { ALWAYS_IGNORED_DIRS, gitChain, scopeRule, toPosix } from '../core/gitignore.js';
 
 export function isInside(root: string, file: string): boolean {
   const rel = path.relative(root, file);
@@ -74,20 +75,8 @@ export class IgnoreRules {
 
   private rootChain(): string[] {
     if (!this.chain) {
-      const chain: string[] = [];
-      let dir = this.root;
-      for (;;) {
-        chain.push(dir);
-        if (existsSync(path.join(dir, '.git'))) break;
-        const parent = path.dirname(dir);
-        if (parent === dir) {
-          chain.length = 1;
-          break;
-        }
-        dir = parent;
-      }
-      this.gitTop = chain[chain.length - 1];
-      this.chain = chain.reverse();
+      this.chain = gitChain(this.root);
+      this.gitTop = this.chain[0];
     }
     return this.chain;
   }

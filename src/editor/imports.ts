@@ -7,7 +7,7 @@
 // stale findings.
 
 import path from 'node:path';
-import { ALL_EXTENSIONS } from '../files.js';
+import { ALL_EXTENSIONS } from '../core/extensions.js';
 
 const SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(\s*|\brequire\s*\(\s*|\bimport\s+)(['"`])([^'"`\n\r]+)\1/g;
 const RESOLVABLE_EXTS = [...ALL_EXTENSIONS];

@@ -31,7 +31,7 @@ import {
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { packageRoot } from '../catalogue/index.js';
 import { CONFIG_FILE } from '../config.js';
-import { ALL_EXTENSIONS } from '../files.js';
+import { ALL_EXTENSIONS } from '../core/extensions.js';
 import { Actions, FIX_ALL_KIND, type ClientCaps } from './actions.js';
 import { Checker, DEBOUNCE_MS, loadEngine } from './checker.js';
 import { SOURCE } from './convert.js';
