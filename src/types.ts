@@ -71,9 +71,10 @@ export interface RuntimeSeen {
 /**
  * Why a request is held whole: its path stays (no 2024-09 form, or it cannot move), its body holds
  * what `--fix` leaves, its body cannot be seen, an object of its body is shared with another
- * vendor's request, or read elsewhere by a key the fix would rename.
+ * vendor's request, or read elsewhere by a key the fix would rename, or a part of it lies in
+ * generated code (never edited: regenerated).
  */
-export type HoldCode = 'path-stays' | 'body-holds' | 'body-unseen' | 'shared-with-another-vendor' | 'read-by-old-keys';
+export type HoldCode = 'path-stays' | 'body-holds' | 'body-unseen' | 'shared-with-another-vendor' | 'read-by-old-keys' | 'generated';
 
 export type ChangeKind =
   | 'endpoint-moved'
