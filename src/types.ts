@@ -72,9 +72,10 @@ export interface RuntimeSeen {
  * Why a request is held whole: its path stays (no 2024-09 form, or it cannot move), its body holds
  * what `--fix` leaves, its body cannot be seen, an object of its body is shared with another
  * vendor's request, or read elsewhere by a key the fix would rename, or a part of it lies in
- * generated code (never edited: regenerated).
+ * generated code (never edited: regenerated); and a body known only by its keys, whose endpoint
+ * no request in the project shows.
  */
-export type HoldCode = 'path-stays' | 'body-holds' | 'body-unseen' | 'shared-with-another-vendor' | 'read-by-old-keys' | 'generated';
+export type HoldCode = 'path-stays' | 'body-holds' | 'body-unseen' | 'shared-with-another-vendor' | 'read-by-old-keys' | 'generated' | 'endpoint-unseen';
 
 export type ChangeKind =
   | 'endpoint-moved'

@@ -16,7 +16,7 @@ import { scanAmbiguous, scanObjectsByKeys } from './detectors/by-keys.js';
 import { scanStrings } from './detectors/paths.js';
 import { scanCalls } from './detectors/requests.js';
 import { scanEvents } from './detectors/webhooks.js';
-import { holdGenerated, holdRequests, settleMixed, settleReads } from './settle.js';
+import { holdGenerated, holdRequests, holdUnsent, settleMixed, settleReads } from './settle.js';
 import { finishBaseGroups, reblockGroups } from './settle-groups.js';
 import { AnalysisState, type AnalyzerOptions } from './state.js';
 import { renameShapes } from './detectors/request-types.js';
@@ -56,6 +56,7 @@ export class Analyzer {
     settleMixed(a);
     settleReads(a);
     holdGenerated(a);
+    holdUnsent(a);
     // a path held with its body holds its base, whose other paths hold their bodies in turn
     do holdRequests(a);
     while (reblockGroups(a));

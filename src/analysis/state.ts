@@ -85,6 +85,15 @@ export interface SentRequest {
 export class AnalysisState {
   /** the words of the findings whose message has a note settle may change (findings.ts) */
   private readonly words = new Map<Finding, Words>();
+  /**
+   * the findings of bodies known only by their keys (and of the request types that type them): no
+   * request in the project shows where they are sent, so settle leaves them
+   */
+  readonly unsent: Finding[] = [];
+  /** the object literals known only by their keys (what is written inside them is left with them) */
+  readonly unsentObjects: Span[] = [];
+  /** findings left for a person that hold their whole request (besides those of the rules in settle's HOLDING_RULES) */
+  readonly holdsRequest = new Set<Finding>();
   /** findings moved only with `--unsafe`, with the path or body they go with */
   private readonly assumed = new Map<Finding, string>();
   private readonly generatedMemo = new Map<string, string>();

@@ -94,7 +94,7 @@ export function applyContext(acc: AnalysisState, t: Target, ctx: ContextKind, in
   const distinctive = keysHere.some((k) => renames.has(k) && !renames.has(renames.get(k)!.to));
   const chainOnly = !migrated && !distinctive;
   // (a webhook body: its request type's `version` may be typed '2023-01')
-  if (renames.size || ctx === 'labels-2023-01' || ctx === 'labels-2024-09' || ctx === 'webhook-2023-01') acc.shaped.push({ unit, node, ctx, info, owner: acc.collecting });
+  if (renames.size || ctx === 'labels-2023-01' || ctx === 'labels-2024-09' || ctx === 'webhook-2023-01') acc.shaped.push({ unit, node, ctx, info, owner: acc.collecting ?? (info.by === 'keys' ? acc.unsent : undefined) });
   if (ctx === 'pickup-2024-09') check2024Pickup(acc, unit, node);
   if (ctx === 'pickup-v1' && nestedConflict(node)) acc.leftBodies.add(node);
   for (const p of props) {
