@@ -342,14 +342,21 @@ describe('--fix', () => {
   });
 
   it('ends with a summary: files changed, findings fixed, findings left, steps outside the code', () => {
-    const dir = tempCopy(path.join(ROOT, '..', 'shared', 'examples', 'e04-unmapped-path-and-no-counterpart', 'before'));
+    // a label request --fix moves (path and entry: 2 findings), a direct handover it cannot (no 2024-09 form)
+    const dir = tempTree({
+      'src/shipping.ts': [
+        "export const labels = (ids: string[], svc: string) => fetch('/2023-01/labels', { method: 'POST', body: JSON.stringify({ shipments: ids.map((id) => ({ service_shipment_id: id, courier_id: svc })) }) });",
+        "export const handover = (ids: string[]) => fetch('/pickup/v1/direct_handover', { method: 'POST', body: JSON.stringify({ service_shipment_ids: ids }) });",
+        '',
+      ].join('\n'),
+    });
     const r = runCli(['--fix'], dir);
     expect(r.code).toBe(1);
-    expect(r.stdout).toMatch(/1 file changed, 3 findings fixed, 2 left for a person/);
-    expect(r.stdout).toContain('unmapped-2023-01-path');
-    expect(r.stdout).toContain('2024-09 body to a 2023-01 endpoint');
+    expect(r.stdout).toMatch(/1 file changed, 2 findings fixed, 1 left for a person/);
+    expect(r.stdout).toMatch(/^ {2}src\/shipping\.ts:2:\d+ {2}v1-direct-handover /m);
     expect(r.stdout).toContain('Create a 2024-09 access token');
     expect(r.stdout).toContain('Move dashboard webhooks to 2024-09');
+    expect(readFileSync(path.join(dir, 'src', 'shipping.ts'), 'utf8')).toContain("fetch('/2024-09/batches/labels'");
   });
 
   it('handles the swap hazard: courier accounts and couriers in one file', () => {

@@ -7,7 +7,6 @@ import { fileURLToPath } from 'node:url';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const BIN = path.join(ROOT, 'bin', 'migrate-check.js');
-export const SHARED = path.resolve(ROOT, '..', 'shared');
 
 export function tempCopy(src: string, prefix = 'mc-test-'): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), prefix));
