@@ -3,10 +3,12 @@
 import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { constants as osConstants } from 'node:os';
 import path from 'node:path';
-import { explainText, getRule, loadCatalogue, nearestRuleIds } from './catalogue/index.js';
+import pc from 'picocolors';
+import { explainText, getRule, loadCatalogue, unknownRule } from './catalogue/index.js';
 import { loadConfig } from './config.js';
 import { oneLine, UsageError } from './errors.js';
 import { readArgs, REPORTERS, version, type ScanArgs } from './args.js';
+import { asksHelp, helpTopic, mcpArgs, mergeArgs, USAGE } from './subcommands.js';
 import { analyzeFiles, hostsOf } from './analyze.js';
 import { MIN_FILES, readAheadEnv, readerWanted, startReader, type ReadAhead, type Reader } from './analysis/read-ahead.js';
 import { discoverFiles } from './files.js';
@@ -36,13 +38,10 @@ function listRules(): string {
 
 function explain(id: string): string {
   const rule = getRule(id);
-  if (!rule) throw new UsageError(`unknown rule: ${id}`, `did you mean ${nearestRuleIds(id).join(', ')}?`);
+  if (!rule) throw unknownRule(id, '--explain: ');
   return explainText(rule) + '\n';
 }
 
-function useColor(): boolean {
-  return !!process.stdout.isTTY && !('NO_COLOR' in process.env) && process.env.TERM !== 'dumb';
-}
 
 async function progressBar(enabled: boolean): Promise<{ update: (done: number, total: number) => void; stop: () => void }> {
   if (!enabled || !process.stderr.isTTY || process.env.CI) return { update: () => {}, stop: () => {} };
@@ -63,7 +62,8 @@ async function progressBar(enabled: boolean): Promise<{ update: (done: number, t
 }
 
 async function render(results: FileResult[], args: ScanArgs, cwd: string): Promise<string> {
-  const meta = { cwd, version: version(), color: !args.outputFile && useColor() };
+  // --color / --no-color, else picocolors' own answer (a terminal, NO_COLOR, FORCE_COLOR, CI); never into a file unless asked
+  const meta = { cwd, version: version(), color: args.color ?? (!args.outputFile && pc.isColorSupported) };
   if (args.reporter === 'html') {
     const { renderHtml } = await import('./reporters/html.js');
     let trend;
@@ -159,6 +159,7 @@ async function scan(args: ScanArgs): Promise<number> {
   if (args.fix && args.shard) throw new UsageError('--shard splits a scan over CI jobs; --fix runs on the whole tree', 'a base URL and the paths sent through it move together, across files');
   if (args.dryRun && args.updateBaseline) throw new UsageError('--update-baseline writes a file; --dry-run writes none', 'run --update-baseline without --fix --dry-run');
   if (args.trend && args.reporter !== 'html') throw new UsageError('--trend goes with --reporter html');
+  if (args.trend && args.dryRun) throw new UsageError('--trend records a run in its file; --dry-run writes nothing', 'run --trend on a scan');
   if (args.maxWarnings !== undefined && (!Number.isInteger(args.maxWarnings) || args.maxWarnings < -1)) throw new UsageError('--max-warnings takes a whole number');
   if (args.maxFileSize !== undefined && (!Number.isInteger(args.maxFileSize) || args.maxFileSize < 1)) throw new UsageError('--max-file-size takes a whole number of bytes, 1 or more');
   const config: Config = loadConfig({ cwd, configPath: args.config, cliRules: args.rule, cliIgnore: args.ignorePattern });
@@ -234,7 +235,11 @@ async function scan(args: ScanArgs): Promise<number> {
   }
   if (args.quiet) results = filterQuiet(results);
   if (diff !== undefined) {
-    out(diff, args.outputFile, cwd);
+    // a dry run: -o FILE takes the diff; stdout the report when a reporter was named, else the diff
+    if (args.reporterGiven) {
+      if (args.outputFile) out(diff, args.outputFile, cwd);
+      out(await render(results, { ...args, outputFile: undefined }, cwd));
+    } else out(diff, args.outputFile, cwd);
     process.stderr.write(summary);
     return exitCode(results, args);
   }
@@ -262,26 +267,6 @@ function exitCode(results: FileResult[], args: ScanArgs): number {
   return 0;
 }
 
-/**
- * `merge`'s arguments: the reports to join, and `-o FILE` / `--output-file FILE` (or `=FILE`).
- * Every report is read before the output is written, so the output may be one of them.
- */
-function mergeArgs(args: string[]): { inputs: string[]; outFile?: string } {
-  const inputs: string[] = [];
-  let outFile: string | undefined;
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i];
-    const eq = /^(?:-o|--output-file)=(.*)$/.exec(a);
-    if (a === '-o' || a === '--output-file' || eq) {
-      const v = eq ? eq[1] : args[++i];
-      if (!v || (!eq && v.startsWith('-'))) throw new UsageError(`${eq ? a.split('=')[0] : a} needs a value`, 'migrate-check merge a.json b.json [-o merged.json]');
-      outFile = v;
-    } else if (a.startsWith('-') && a !== '-') throw new UsageError(`merge does not know ${a}`, 'migrate-check merge a.json b.json [-o merged.json]');
-    else inputs.push(a);
-  }
-  return { inputs, outFile };
-}
-
 export async function main(argv: string[]): Promise<void> {
   let code = 0;
   try {
@@ -297,27 +282,34 @@ export async function main(argv: string[]): Promise<void> {
 
 async function run(argv: string[]): Promise<number> {
   const first = argv[0];
+  const rest = argv.slice(1);
+  if (first === 'help') {
+    const topic = helpTopic(rest);
+    if (topic === undefined) await readArgs(['--help']);
+    else out(topic);
+    return 0;
+  }
+  if ((first === 'lsp' || first === 'mcp' || first === 'merge') && asksHelp(rest)) {
+    out(USAGE[first]);
+    return 0;
+  }
   if (first === 'lsp') {
     // bin/migrate-check.js starts the server without this module; this path serves main(['lsp'])
     const { checkLspArgs } = await import('./editor/main.js');
-    checkLspArgs(argv.slice(1));
+    checkLspArgs(rest);
     const { startLanguageServer } = await import('./editor/server.js');
     startLanguageServer();
     return 0;
   }
   if (first === 'mcp') {
-    const rest = argv.slice(1);
-    const i = rest.indexOf('--root');
-    const root = i >= 0 ? rest[i + 1] : rest.find((a) => a.startsWith('--root='))?.slice(7);
-    if (i >= 0 && !root) throw new UsageError('--root needs a folder');
+    const { root } = mcpArgs(rest);
     const { startMcpServer } = await import('./agents/server.js');
     await startMcpServer(path.resolve(process.cwd(), root ?? '.'));
     return 0;
   }
   if (first === 'merge') {
-    const { inputs, outFile } = mergeArgs(argv.slice(1));
-    if (!inputs.length) throw new UsageError('merge needs the report files to join', 'migrate-check merge a.json b.json [-o merged.json]');
-    const { mergeReports } = await import('./merge.js');
+    const { inputs, outFile } = mergeArgs(rest);
+    const { merge } = await import('./merge.js');
     const texts = inputs.map((f) => {
       try {
         return readFileSync(f, 'utf8');
@@ -325,7 +317,10 @@ async function run(argv: string[]): Promise<number> {
         throw new UsageError(`cannot read ${f}`);
       }
     });
-    out(mergeReports(texts, inputs), outFile);
+    const merged = merge(texts, inputs);
+    out(merged.text, outFile);
+    const kind = merged.kind === 'json' ? 'json report' : 'SARIF log';
+    if (outFile) process.stderr.write(`migrate-check merge: wrote ${outFile}, one ${kind} joined from ${inputs.length} ${kind}${inputs.length === 1 ? '' : 's'}\n`);
     return 0;
   }
   const args = await readArgs(argv);
