@@ -107,8 +107,10 @@ function fixSummary(res: FixResult, cwd: string, dryRun: boolean): string {
     lines.push('', 'Review these `courier_id` warnings seen before the fix (a scan of 2024-09 code no longer reports them):');
     for (const f of res.ambiguousBefore) lines.push(`  ${rel(f.file)}:${f.line}:${f.column}  ${f.message}`);
   }
-  lines.push('', 'Steps no code change covers:');
-  for (const s of res.manualSteps) lines.push(`  - ${s.title}: ${s.text}`);
+  if (res.manualStepsApply) {
+    lines.push('', 'Steps no code change covers:');
+    for (const s of res.manualSteps) lines.push(`  - ${s.title}: ${s.text}`);
+  }
   return lines.join('\n') + '\n';
 }
 
