@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BIN, ROOT, runCli, tempCopy } from './helpers.js';
+import { BIN, blockAfter, ROOT, runCli, tempCopy } from './helpers.js';
 import { leaveOut, onPath } from './support/requires.js';
 
 const FIXTURE = path.join(ROOT, 'test', 'data', 'lsp');
@@ -32,7 +32,7 @@ interface NvimDiagnostic {
   message: string;
 }
 
-describe.skipIf(leaveOut(!!NVIM, 'the editor test with Neovim as the LSP client (test/editor-nvim.test.ts, 1 test)', 'no nvim on the PATH', INSTALL))('Neovim as the LSP client', () => {
+describe.skipIf(leaveOut(!!NVIM, 'the editor tests with Neovim as the LSP client (test/editor-nvim.test.ts, 2 tests)', 'no nvim on the PATH', INSTALL))('Neovim as the LSP client', () => {
   it('shows the diagnostics of a legacy file and applies the preferred quick fix', () => {
     const version = nvimVersion();
     expect(version ?? 'nvim: not found', `no working nvim on the PATH: CI must have it (${INSTALL})`).toMatch(/^NVIM v\d+\.\d+/);
@@ -81,5 +81,15 @@ describe.skipIf(leaveOut(!!NVIM, 'the editor test with Neovim as the LSP client 
     } finally {
       rmSync(root, { recursive: true, force: true });
     }
+  });
+
+  it("docs/editors.md's try-it-by-hand command works from a clone, as written", () => {
+    const doc = readFileSync(path.join(ROOT, 'docs', 'editors.md'), 'utf8');
+    const command = blockAfter(doc, 'to try it by hand', 'sh');
+    expect(command).toMatch(/^cd fixtures\/projects\/legacy-client\/before\nnvim --headless/);
+    const r = spawnSync('bash', ['-e', '-c', command], { cwd: ROOT, encoding: 'utf8', timeout: 90_000 });
+    // src/labels.ts of the example has one finding (label-entry-field, line 8); Neovim prints to stderr
+    expect(r.stderr.trim()).toBe('1 diagnostics');
+    expect(r.status).toBe(0);
   });
 });
