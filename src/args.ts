@@ -40,8 +40,6 @@ export interface ScanArgs {
 interface OptionSpec {
   type: 'boolean' | 'string' | 'number';
   alias?: string[];
-  /** may be given more than once, one value each time */
-  repeatable?: true;
   default?: unknown;
   describe: string;
 }
@@ -55,11 +53,11 @@ const OPTIONS: Record<string, OptionSpec> = {
   trend: { type: 'string', describe: 'with html: append this run to FILE (JSON lines) and chart them all' },
   'output-file': { alias: ['o'], type: 'string', describe: 'write the report to this file, not to stdout' },
   config: { alias: ['c'], type: 'string', describe: 'config file (default: migrate-check.config.json, else package.json "migrate-check")' },
-  'ignore-pattern': { type: 'string', repeatable: true, describe: 'a GLOB of files to skip; repeat the option for more (.gitignore is honoured)' },
-  rule: { type: 'string', repeatable: true, describe: 'ID=off|warn|error; repeat the option for more rules' },
+  'ignore-pattern': { type: 'string', describe: 'a GLOB of files to skip; repeat the option for more (.gitignore is honoured)' },
+  rule: { type: 'string', describe: 'ID=off|warn|error; repeat the option for more rules' },
   'max-warnings': { type: 'number', describe: 'exit 1 when warnings exceed N' },
   quiet: { type: 'boolean', default: false, describe: 'report errors only' },
-  color: { type: 'boolean', describe: 'colour the output, or with --no-color not (default: on a terminal, unless NO_COLOR is set; FORCE_COLOR forces it)' },
+  color: { type: 'boolean', describe: 'colour the output, or with --no-color not (by default on a terminal or in CI, never with NO_COLOR set, always with FORCE_COLOR)' },
   'allow-dirty': { type: 'boolean', default: false, describe: 'let --fix write files that have uncommitted changes' },
   'list-rules': { type: 'boolean', default: false, describe: 'print the rule catalogue' },
   explain: { type: 'string', describe: 'print one rule: old form, new form, spec section, fixable or not' },
@@ -92,7 +90,7 @@ function one<T>(p: Record<string, unknown>, name: string): T | undefined {
   return v as T | undefined;
 }
 
-/** A repeatable option's values, in order. */
+/** A repeatable option's values, in order (--ignore-pattern and --rule, one value each time). */
 const many = (p: Record<string, unknown>, name: string): string[] => [p[name] ?? []].flat().map(String);
 
 function toScanArgs(p: Record<string, unknown>): ScanArgs {
