@@ -21,6 +21,7 @@
 //                        no scan can go under: Node, the compiler's load and the parse of the files
 //                        the scan parses, nothing else (bench/floor.mjs)
 //   --no-lsp             skip the language server's latency on the first tree
+//   --no-runtime         skip the run-time hook's overhead per request (bench/runtime-overhead.mjs)
 //   --seed S             generator seed (default 1)
 //   --json FILE          also write every figure there (default .bench/results.json)
 //
@@ -453,6 +454,11 @@ if (!argv.includes('--no-lsp')) {
     log(out.trimEnd());
     log('  targets: first diagnostics < 1 s after start-up; keystroke re-check < 100 ms');
   }
+}
+if (!argv.includes('--no-runtime')) {
+  log('');
+  log('== run-time hook (migrate-check/register) ==');
+  log(execFileSync(process.execPath, [path.join(HERE, 'runtime-overhead.mjs')], { encoding: 'utf8' }).trimEnd());
 }
 mkdirSync(path.dirname(JSON_OUT), { recursive: true });
 writeFileSync(

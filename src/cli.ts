@@ -8,11 +8,11 @@ import { explainText, getRule, loadCatalogue, unknownRule } from './catalogue/in
 import { loadConfig } from './config.js';
 import { oneLine, UsageError } from './errors.js';
 import { readArgs, REPORTERS, version, type ScanArgs } from './args.js';
-import { asksHelp, helpTopic, mcpArgs, mergeArgs, USAGE } from './subcommands.js';
+import { asksHelp, helpTopic, mcpArgs, mergeArgs, mergeInputs, USAGE } from './subcommands.js';
 import { analyzeFiles, hostsOf } from './analyze.js';
 import { MIN_FILES, readAheadEnv, readerWanted, startReader, type ReadAhead, type Reader } from './analysis/read-ahead.js';
 import { discoverFiles } from './files.js';
-import { githubStepSummary, isReporterName, reporters } from './reporters/index.js';
+import { githubStepSummary, isReporterName, reporters, type EslintResult } from './reporters/index.js';
 import { filterQuiet } from './severity.js';
 import type { Config, FileResult, FixResult } from './types.js';
 import { trace } from './core/trace.js';
@@ -310,20 +310,29 @@ async function run(argv: string[]): Promise<number> {
     return 0;
   }
   if (first === 'merge') {
-    const { inputs, outFile } = mergeArgs(rest);
+    const { inputs, outFile, reporter, exitCode } = mergeArgs(rest);
     const { merge } = await import('./merge.js');
-    const texts = inputs.map((f) => {
+    const files = inputs.flatMap(mergeInputs);
+    if (!files.length) throw new UsageError(`no .json report in ${inputs.join(', ')}`);
+    const texts = files.map((f) => {
       try {
         return readFileSync(f, 'utf8');
       } catch {
         throw new UsageError(`cannot read ${f}`);
       }
     });
-    const merged = merge(texts, inputs);
-    out(merged.text, outFile);
+    const merged = merge(texts, files);
+    const results = merged.kind === 'json' ? (JSON.parse(merged.text) as EslintResult[]) : undefined;
     const kind = merged.kind === 'json' ? 'json report' : 'SARIF log';
-    if (outFile) process.stderr.write(`migrate-check merge: wrote ${outFile}, one ${kind} joined from ${inputs.length} ${kind}${inputs.length === 1 ? '' : 's'}\n`);
-    return 0;
+    let written = kind;
+    if (reporter === 'html') {
+      if (!results) throw new UsageError('--reporter html needs json reports (SARIF logs merge to SARIF)');
+      const [{ renderHtml }, { fromEslint }] = await Promise.all([import('./reporters/html.js'), import('./reporters/from-eslint.js')]);
+      out(renderHtml(fromEslint(results), { cwd: process.cwd(), version: version() }), outFile);
+      written = 'html page';
+    } else out(merged.text, outFile);
+    if (outFile) process.stderr.write(`migrate-check merge: wrote ${outFile}, one ${written} from ${files.length} ${kind}${files.length === 1 ? '' : 's'}\n`);
+    return exitCode && results?.some((r) => r.errorCount > 0) ? 1 : 0;
   }
   const args = await readArgs(argv);
   return args === 'done' ? 0 : scan(args);

@@ -24,15 +24,52 @@ function kindOf(value: unknown, label: string): Kind {
   throw new UsageError(`${label}: neither a --reporter json array nor a SARIF log`);
 }
 
+type Message = Json & { line?: number; column?: number; ruleId?: string | null; count?: number };
+
+/**
+ * The messages of one file from several reports: an exact repeat (two shards, or a static and a
+ * run-time report overlapping) is kept once; a run-time finding seen by several processes is one
+ * message whose count is the sum.
+ */
+function joinMessages(lists: Message[][]): Message[] {
+  const byKey = new Map<string, Message>();
+  for (const list of lists) {
+    for (const m of list) {
+      const { count, ...rest } = m;
+      const key = JSON.stringify(rest);
+      const known = byKey.get(key);
+      if (!known) byKey.set(key, { ...m });
+      else if (typeof count === 'number' && typeof known.count === 'number') known.count += count;
+    }
+  }
+  return [...byKey.values()].sort((a, b) => (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0) || compareStrings(String(a.ruleId ?? ''), String(b.ruleId ?? '')));
+}
+
 function mergeJson(reports: unknown[][]): string {
-  const byPath = new Map<string, Json>();
+  const byPath = new Map<string, Json[]>();
   for (const report of reports) {
     for (const r of report as Json[]) {
       const key = r.filePath as string;
-      if (!byPath.has(key)) byPath.set(key, r);
+      const list = byPath.get(key);
+      if (list) list.push(r);
+      else byPath.set(key, [r]);
     }
   }
-  const out = [...byPath.values()].sort((a, b) => compareStrings(a.filePath as string, b.filePath as string));
+  const out = [...byPath.values()].map((entries) => {
+    if (entries.length === 1) return entries[0];
+    const messages = joinMessages(entries.map((e) => e.messages as Message[]));
+    const count = (sev: number, fixable = false) => messages.filter((m) => m.severity === sev && !m.fatal && (!fixable || m.fix)).length;
+    return {
+      ...entries[0],
+      messages,
+      errorCount: messages.filter((m) => m.severity === 2).length,
+      fatalErrorCount: messages.filter((m) => m.fatal).length,
+      warningCount: count(1),
+      fixableErrorCount: count(2, true),
+      fixableWarningCount: count(1, true),
+    };
+  });
+  out.sort((a, b) => compareStrings(a.filePath as string, b.filePath as string));
   return `${JSON.stringify(out)}\n`;
 }
 

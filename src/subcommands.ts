@@ -2,22 +2,27 @@
 // and `migrate-check help NAME`, and the arguments of merge and mcp. (lsp's are read by
 // src/editor/main.ts, the entry the installed command goes to straight for a server start.)
 
+import { readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
 import { UsageError } from './errors.js';
 
 export const SUBCOMMANDS = ['merge', 'lsp', 'mcp'] as const;
 export type Subcommand = (typeof SUBCOMMANDS)[number];
 
 export const USAGE: Record<Subcommand, string> = {
-  merge: `migrate-check merge REPORT... [-o FILE]
+  merge: `migrate-check merge REPORT|DIR... [--reporter json|html] [--exit-code] [-o FILE]
 
-Joins the reports of the shards of one scan (each job: migrate-check --shard i/n -r json, or
--r sarif) into one report of the same kind. It reads and writes two reporters' output only:
-json reports (-r json) join into one json report, SARIF logs (-r sarif) into one SARIF log; the
-two cannot be mixed. For another reporter (stylish, html, ...), scan without --shard.
+Joins reports into one: the reports of the shards of one scan (each job: migrate-check --shard i/n
+-r json, or -r sarif), or the run-time hook's reports (a folder: every .json file in it). It reads
+two reporters' output only, json reports (-r json) and SARIF logs (-r sarif), and cannot mix them.
+It writes json reports joined into one json report (or, with --reporter html, the html page), and
+SARIF logs into one SARIF log. For another reporter (stylish, compact, ...), scan without --shard.
 
 Options:
-  -o, --output-file FILE   write the merged report to FILE, not to stdout
-  -h, --help               show this help
+  -r, --reporter json|html   what to write from json reports (default: json)
+  --exit-code                exit 1 when the merged report holds an error, as a scan does
+  -o, --output-file FILE     write the merged report to FILE, not to stdout
+  -h, --help                 show this help
 `,
   lsp: `migrate-check lsp [--stdio]
 
@@ -54,28 +59,48 @@ export function helpTopic(args: string[]): string | undefined {
   return USAGE[name];
 }
 
+const MERGE_USAGE = 'migrate-check merge a.json b.json|DIR [--reporter json|html] [--exit-code] [-o merged.json]';
+
 /**
- * `merge`'s arguments: the reports to join, and `-o FILE` / `--output-file FILE` (or `=FILE`).
+ * `merge`'s arguments: the reports to join (a folder: every .json file in it, such as the run-time
+ * hook's MIGRATE_CHECK_RUNTIME_DIR), `-o FILE` / `--output-file FILE` (or `=FILE`), `--reporter
+ * json|html`, and `--exit-code` (exit 1 when the merged report holds an error, as a scan does).
  * Every report is read before the output is written, so the output may be one of them.
  */
-export function mergeArgs(args: string[]): { inputs: string[]; outFile?: string } {
-  const usage = 'migrate-check merge a.json b.json [-o merged.json]';
+export function mergeArgs(args: string[]): { inputs: string[]; outFile?: string; reporter: 'json' | 'html'; exitCode: boolean } {
   const inputs: string[] = [];
   let outFile: string | undefined;
+  let reporter: 'json' | 'html' = 'json';
+  let exitCode = false;
   for (let i = 0; i < args.length; i++) {
     const a = args[i];
-    const eq = /^(?:-o|--output-file)=(.*)$/.exec(a);
-    if (a === '-o' || a === '--output-file' || eq) {
-      const v = eq ? eq[1] : args[++i];
-      if (!v || (!eq && v.startsWith('-'))) throw new UsageError(`${eq ? a.split('=')[0] : a} needs a value`, usage);
-      outFile = v;
-    } else if (/^(?:-r|-f|--reporter|--format)(?:=|$)/.test(a))
-      throw new UsageError(`merge takes no ${a.split('=')[0]}: it writes the kind of report it reads (json or sarif)`, 'see migrate-check merge --help');
-    else if (a.startsWith('-') && a !== '-') throw new UsageError(`merge does not know ${a}`, usage);
+    const eq = /^(-o|--output-file|-r|--reporter)=(.*)$/.exec(a);
+    const name = eq ? eq[1] : a;
+    if (['-o', '--output-file', '-r', '--reporter'].includes(name)) {
+      const v = eq ? eq[2] : args[++i];
+      if (!v || (!eq && v.startsWith('-'))) throw new UsageError(`${name} needs a value`, MERGE_USAGE);
+      if (name === '-o' || name === '--output-file') outFile = v;
+      else if (v === 'json' || v === 'html') reporter = v;
+      else throw new UsageError(`merge writes json or html, not ${v}`, MERGE_USAGE);
+    } else if (a === '--exit-code') exitCode = true;
+    else if (a.startsWith('-') && a !== '-') throw new UsageError(`merge does not know ${a}`, MERGE_USAGE);
     else inputs.push(a);
   }
-  if (!inputs.length) throw new UsageError('merge needs the report files to join', usage);
-  return { inputs, outFile };
+  if (!inputs.length) throw new UsageError('merge needs the report files to join', MERGE_USAGE);
+  return { inputs, outFile, reporter, exitCode };
+}
+
+/** The files a merge input names: the file itself, or a folder's .json files in name order. */
+export function mergeInputs(input: string): string[] {
+  try {
+    if (!statSync(input).isDirectory()) return [input];
+    return readdirSync(input)
+      .filter((f) => f.endsWith('.json'))
+      .sort()
+      .map((f) => path.join(input, f));
+  } catch {
+    throw new UsageError(`cannot read ${input}`);
+  }
 }
 
 /** `mcp`'s arguments: `--root DIR` (or `--root=DIR`), nothing else. */

@@ -51,7 +51,29 @@ export interface Finding {
   newText?: string;
   /** a suppressed finding: the words after `--` in the comment that hides it */
   justification?: string;
+  /** why settle took this finding's fix away: the request it belongs to is held for a person */
+  heldBecause?: { code: HoldCode; why: string };
+  /** a finding `migrate-check/register` saw at run time: the request, and how often it was sent */
+  runtime?: RuntimeSeen;
 }
+
+/** A request the run-time hook saw (its message says so too; this is the data). */
+export interface RuntimeSeen {
+  method: string;
+  /** the URL without its query string and credentials */
+  url: string;
+  /** how many times this call site sent it */
+  count: number;
+  /** the package in node_modules the request was sent from */
+  via?: string;
+}
+
+/**
+ * Why a request is held whole: its path stays (no 2024-09 form, or it cannot move), its body holds
+ * what `--fix` leaves, its body cannot be seen, an object of its body is shared with another
+ * vendor's request, or read elsewhere by a key the fix would rename.
+ */
+export type HoldCode = 'path-stays' | 'body-holds' | 'body-unseen' | 'shared-with-another-vendor' | 'read-by-old-keys';
 
 export type ChangeKind =
   | 'endpoint-moved'

@@ -136,14 +136,21 @@ describe('subcommands', () => {
 
   it('merge says which reporters it reads and writes, and what it wrote', () => {
     const dir = tree();
-    expect(runCli(['merge', '--help'], dir).stdout).toContain('json reports (-r json) join into one json report, SARIF logs (-r sarif) into one SARIF log');
+    const help = runCli(['merge', '--help'], dir).stdout;
+    expect(help).toContain("two reporters' output only, json reports (-r json) and SARIF logs (-r sarif), and cannot mix them.");
+    expect(help).toContain('SARIF logs into one SARIF log.');
     runCli(['--shard', '1/2', '-r', 'json', '-o', 's1.json'], dir);
     runCli(['--shard', '2/2', '-r', 'json', '-o', 's2.json'], dir);
     const r = runCli(['merge', 's1.json', 's2.json', '-o', 'all.json'], dir);
-    expect(r.stderr).toBe('migrate-check merge: wrote all.json, one json report joined from 2 json reports\n');
+    expect(r.stderr).toBe('migrate-check merge: wrote all.json, one json report from 2 json reports\n');
     expect(JSON.parse(readFileSync(path.join(dir, 'all.json'), 'utf8'))).toHaveLength(2);
+    const page = runCli(['merge', 's1.json', 's2.json', '-r', 'html', '-o', 'all.html'], dir);
+    expect(page.stderr).toBe('migrate-check merge: wrote all.html, one html page from 2 json reports\n');
+    runCli(['-r', 'sarif', '-o', 'all.sarif'], dir);
+    const sarif = runCli(['merge', 'all.sarif', '-o', 'merged.sarif'], dir);
+    expect(sarif.stderr).toBe('migrate-check merge: wrote merged.sarif, one SARIF log from 1 SARIF log\n');
     const asked = runCli(['merge', 's1.json', '-r', 'stylish'], dir);
-    expect(asked.stderr).toBe('migrate-check: merge takes no -r: it writes the kind of report it reads (json or sarif) (see migrate-check merge --help)\n');
+    expect(asked.stderr).toBe('migrate-check: merge writes json or html, not stylish (migrate-check merge a.json b.json|DIR [--reporter json|html] [--exit-code] [-o merged.json])\n');
     expect(asked.code).toBe(2);
   });
 });

@@ -202,8 +202,8 @@ describe('catalogue flags', () => {
     expect(runCli(['merge', 's1.json', '--output-file=m.json'], dir).stdout).toBe('');
     expect(JSON.parse(readFileSync(path.join(dir, 'm.json'), 'utf8'))).toEqual(whole);
     for (const [args, line] of [
-      [['merge', 's2.json', '--bogus'], 'migrate-check: merge does not know --bogus (migrate-check merge a.json b.json [-o merged.json])'],
-      [['merge', 's2.json', '-o'], 'migrate-check: -o needs a value (migrate-check merge a.json b.json [-o merged.json])'],
+      [['merge', 's2.json', '--bogus'], 'migrate-check: merge does not know --bogus (migrate-check merge a.json b.json|DIR [--reporter json|html] [--exit-code] [-o merged.json])'],
+      [['merge', 's2.json', '-o'], 'migrate-check: -o needs a value (migrate-check merge a.json b.json|DIR [--reporter json|html] [--exit-code] [-o merged.json])'],
     ] as [string[], string][]) {
       const r = runCli(args, dir);
       expect(r.code, args.join(' ')).toBe(2);
@@ -342,21 +342,28 @@ describe('--fix', () => {
   });
 
   it('ends with a summary: files changed, findings fixed, findings left, steps outside the code', () => {
-    // a label request --fix moves (path and entry: 2 findings), a direct handover it cannot (no 2024-09 form)
-    const dir = tempTree({
-      'src/shipping.ts': [
-        "export const labels = (ids: string[], svc: string) => fetch('/2023-01/labels', { method: 'POST', body: JSON.stringify({ shipments: ids.map((id) => ({ service_shipment_id: id, courier_id: svc })) }) });",
-        "export const handover = (ids: string[]) => fetch('/pickup/v1/direct_handover', { method: 'POST', body: JSON.stringify({ service_shipment_ids: ids }) });",
+    const dir = tempDir();
+    writeFileSync(
+      path.join(dir, 'shipments.ts'),
+      [
+        "import ky from 'ky';",
+        'const api = ky.create({ prefixUrl: process.env.SHIPPING_API });',
+        'export const createShipment = (serviceId: string) =>',
+        "  api.post('2023-01/shipments', { json: { incoterms: 'DDP', courier_selection: { selected_courier_id: serviceId } } }).json();",
+        'export const printLabels = (shipmentId: string, serviceId: string) =>',
+        "  api.post('2023-01/labels', { json: { shipments: [{ service_shipment_id: shipmentId, courier_id: serviceId }] } }).json();",
+        "export const handedOver = (ids: string[]) => api.post('pickup/v1/direct_handover', { json: { service_shipment_ids: ids } }).json();",
         '',
       ].join('\n'),
-    });
+    );
     const r = runCli(['--fix'], dir);
     expect(r.code).toBe(1);
-    expect(r.stdout).toMatch(/1 file changed, 2 findings fixed, 1 left for a person/);
-    expect(r.stdout).toMatch(/^ {2}src\/shipping\.ts:2:\d+ {2}v1-direct-handover /m);
+    // the label request moves whole (path and entry); the shipment request stays whole with its unmapped path
+    expect(r.stdout).toMatch(/1 file changed, 2 findings fixed, 4 left for a person/);
+    expect(r.stdout).toContain('unmapped-2023-01-path');
+    expect(r.stdout).toContain('plain `--fix` leaves both');
     expect(r.stdout).toContain('Create a 2024-09 access token');
     expect(r.stdout).toContain('Move dashboard webhooks to 2024-09');
-    expect(readFileSync(path.join(dir, 'src', 'shipping.ts'), 'utf8')).toContain("fetch('/2024-09/batches/labels'");
   });
 
   it('handles the swap hazard: courier accounts and couriers in one file', () => {
@@ -399,7 +406,7 @@ describe('--fix', () => {
     const dir = tempDir();
     const files: Record<string, string> = {
       'http.ts': "import axios from 'axios';\nexport const api = axios.create({ baseURL: 'https://api.shipping.test/2023-01', timeout: 5000 });\n",
-      'labels.ts': "import { api } from './http';\nexport const print = (body: unknown) => api.post('/labels', body);\n",
+      'labels.ts': "import { api } from './http';\nexport const print = (ids: string[]) => api.post('/labels', { shipments: ids.map((id) => ({ service_shipment_id: id })) });\n",
       'couriers.ts': "import { api } from './http';\nexport const account = (id: string) => api.get(`/courier_accounts/${id}`);\nexport const dates = (id: string) => api.get('/couriers/' + id + '/estimated_delivery_dates');\n",
     };
     for (const [f, t] of Object.entries(files)) writeFileSync(path.join(dir, f), t);

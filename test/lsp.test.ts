@@ -309,7 +309,7 @@ describe('migrate-check lsp', () => {
   it('offers unsafe fixes only when configured', async () => {
     const uri = client.open(file('src/shipments.ts'));
     const ds = await client.diagnosticsAt(uri);
-    // export const createShipment = (body: unknown) => fetch('/2023-01/shipments', { ... });
+    // export const createShipment = (terms: string) => fetch('/2023-01/shipments', { ... });
     expect(brief(ds)).toEqual([{ code: 'unmapped-2023-01-path', range: range(0, 56, 0, 74) }]);
     expect((ds[0].data as { fixKind: string }).fixKind).toBe('unsafe');
     expect(quickFixes(await client.codeActions(uri, ds[0].range, ds))).toEqual([]);

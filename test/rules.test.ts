@@ -1,7 +1,8 @@
 // The fixture runner (DESIGN.md, "Fixtures"): every case under fixtures/rules/<rule>/ is found by
 // glob. For each: the findings with exact positions, the fixed output, that fixing the output
 // again changes nothing, and that a scan of the output leaves only what is meant to stay; an
-// optional messages.json pins words some messages must hold (residual-messages.json: after the fix).
+// optional messages.json pins words some messages must hold (residual-messages.json: after the fix);
+// an optional output-unsafe.* is what `--fix --unsafe` makes of the input (and again, nothing).
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -81,6 +82,20 @@ describe('rule fixtures', () => {
       // idempotent: fixing the output again changes nothing
       await fix({ paths: [file], cwd: tmp, config, unsafe: false, dryRun: false, allowDirty: true });
       expect(readFileSync(file, 'utf8')).toBe(want);
+
+      // a case may give what `--fix --unsafe` makes of the input too (a request moved whole on an assumption)
+      const unsafeName = c.input.replace(/^input\./, 'output-unsafe.');
+      if (existsSync(path.join(c.dir, unsafeName))) {
+        const wantUnsafe = readFileSync(path.join(c.dir, unsafeName), 'utf8');
+        const tmpUnsafe = tempDir('mc-rule-unsafe-');
+        const fileUnsafe = path.join(tmpUnsafe, c.input);
+        writeFileSync(fileUnsafe, source);
+        if (existsSync(path.join(c.dir, 'config.json'))) writeFileSync(path.join(tmpUnsafe, 'migrate-check.config.json'), readFileSync(path.join(c.dir, 'config.json')));
+        await fix({ paths: [fileUnsafe], cwd: tmpUnsafe, config, unsafe: true, dryRun: false, allowDirty: true });
+        expect(readFileSync(fileUnsafe, 'utf8')).toBe(wantUnsafe);
+        await fix({ paths: [fileUnsafe], cwd: tmpUnsafe, config, unsafe: true, dryRun: false, allowDirty: true });
+        expect(readFileSync(fileUnsafe, 'utf8')).toBe(wantUnsafe);
+      }
 
       // what stays reported after the fix
       const residualFile = path.join(c.dir, 'residual.json');

@@ -1,5 +1,5 @@
 // Request types are renamed through a type checker built over the units that can see them only
-// (src/analysis/types.ts, involvedUnits): a body's import closure, types declared globally, and
+// (src/analysis/detectors/request-types.ts, involvedUnits): a body's import closure, types declared globally, and
 // the units naming those types. These projects put each of those on a different side of a module
 // boundary; the expected files are written by hand from spec rules 5 (2023-01 courier_selection →
 // courier_settings, selected_courier_id → courier_service_id, allow_courier_fallback → allow_fallback).

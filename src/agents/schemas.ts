@@ -2,7 +2,7 @@
 import { z } from 'zod';
 
 const paths = z
-  .array(z.string({ error: 'paths: each path must be a string' }), { error: 'paths must be an array of strings' })
+  .array(z.string({ error: 'paths: each path must be a string' }).max(4096, { error: 'paths: a path is at most 4096 characters' }), { error: 'paths must be an array of strings' })
   .max(10_000)
   .optional()
   .describe('Files or folders to look at, relative to the server root (or absolute inside it). Default: the whole root.');
@@ -26,7 +26,7 @@ export const fixInput = z.strictObject({
 });
 
 export const explainInput = z.strictObject({
-  ruleId: z.string({ error: 'ruleId must be a string' }).min(1, { error: 'ruleId must not be empty' }).describe('A rule id from list_rules, e.g. "labels-path".'),
+  ruleId: z.string({ error: 'ruleId must be a string' }).min(1, { error: 'ruleId must not be empty' }).max(200, { error: 'ruleId is at most 200 characters' }).describe('A rule id from list_rules, e.g. "labels-path".'),
 });
 
 export const listRulesInput = z.strictObject({});

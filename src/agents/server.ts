@@ -2,11 +2,14 @@
 // agent gets the tool's exact findings and fixes (tools: check, fix, explain, list_rules).
 // Loaded only for this subcommand (the CLI imports this module dynamically).
 //
+// Messages are read by transport.ts, which refuses what is not a well-formed message (too large,
+// not JSON, params that are not an object) with an error answer and keeps serving.
+//
 // stdout carries protocol messages and nothing else: console output is routed to stderr before
 // anything else runs, and every diagnostic goes to stderr.
 
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { createMcpServer, log } from './tools.js';
+import { LineTransport } from './transport.js';
 import { resolveRoot } from './wall.js';
 
 function consoleToStderr(): void {
@@ -22,7 +25,7 @@ export async function startMcpServer(root: string): Promise<void> {
   consoleToStderr();
   const r = resolveRoot(root);
   const { server, warmUp } = createMcpServer(r);
-  const transport = new StdioServerTransport();
+  const transport = new LineTransport(log);
   const closed = new Promise<void>((resolve) => {
     let done = false;
     const finish = () => {

@@ -13,6 +13,10 @@ export type ContextKind =
   | 'webhook-2023-01'
   | 'pickup-2024-09'
   | 'body-2024-09'
+  /** a body sent to a 2024-09 shipment or rate path that still gives the 2023-01 `courier_selection` block */
+  | 'half-2024-09'
+  /** a batch label body sent to /2024-09/batches/labels (its entries may still say `courier_id`) */
+  | 'labels-2024-09'
   | 'body-v1'
   | 'foreign';
 
@@ -44,16 +48,45 @@ export function renamesIn(context: ContextKind): Map<string, KeyChange> {
     case 'courier-block-2023-01':
       add('courier-selection', getRule('courier-selection')?.renames);
       break;
+    case 'half-2024-09':
+      add('courier-selection', getRule('courier-selection')?.block);
+      break;
+    case 'pickup-2024-09': {
+      // in a body sent to /2024-09/pickups, `courier_id` is the old name of `courier_service_id`
+      const to = getRule('v1-pickup-field')?.renames?.courier_id;
+      if (to) add('v1-pickup-field', { courier_id: to });
+      break;
+    }
     default:
       break;
   }
   return out;
 }
 
+/** How a message names an object of this context ("`courier_id` in a v1 pickup body is …"). */
+export function contextLabel(ctx: ContextKind): string {
+  switch (ctx) {
+    case 'pickup-v1':
+      return 'a v1 pickup body';
+    case 'label-entry-2023-01':
+      return 'a 2023-01 label entry';
+    case 'courier-block-2023-01':
+      return 'the 2023-01 `courier_selection` block';
+    case 'body-2023-01':
+      return 'a 2023-01 request body';
+    case 'half-2024-09':
+      return 'a body sent to a 2024-09 path (half migrated)';
+    case 'pickup-2024-09':
+      return 'a body sent to /2024-09/pickups (half migrated)';
+    default:
+      return 'this request body';
+  }
+}
+
 /** The context of the value of a key inside an object of the given context. */
 export function childContext(context: ContextKind, key: string): ContextKind | 'label-entries' | undefined {
-  if (context === 'labels-2023-01' && key === 'shipments') return 'label-entries';
-  if ((context === 'body-2023-01' || context === 'labels-2023-01') && key === 'courier_selection') return 'courier-block-2023-01';
+  if ((context === 'labels-2023-01' || context === 'labels-2024-09') && key === 'shipments') return 'label-entries';
+  if ((context === 'body-2023-01' || context === 'labels-2023-01' || context === 'half-2024-09') && key === 'courier_selection') return 'courier-block-2023-01';
   return undefined;
 }
 

@@ -12,13 +12,14 @@ export type FixAllOutcome =
 
 /**
  * What `--fix` (with `unsafe`: `--fix --unsafe`) would write for one file whose current text is
- * `text`, the other open buffers standing in for their files on disk.
+ * `text`, the other open buffers standing in for their files on disk; with `root`, nothing
+ * outside that folder is read.
  */
-export async function fixAllText(file: string, text: string, opts: { config: Config; overlays: Map<string, string>; unsafe: boolean }): Promise<FixAllOutcome> {
+export async function fixAllText(file: string, text: string, opts: { config: Config; overlays: Map<string, string>; unsafe: boolean; root?: string }): Promise<FixAllOutcome> {
   const overlays = new Map(opts.overlays);
   overlays.set(file, text);
   const { fixPasses } = await import('../fix/index.js');
-  const out = await fixPasses([file], { config: opts.config, unsafe: opts.unsafe, overlays });
+  const out = await fixPasses([file], { config: opts.config, unsafe: opts.unsafe, overlays, root: opts.root });
   const refused = out.refused.find((r) => r.file === file);
   if (refused) return { kind: 'refused', reason: refused.reason };
   const after = out.texts.get(file);

@@ -7,6 +7,9 @@ import path from 'node:path';
 import { explainText, getRule } from '../catalogue/index.js';
 import { folderOf, pointFromResults, relativePath, type TrendPoint } from '../trend.js';
 import type { FileResult, Finding, FixKind } from '../types.js';
+import { escapeHtml, note } from './html-note.js';
+
+export { escapeHtml };
 
 export interface HtmlMeta {
   /** the folder paths are shown relative to (and folders counted from) */
@@ -24,13 +27,6 @@ export interface HtmlMeta {
 
 // ---------------------------------------------------------------------------------------------
 // Text helpers
-
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-/** Escapes text for HTML element content and quoted attribute values alike. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ESCAPES[c]);
-}
 
 /** Escapes text and shows its `backticked` parts as code (the catalogue's summaries use them). */
 function withCode(text: string): string {
@@ -53,11 +49,6 @@ function showDate(iso: string, withTime = true): string {
   return withTime ? `${s.slice(0, 10)} ${s.slice(11, 16)} UTC` : s.slice(0, 10);
 }
 
-const FIX_LABEL: Record<FixKind, string> = {
-  safe: 'fixable by --fix',
-  unsafe: 'fixable with --fix --unsafe',
-  none: 'left for a person',
-};
 
 // ---------------------------------------------------------------------------------------------
 // The model the page is drawn from
@@ -340,20 +331,6 @@ function codeLine(text: string, ranges: [number, number][]): string {
   return html;
 }
 
-function note(f: Finding): string {
-  const change = f.oldText && f.newText ? `<div class="change"><code>${escapeHtml(f.oldText)}</code> → <code>${escapeHtml(f.newText)}</code></div>` : '';
-  return (
-    `<div class="note ${f.severity}" data-rule="${escapeHtml(f.ruleId)}" data-severity="${f.severity}">` +
-    `<span class="pos">${f.line}:${f.column}</span>` +
-    `<span class="sev">${f.severity}</span>` +
-    `<span class="msg">${escapeHtml(f.message)}</span>` +
-    `<span class="rule">${escapeHtml(f.ruleId)}</span>` +
-    `<span class="fix fix-${f.fixKind}">${FIX_LABEL[f.fixKind]}</span>` +
-    change +
-    '</div>'
-  );
-}
-
 function fileBlock(row: FileRow): string {
   const { result, findings } = row;
   const parts: string[] = [];
@@ -484,7 +461,7 @@ mark.empty{display:inline-block;width:2px;height:1em;vertical-align:middle}
 .cut{color:var(--muted)}
 .note{display:flex;flex-wrap:wrap;gap:4px 10px;align-items:baseline;margin:2px 8px 4px 52px;padding:6px 10px;border-left:3px solid var(--muted);background:var(--card);border-radius:0 6px 6px 0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;font-size:13px}
 .note.error{border-left-color:var(--err)}.note.warning{border-left-color:var(--warn)}
-.note .pos{color:var(--muted);font-variant-numeric:tabular-nums}
+.note .pos{color:var(--muted);font-variant-numeric:tabular-nums}.note .seen{font-size:11px;font-weight:700;color:var(--muted)}
 .note .sev{font-weight:700;text-transform:uppercase;font-size:11px;letter-spacing:.04em}
 .note.error .sev{color:var(--err)}.note.warning .sev{color:var(--warn)}
 .note .msg{flex:1 1 420px}

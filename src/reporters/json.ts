@@ -1,5 +1,5 @@
 // `--reporter json`: the shape of ESLint's JSON formatter, so tools that read ESLint output read this.
-import type { FileResult, Finding } from '../types.js';
+import type { FileResult, Finding, RuntimeSeen } from '../types.js';
 import { compareFindings, fileTotals, mergedFix, sortResults, type RangeFix } from './shared.js';
 import type { ReporterMeta } from './index.js';
 
@@ -22,6 +22,9 @@ export interface EslintMessage {
   fix?: RangeFix;
   suggestions?: EslintSuggestion[];
   suppressions?: { kind: 'directive'; justification: string }[];
+  /** a run-time finding (migrate-check/register): how many times it was seen */
+  count?: number;
+  runtime?: Omit<RuntimeSeen, 'count'>;
 }
 
 export interface EslintResult {
@@ -49,6 +52,11 @@ function message(f: Finding, source: string | undefined): EslintMessage {
   const fix = f.fixKind === 'none' ? undefined : mergedFix(f, source);
   if (fix && f.fixKind === 'safe') m.fix = fix;
   if (fix && f.fixKind === 'unsafe') m.suggestions = [{ desc: f.fixDescription ?? UNSAFE_DESC, fix }];
+  if (f.runtime) {
+    const { count, ...seen } = f.runtime;
+    m.count = count;
+    m.runtime = seen;
+  }
   return m;
 }
 

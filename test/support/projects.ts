@@ -67,7 +67,10 @@ export function sameOnEveryThread(dir: string): void {
   expect(two.stdout).toBe(one.stdout);
   const fixOne = runCli(['--fix', '--dry-run', '--no-progress', '.'], dir, { MIGRATE_CHECK_WORKERS: '0', MIGRATE_CHECK_READ_AHEAD: '0' });
   const fixTwo = runCli(['--fix', '--dry-run', '--no-progress', '.'], dir, { MIGRATE_CHECK_WORKERS: '2' });
-  expect(fixOne.stdout).toMatch(/^--- /m);
+  // a diff wherever the scan offers a fix (a project whose requests are all held has none)
+  const fixable = (JSON.parse(one.stdout) as { messages: { fix?: unknown }[] }[]).some((f) => f.messages.some((m) => m.fix));
+  if (fixable) expect(fixOne.stdout).toMatch(/^--- /m);
+  else expect(fixOne.stdout).toBe('');
   expect(fixTwo.stdout).toBe(fixOne.stdout);
   expect(fixTwo.code).toBe(fixOne.code);
   // files read on a reader thread while this one parses: the same again

@@ -1,1 +1,1 @@
-export const createShipment = (body: unknown) => fetch('/2023-01/shipments', { method: 'POST', body: JSON.stringify(body) });
+export const createShipment = (terms: string) => fetch('/2023-01/shipments', { method: 'POST', body: JSON.stringify({ incoterms: terms }) });

@@ -1,0 +1,167 @@
+// Bodies tied to their endpoint's context: each object's keys renamed as the context says, its
+// nested blocks given their own context, and a body that cannot be seen named for settle.
+
+import { getRule } from '../../catalogue/index.js';
+import { type ContextKind, type KeyChange, childContext, renamesIn } from '../../core/keys.js';
+import type { PathMatch } from '../../core/paths.js';
+import ts from '../../core/ts.cjs';
+import type { RequestContext } from '../../types.js';
+import { propName } from '../bindings.js';
+import { propertyValue, unwrap } from '../evaluate.js';
+import { note, says } from '../findings.js';
+import type { AnalysisState, Target } from '../state.js';
+import type { Unit } from '../units.js';
+import { bodyExpressions, entries, eventLists, forwardedArgs, markTree, objects, spreadObjects, stringified } from './body-objects.js';
+import { refsOf } from './body-reads.js';
+import { check2024Pickup, halfMigratedPickup, nestedConflict, nestedPickup, pickupTime } from './pickup.js';
+import { renameKey } from './renames.js';
+import { webhookVersion } from './webhooks.js';
+
+/**
+ * Tie a request's body to its context. Returns why the body cannot be seen, when it is a
+ * parameter that no caller in the project fills and no request type describes (it may be in
+ * either version, so the request cannot move).
+ */
+export function tieBody(acc: AnalysisState, unit: Unit, arg: ts.Expression, ep: { match?: PathMatch }, ctx: ContextKind, maybeData: boolean, direct: boolean): string | undefined {
+  const info: RequestContext = { kind: ctx, by: 'endpoint', endpoint: ep.match?.rule?.endpoint ? `${ep.match.rule.endpoint.method} ${ep.match.rule.endpoint.old}` : ep.match?.path };
+  let unseen: string | undefined;
+  for (const body of direct ? [{ unit, expr: arg }] : bodyExpressions(acc, unit, arg, maybeData)) {
+    for (const t of objects(acc, body.unit, body.expr)) applyContext(acc, t, ctx, info);
+    const expr = stringified(body.unit, body.expr);
+    const forwarded = forwardedArgs(acc, body.unit, expr);
+    for (const a of forwarded) for (const t of objects(acc, a.unit, a.expr)) applyContext(acc, t, ctx, info);
+    const e = unwrap(expr);
+    if (ts.isIdentifier(e) && ctx !== 'foreign' && renamesIn(ctx).size + (ctx === 'labels-2023-01' || ctx === 'labels-2024-09' || ctx === 'webhook-2023-01' ? 1 : 0) > 0) acc.shaped.push({ unit: body.unit, node: e, ctx, info, owner: acc.collecting });
+    if (!forwarded.length) unseen ??= unseenParameter(acc, body.unit, e);
+  }
+  return unseen;
+}
+
+/** A body that is a parameter with no request type (none, `unknown`, `any`, `object`, a `Record`): why it cannot be seen. */
+export function unseenParameter(acc: AnalysisState, unit: Unit, e: ts.Expression): string | undefined {
+  if (!ts.isIdentifier(e)) return undefined;
+  const decl = acc.bindings.resolve(unit, e);
+  if (!decl || decl.kind !== 'param') return undefined;
+  const type = decl.node.type;
+  const described = type && (ts.isTypeLiteralNode(type) || (ts.isTypeReferenceNode(type) && !(ts.isIdentifier(type.typeName) && type.typeName.text === 'Record')));
+  if (described) return undefined;
+  return `the body sent with it cannot be seen (\`${e.text}\` is a parameter that no caller in the project fills and no request type describes, so it may be in either version): move the request and its body together by hand`;
+}
+
+export function applyContext(acc: AnalysisState, t: Target, ctx: ContextKind, info: RequestContext): void {
+  const { unit, node } = t;
+  acc.bodyObjects?.push(t);
+  // a body sent to the 2024-09 pickups path that still gives a v1-only field (`preferred_date`, a
+  // nested `pickup`) is half migrated: 2024-09 does not read those fields, so it is a v1 body
+  if (ctx === 'pickup-2024-09' && halfMigratedPickup(node)) ctx = 'pickup-v1';
+  // a body sent to another 2024-09 path that still gives the 2023-01 `courier_selection` block
+  if (ctx === 'body-2024-09' && node.properties.some((p) => p.name && propName(p.name) === 'courier_selection')) ctx = 'half-2024-09';
+  const was = acc.contexted.get(node);
+  if (was !== undefined) {
+    if (was !== ctx && (was === 'foreign' || ctx === 'foreign')) acc.mixed.push({ unit, node, ctx: was === 'foreign' ? ctx : was, info, body: acc.collecting });
+    // the keys assigned to it are the body's too (their findings were made when it was first met)
+    for (const w of acc.refsMemo.get(node)?.writes ?? []) acc.bodyObjects?.push({ unit: w.unit, node: w.assignment });
+    return;
+  }
+  acc.contexted.set(node, ctx);
+  if (ctx === 'foreign' || ctx === 'body-2024-09' || ctx === 'body-v1') {
+    // another vendor's body: what it spreads is its too (a constant shared with an old body is mixed)
+    if (ctx === 'foreign') for (const p of node.properties) if (ts.isSpreadAssignment(p)) for (const o of spreadObjects(acc, unit, p.expression)) applyContext(acc, o, ctx, info);
+    markTree(acc, node, ctx);
+    return;
+  }
+  // a 2024-09 pickup body's `courier_id` is the old name of `courier_service_id` where its endpoint
+  // says so (known by its keys alone, the object may be anything)
+  const renames = ctx === 'pickup-2024-09' && info.by !== 'endpoint' ? new Map<string, KeyChange>() : renamesIn(ctx);
+  const props = node.properties;
+  // a body held in a variable: the keys assigned to it (`body.courier_id = id`) are its keys too,
+  // and the keys read from it elsewhere (`body.courier_id`) must still be there after the fix
+  const refs = ctx === 'pickup-2024-09' && !props.some((q) => q.name && renames.has(propName(q.name) ?? '')) ? { writes: [], reads: [] } : refsOf(acc, unit, node);
+  for (const w of refs.writes) acc.bodyObjects?.push({ unit: w.unit, node: w.assignment });
+  if (refs.reassigned && refs.writes.length) acc.heldObjects.set(node, 'the variable it is held in is assigned another object too, so the keys assigned to it may be another object\'s: rename them by hand');
+  if (refs.reads.length) acc.readBy.push({ unit, node, reads: refs.reads, writes: refs.writes });
+  // A key that is both an old name and another rename's new name (`courier_id` in a 2023-01
+  // body) is left when the object already holds a key only 2024-09 has (`courier_service_id`,
+  // `courier_settings`): the object is already migrated there, so renaming again would chain.
+  const keysHere = [...props.map((q) => (q.name ? propName(q.name) : undefined)), ...refs.writes.map((w) => w.key)].filter((k): k is string => k !== undefined);
+  const targets = new Set([...renames.values()].map((c) => c.to));
+  const migrated = keysHere.some((k) => targets.has(k) && !renames.has(k));
+  // A rename whose new name is itself an old name here (`courier_account_id` -> `courier_id` in a
+  // 2023-01 body) leaves, when nothing else in the object marks it as 2024-09, a body that reads
+  // exactly like 2023-01 code: a later scan (or pass) would rename it again, chaining into
+  // `courier_service_id`. That rename rests on the body moving with its path to 2024-09, so it is
+  // an `--unsafe` fix (the path's own move is one too).
+  const distinctive = keysHere.some((k) => renames.has(k) && !renames.has(renames.get(k)!.to));
+  const chainOnly = !migrated && !distinctive;
+  // (a webhook body: its request type's `version` may be typed '2023-01')
+  if (renames.size || ctx === 'labels-2023-01' || ctx === 'labels-2024-09' || ctx === 'webhook-2023-01') acc.shaped.push({ unit, node, ctx, info, owner: acc.collecting });
+  if (ctx === 'pickup-2024-09') check2024Pickup(acc, unit, node);
+  if (ctx === 'pickup-v1' && nestedConflict(node)) acc.leftBodies.add(node);
+  for (const p of props) {
+    if (ts.isSpreadAssignment(p)) {
+      for (const o of spreadObjects(acc, unit, p.expression)) applyContext(acc, o, ctx, info);
+      continue;
+    }
+    if (!p.name) continue;
+    let name = propName(p.name);
+    if (name === undefined && ts.isComputedPropertyName(p.name)) {
+      const pieces = acc.ev.pieces(unit, p.name.expression);
+      if (pieces.every((x) => x.t === 'lit')) name = pieces.map((x) => (x as { text: string }).text).join('');
+      if (name !== undefined) computedKey(acc, unit, p.name, name, ts.isPropertyAssignment(p) ? p.initializer : undefined, ctx, info);
+      continue;
+    }
+    if (name === undefined) continue;
+    const change = renames.get(name);
+    if (change && !(migrated && targets.has(name))) renameKey(acc, { unit, nameNode: p.name, shorthand: ts.isShorthandPropertyAssignment(p), owner: node, element: p }, change.rule, name, change.to, info, ctx, chainOnly && renames.has(change.to));
+    if (ctx === 'pickup-v1' && name === 'pickup' && (ts.isPropertyAssignment(p) || ts.isShorthandPropertyAssignment(p))) nestedPickup(acc, unit, node, p, info, (u, v, i) => holdNested(acc, u, v, i));
+    else if (ts.isPropertyAssignment(p) || ts.isShorthandPropertyAssignment(p)) keyValue(acc, unit, node, name, propertyValue(p)!, ctx, info);
+  }
+  for (const w of refs.writes) {
+    if (!w.plain) {
+      computedKey(acc, w.unit, w.nameNode, w.key, w.value, ctx, info);
+      continue;
+    }
+    const change = renames.get(w.key);
+    if (change && !(migrated && targets.has(w.key))) renameKey(acc, { unit: w.unit, nameNode: w.nameNode, shorthand: false, owner: node }, change.rule, w.key, change.to, info, ctx, chainOnly && renames.has(change.to));
+    if (ctx === 'pickup-v1' && w.key === 'pickup') {
+      const start = w.nameNode.getStart(w.unit.sf);
+      acc.add('v1-pickup-nested-object', w.unit, start, w.nameNode.getEnd(), says(`The nested \`pickup\` object of a v1 pickup body is absent from 2024-09; `, note('none', 'it is assigned to the body key by key: move its fields to the top level by hand')), { context: info });
+      holdNested(acc, w.unit, w.value, info);
+    } else keyValue(acc, w.unit, node, w.key, w.value, ctx, info);
+  }
+  // what a 2024-09 pickup body nests is decided with it
+  if (ctx === 'pickup-2024-09') markTree(acc, node, ctx);
+}
+
+/**
+ * What a key's value takes in its context (a property, or an assignment to the body's variable):
+ * v1 window times, the webhook version, the event list, the blocks nested in it.
+ */
+export function keyValue(acc: AnalysisState, unit: Unit, body: ts.ObjectLiteralExpression, name: string, value: ts.Expression, ctx: ContextKind, info: RequestContext): void {
+  if (ctx === 'pickup-v1' && (name === 'preferred_min_time' || name === 'preferred_max_time')) pickupTime(acc, unit, body, value, name, info);
+  if (ctx === 'webhook-2023-01' && name === 'version') webhookVersion(acc, unit, value, info);
+  // the event names of a webhook body, written in a constant: held with the request
+  if (ctx === 'webhook-2023-01' && name === 'event_types') for (const s of eventLists(acc, unit, value)) acc.bodyObjects?.push(s);
+  const child = childContext(ctx, name);
+  if (child === 'label-entries') for (const o of entries(acc, unit, value)) applyContext(acc, o, 'label-entry-2023-01', info);
+  else if (child) for (const o of objects(acc, unit, value)) applyContext(acc, o, child, info);
+}
+
+/** A computed key (`[KEY]`, `body[KEY] = …`) whose name is statically an old one: reported and left, with the block it names. */
+export function computedKey(acc: AnalysisState, unit: Unit, nameNode: ts.Node, name: string, value: ts.Expression | undefined, ctx: ContextKind, info: RequestContext): void {
+  const renames = renamesIn(ctx);
+  if (!(renames.has(name) || childContext(ctx, name) || (ctx === 'pickup-v1' && name === 'pickup'))) return;
+  const change = renames.get(name);
+  const rule = change?.rule ?? getRule(ctx === 'pickup-v1' ? 'v1-pickup-nested-object' : 'courier-selection')!;
+  const shown = ts.isComputedPropertyName(nameNode) ? nameNode.getText(unit.sf) : `[${nameNode.getText(unit.sf)}]`;
+  acc.add(rule.id, unit, nameNode.getStart(unit.sf), nameNode.getEnd(), says(`The computed key \`${shown}\` is \`${name}\`, ${change ? `\`${change.to}\` in 2024-09` : 'which 2024-09 does not have in this form'}; `, note('none', 'rename the key (and the block it names) by hand; renaming the inner keys alone would fit neither version')), { context: info });
+  if (value) markTree(acc, value, 'foreign');
+}
+
+/** The objects a nested `pickup` key takes where they are not written in place: reported, their keys left (the request is left whole). */
+export function holdNested(acc: AnalysisState, unit: Unit, value: ts.Expression, info: RequestContext): void {
+  for (const o of objects(acc, unit, value)) {
+    acc.heldObjects.set(o.node, 'it is the nested `pickup` object of a v1 pickup body, given through a variable: move its fields to the top level by hand');
+    applyContext(acc, o, 'pickup-v1', info);
+  }
+}

@@ -1,0 +1,182 @@
+// The objects a body is made of: the object literals an expression evaluates to (variables,
+// builders, JSON.stringify, spreads, conditions), array entries, a wrapper's callers' arguments.
+
+import type { ContextKind } from '../../core/keys.js';
+import ts from '../../core/ts.cjs';
+import { propName } from '../bindings.js';
+import { findProperty, propertyValue, returnExpressions, unwrap } from '../evaluate.js';
+import type { AnalysisState, Span, Target } from '../state.js';
+import { treeIndex, type Unit } from '../units.js';
+
+export const GENERIC_VERBS = new Set(['post', 'put', 'patch', 'get', 'delete', 'del', 'request', 'send', 'fetch', 'call', 'json', 'then', 'http', 'api']);
+
+export const OPTION_KEYS = new Set([
+  'json', 'body', 'data', 'headers', 'method', 'searchParams', 'params', 'query', 'timeout', 'signal', 'credentials',
+  'mode', 'cache', 'hooks', 'responseType', 'throwHttpErrors', 'retry', 'prefixUrl', 'auth', 'baseURL', 'url', 'uri',
+  'form', 'withCredentials', 'validateStatus', 'onUploadProgress', 'redirect', 'keepalive', 'referrer', 'parseJson',
+]);
+
+/**
+ * The body a request's options give under the first of these keys that holds one (`{ json }`,
+ * `data: x`); a boolean (`json: true`, request's flag that the body is JSON) is no body.
+ */
+export function bodyValue(obj: ts.ObjectLiteralExpression, keys: string[]): ts.Expression | undefined {
+  for (const k of keys) {
+    const v = propertyValue(findProperty(obj, k));
+    if (v && v.kind !== ts.SyntaxKind.TrueKeyword && v.kind !== ts.SyntaxKind.FalseKeyword) return v;
+  }
+  return undefined;
+}
+
+/** The value `JSON.stringify(x)` sends: `x` (any other expression as it is). */
+export function stringified(unit: Unit, e: ts.Expression): ts.Expression {
+  const u = unwrap(e);
+  if (!ts.isCallExpression(u) || !u.arguments[0]) return e;
+  const c = unwrap(u.expression);
+  return ts.isPropertyAccessExpression(c) && c.name.text === 'stringify' && c.expression.getText(unit.sf) === 'JSON' ? u.arguments[0] : e;
+}
+
+/** The body inside an argument: `{ json }`, `{ body: JSON.stringify(x) }`, or the argument itself. */
+export function bodyExpressions(acc: AnalysisState, unit: Unit, arg: ts.Expression, maybeData: boolean): { unit: Unit; expr: ts.Expression }[] {
+  const obj = acc.ev.objectOf(unit, arg);
+  if (obj) {
+    const keys = obj.node.properties.map((p) => (p.name ? propName(p.name) : undefined));
+    const isOptions = keys.length > 0 && keys.every((k) => k !== undefined && OPTION_KEYS.has(k));
+    if (isOptions || !maybeData) {
+      const body = bodyValue(obj.node, isOptions ? ['json', 'body', 'data', 'form'] : ['json', 'body', 'form']);
+      if (body) return [{ unit: obj.unit, expr: body }];
+      if (!maybeData) return [];
+    }
+  }
+  return [{ unit, expr: arg }];
+}
+
+/** Calls by the name they call (`createPickup(…)`, `client.createPickup(…)`), over the units analysed. */
+export function callsNamed(acc: AnalysisState, name: string): { unit: Unit; call: ts.CallExpression }[] {
+  if (!acc.callIndex) {
+    acc.callIndex = new Map();
+    for (const unit of acc.store.all())
+      for (const call of treeIndex(unit.sf).calls) {
+        const c = unwrap(call.expression);
+        const nm = ts.isIdentifier(c) ? c.text : ts.isPropertyAccessExpression(c) ? c.name.text : undefined;
+        if (!nm) continue;
+        if (!acc.callIndex.has(nm)) acc.callIndex.set(nm, []);
+        acc.callIndex.get(nm)!.push({ unit, call });
+      }
+  }
+  return acc.callIndex.get(name) ?? [];
+}
+
+/**
+ * A body that is a parameter of a client's own wrapper (`createPickup(body) { return http.post(PATH, body) }`):
+ * the arguments its callers pass. Callers are found by the wrapper's name; generic verbs are not followed.
+ */
+export function forwardedArgs(acc: AnalysisState, unit: Unit, e: ts.Expression): { unit: Unit; expr: ts.Expression }[] {
+  e = unwrap(e);
+  if (!ts.isIdentifier(e)) return [];
+  const decl = acc.bindings.resolve(unit, e);
+  if (!decl || decl.kind !== 'param') return [];
+  const fn = decl.fn as ts.SignatureDeclaration;
+  let name: string | undefined;
+  if ((ts.isFunctionDeclaration(fn) || ts.isMethodDeclaration(fn)) && fn.name && ts.isIdentifier(fn.name)) name = fn.name.text;
+  else if ((ts.isArrowFunction(fn) || ts.isFunctionExpression(fn)) && fn.parent) {
+    const p = fn.parent;
+    if (ts.isVariableDeclaration(p) && ts.isIdentifier(p.name)) name = p.name.text;
+    else if ((ts.isPropertyAssignment(p) || ts.isPropertyDeclaration(p)) && ts.isIdentifier(p.name)) name = p.name.text;
+  }
+  if (!name || GENERIC_VERBS.has(name.toLowerCase())) return [];
+  const out: { unit: Unit; expr: ts.Expression }[] = [];
+  for (const { unit: u, call } of callsNamed(acc, name)) {
+    const arg = call.arguments[decl.index];
+    if (arg && !call.arguments.some((a) => ts.isSpreadElement(a))) out.push({ unit: u, expr: arg });
+  }
+  return out;
+}
+
+/** The object literals an expression evaluates to (variables, builders, JSON.stringify, spreads). */
+export function objects(acc: AnalysisState, unit: Unit, e: ts.Expression, depth = 0): Target[] {
+  if (depth > 8) return [];
+  e = unwrap(e);
+  if (ts.isObjectLiteralExpression(e)) return [{ unit, node: e }];
+  if (ts.isIdentifier(e)) {
+    const decl = acc.bindings.resolve(unit, e);
+    const v = decl && acc.ev.valueOf(decl);
+    return v ? objects(acc, v.unit, v.expr, depth + 1) : [];
+  }
+  if (ts.isConditionalExpression(e)) return [...objects(acc, unit, e.whenTrue, depth + 1), ...objects(acc, unit, e.whenFalse, depth + 1)];
+  if (ts.isBinaryExpression(e) && (e.operatorToken.kind === ts.SyntaxKind.BarBarToken || e.operatorToken.kind === ts.SyntaxKind.QuestionQuestionToken))
+    return [...objects(acc, unit, e.left, depth + 1), ...objects(acc, unit, e.right, depth + 1)];
+  // `cond && { … }` (a spread under a condition): the object, when the condition holds (a falsy left side spreads nothing)
+  if (ts.isBinaryExpression(e) && e.operatorToken.kind === ts.SyntaxKind.AmpersandAmpersandToken) return objects(acc, unit, e.right, depth + 1);
+  if (ts.isAwaitExpression(e)) return objects(acc, unit, e.expression, depth + 1);
+  if (ts.isCallExpression(e)) {
+    const c = unwrap(e.expression);
+    if (ts.isPropertyAccessExpression(c) && c.expression.getText(unit.sf) === 'JSON' && c.name.text === 'stringify' && e.arguments[0])
+      return objects(acc, unit, e.arguments[0], depth + 1);
+    if (ts.isPropertyAccessExpression(c) && c.expression.getText(unit.sf) === 'Object' && c.name.text === 'assign')
+      return e.arguments.flatMap((a) => objects(acc, unit, a, depth + 1));
+    const fn = acc.ev.functionOf(unit, c);
+    if (fn) return returnExpressions(fn.node).flatMap((r) => objects(acc, fn.unit, r, depth + 1));
+  }
+  return [];
+}
+
+/**
+ * The objects a spread in a body brings in: those its expression evaluates to, or, for a
+ * parameter of a builder (`pickupBody(extra) { return { …, ...extra } }`), the objects its
+ * callers pass (their keys are the body's keys too: left as they were, the migrated body would
+ * send them under their old names).
+ */
+export function spreadObjects(acc: AnalysisState, unit: Unit, e: ts.Expression): Target[] {
+  const own = objects(acc, unit, e);
+  return own.length ? own : forwardedArgs(acc, unit, e).flatMap((a) => objects(acc, a.unit, a.expr));
+}
+
+/** Entries of an array: literal elements, `.map(cb)` results, a variable holding either. */
+export function entries(acc: AnalysisState, unit: Unit, e: ts.Expression, depth = 0): Target[] {
+  if (depth > 8) return [];
+  e = unwrap(e);
+  if (ts.isArrayLiteralExpression(e))
+    return e.elements.flatMap((el) => (ts.isSpreadElement(el) ? entries(acc, unit, el.expression, depth + 1) : objects(acc, unit, el, depth + 1)));
+  if (ts.isIdentifier(e)) {
+    const decl = acc.bindings.resolve(unit, e);
+    const v = decl && acc.ev.valueOf(decl);
+    return v ? entries(acc, v.unit, v.expr, depth + 1) : [];
+  }
+  if (ts.isCallExpression(e)) {
+    const c = unwrap(e.expression);
+    const name = ts.isPropertyAccessExpression(c) ? c.name.text : '';
+    const cb = name === 'map' || name === 'flatMap' ? e.arguments[0] : name === 'from' ? e.arguments[1] : undefined;
+    if (cb) {
+      const fn = acc.ev.functionOf(unit, cb);
+      if (fn) return returnExpressions(fn.node).flatMap((r) => (name === 'flatMap' ? entries(acc, fn.unit, r, depth + 1) : objects(acc, fn.unit, r, depth + 1)));
+    }
+    const fn = acc.ev.functionOf(unit, c);
+    if (fn) return returnExpressions(fn.node).flatMap((r) => entries(acc, fn.unit, r, depth + 1));
+  }
+  return objects(acc, unit, e, depth + 1);
+}
+
+/** Mark an object and everything nested in it as decided (another vendor's, or already 2024-09). */
+export function markTree(acc: AnalysisState, node: ts.Node, ctx: ContextKind): void {
+  const visit = (n: ts.Node) => {
+    if (ts.isObjectLiteralExpression(n) && !acc.contexted.has(n)) acc.contexted.set(n, ctx);
+    ts.forEachChild(n, visit);
+  };
+  visit(node);
+}
+
+/** The array literals (and string constants) an event list is written in, through constants and spreads. */
+export function eventLists(acc: AnalysisState, unit: Unit, e: ts.Expression, depth = 0): Span[] {
+  if (depth > 8) return [];
+  e = unwrap(e);
+  if (ts.isArrayLiteralExpression(e))
+    return [{ unit, node: e }, ...e.elements.flatMap((el) => (ts.isSpreadElement(el) ? eventLists(acc, unit, el.expression, depth + 1) : ts.isIdentifier(el) ? eventLists(acc, unit, el, depth + 1) : []))];
+  if (ts.isStringLiteral(e) || ts.isNoSubstitutionTemplateLiteral(e)) return [{ unit, node: e }];
+  if (ts.isIdentifier(e)) {
+    const decl = acc.bindings.resolve(unit, e);
+    const v = decl && acc.ev.valueOf(decl);
+    return v ? eventLists(acc, v.unit, v.expr, depth + 1) : [];
+  }
+  return [];
+}

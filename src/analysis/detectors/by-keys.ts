@@ -1,0 +1,40 @@
+// Objects no endpoint is seen for, known by their own keys; and the ambiguous `courier_id` of a
+// file that still calls an old version.
+
+import { contextFromKeys } from '../../core/keys.js';
+import ts from '../../core/ts.cjs';
+import { propName } from '../bindings.js';
+import { unwrap } from '../evaluate.js';
+import type { AnalysisState } from '../state.js';
+import { type Unit, treeIndex } from '../units.js';
+import { applyContext } from './bodies.js';
+
+export function scanObjectsByKeys(acc: AnalysisState, unit: Unit): void {
+  // outer objects come first: a context an outer one gives its inner objects is seen here
+  for (const n of treeIndex(unit.sf).objects) {
+    if (!acc.contexted.has(n)) {
+      const keys = new Set<string>();
+      let nested: Set<string> | undefined;
+      for (const p of n.properties) {
+        const k = p.name ? propName(p.name) : undefined;
+        if (!k) continue;
+        keys.add(k);
+        if (k === 'pickup' && ts.isPropertyAssignment(p) && ts.isObjectLiteralExpression(unwrap(p.initializer)))
+          nested = new Set((unwrap(p.initializer) as ts.ObjectLiteralExpression).properties.map((q) => (q.name ? propName(q.name) ?? '' : '')));
+      }
+      const ctx = contextFromKeys(keys, nested);
+      if (ctx) applyContext(acc, { unit, node: n }, ctx, { kind: ctx, by: 'keys' });
+    }
+  }
+}
+
+export function scanAmbiguous(acc: AnalysisState, unit: Unit): void {
+  if (!unit.sf.text.includes('courier_id')) return;
+  for (const n of treeIndex(unit.sf).objects) {
+    if (acc.contexted.has(n)) continue;
+    for (const p of n.properties) {
+      if (!(ts.isPropertyAssignment(p) || ts.isShorthandPropertyAssignment(p)) || !p.name || propName(p.name) !== 'courier_id') continue;
+      acc.add('ambiguous-courier-id', unit, p.name.getStart(unit.sf), p.name.getEnd(), '`courier_id` in no known request context, in a file that still calls an old API version: in v1 and 2023-01 it names a courier service (`courier_service_id` in 2024-09), in 2024-09 a courier. Decide which is meant (left for a person; `--fix` never renames it).');
+    }
+  }
+}

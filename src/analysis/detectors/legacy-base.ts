@@ -1,0 +1,68 @@
+// Base URLs on the legacy host: a constant or an environment variable in front of a path that
+// moves to 2024-09 (or of a 2024-09 path), reported where it is defined (PRODUCT.md, "Hosts").
+
+import { type PathMatch, originOf } from '../../core/paths.js';
+import ts from '../../core/ts.cjs';
+import { type Piece, isEnvObject } from '../evaluate.js';
+import { note, says } from '../findings.js';
+import type { AnalysisState } from '../state.js';
+import type { Unit } from '../units.js';
+import { BASE_OPTION, type Virtual, displayPath } from './path-text.js';
+
+/** Base URLs: a constant or an env var in front of a path (PRODUCT.md, "Hosts"). */
+export function checkBase(acc: AnalysisState, m: PathMatch, pieces: Piece[], vt: Virtual, literalBase = false): void {
+  if (m.start === 0) return;
+  const moving = m.version === 'v1' && m.rule?.endpoint?.new != null;
+  if (!moving && m.version !== '2024-09') return;
+  const basePieces = pieces.slice(0, vt.owner[m.start - 1] + 1);
+  // the base as written: the outermost constant it came through that the path did not (in
+  // `BASE + PICKUPS` each came through its own), else an env var read
+  const startPiece = pieces[vt.owner[m.start]];
+  const startVia = startPiece?.via ?? [];
+  const shared = (p: Piece) => {
+    let k = 0;
+    while (k < p.via.length && k < startVia.length && p.via[k] === startVia[k]) k++;
+    return k;
+  };
+  // `label` names the base in the message; `named`: it is a constant's or env var's name, whose
+  // LEGACY marks the legacy host (a value is known only as the configured legacyBaseUrl)
+  let target: { unit: Unit; node: ts.Node; label: string; named: boolean; value?: string; env?: boolean } | undefined;
+  const firstVia = basePieces.find((p) => p.via.length > shared(p));
+  if (firstVia) {
+    const via = firstVia.via[shared(firstVia)];
+    const text = basePieces.filter((p) => p.via.includes(via)).map((p) => (p.t === 'lit' ? p.text : '')).join('');
+    const envPiece = basePieces.find((p) => p.t === 'hole' && p.env && p.via.includes(via));
+    target = { unit: via.unit, node: via.name, label: via.label, named: true, value: text || undefined };
+    if (via.label === BASE_OPTION) {
+      // an instance's baseURL option: named by the env var it reads, else shown by its value
+      if (envPiece && envPiece.t === 'hole') target = { unit: envPiece.unit, node: envPiece.node, label: envPiece.env!, named: true, env: true, value: text || undefined };
+      else target = { ...target, label: text || via.name.getText(via.unit.sf), named: false };
+    } else if (envPiece && envPiece.t === 'hole' && isEnvObject(via.value, via.unit.sf)) {
+      // `const { SHIP_URL } = process.env`: the variable itself, read where it is destructured
+      target = { unit: via.unit, node: via.name, label: envPiece.env!, named: true, env: true };
+    } else if (envPiece && envPiece.t === 'hole' && /legacy/i.test(envPiece.env!) && envPiece.env !== via.label) target.label += ` (${envPiece.env})`;
+  } else {
+    const envPiece = [...basePieces].reverse().find((p) => p.t === 'hole' && p.env);
+    if (envPiece && envPiece.t === 'hole') target = { unit: envPiece.unit, node: envPiece.node, label: envPiece.env!, named: true, env: true };
+    else if (literalBase && basePieces.length === 1 && basePieces[0].t === 'lit' && basePieces[0] !== startPiece) {
+      // `new URL(path, 'https://…')`: the base is a literal of its own, reported where it is written
+      const b = basePieces[0];
+      target = { unit: b.unit, node: b.node, label: b.text, named: false, value: b.text };
+    }
+  }
+  if (!target) return;
+  const origin = originOf(target.value);
+  const knownLegacy = (target.named && /legacy/i.test(target.label)) || (!!origin && origin === acc.hosts.legacy);
+  if (!moving && !knownLegacy) return;
+  if (m.version === '2024-09' && !knownLegacy) return;
+  const key = `${target.unit.file}:${target.node.getStart(target.unit.sf)}`;
+  if (acc.reportedBases.has(key)) return;
+  acc.reportedBases.add(key);
+  const what = target.env ? `The environment variable ${target.label}` : `The base URL \`${target.label}\``;
+  const shown = displayPath(m.path, pieces, vt, m.start);
+  const why = moving
+    ? `serves a v1 path that moves to 2024-09 (\`${shown}\`), and 2024-09 is served only on the base host`
+    : `is the legacy host's and serves a 2024-09 path (\`${shown}\`)`;
+  const start = target.node.getStart(target.unit.sf);
+  acc.add('legacy-base-url', target.unit, start, target.node.getEnd(), says(`${what} ${why}: point it at the base host${acc.options.config.baseUrl ? ` (${acc.options.config.baseUrl})` : ''}; `, note('none', 'the one-line change is yours')));
+}

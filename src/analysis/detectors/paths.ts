@@ -1,0 +1,153 @@
+// Old paths in every string the code builds (literals, templates, `+` chains, constants, endpoint
+// maps), each reported where its old text is written, with the 2024-09 form the catalogue gives.
+
+import { type PathMatch, type PathToken, findPaths } from '../../core/paths.js';
+import ts from '../../core/ts.cjs';
+import type { FixKind, RequestContext } from '../../types.js';
+import { type Piece, type Via, virtualText } from '../evaluate.js';
+import { note, says, type Words } from '../findings.js';
+import { type UnitEdit, renderRegion } from '../render.js';
+import type { AnalysisState } from '../state.js';
+import { type Unit, treeIndex } from '../units.js';
+import { checkBase } from './legacy-base.js';
+import { type Virtual, displayPath, isMaximal, joinBase, pathStart, quickPathTest } from './path-text.js';
+import { groupMember, unseenAfterBase } from './versioned-base.js';
+
+/** Every maximal string expression (literal, template, `+` chain) of a unit. */
+export function scanStrings(acc: AnalysisState, unit: Unit): void {
+  // the index leaves out imports, exports and literal types (module names and types, not URLs)
+  for (const n of treeIndex(unit.sf).strings) {
+    if (!isMaximal(n)) continue;
+    if (ts.isStringLiteral(n) && n.parent && ts.isCallExpression(n.parent) && ts.isIdentifier(n.parent.expression) && n.parent.expression.text === 'require') continue;
+    scanUrlExpression(acc, unit, n, ts.isTemplateExpression(n) || ts.isBinaryExpression(n));
+    scanUrlBase(acc, unit, n);
+  }
+}
+
+/**
+ * `new URL(path, base)`: the path is reported where it is written (above); the base it is sent
+ * through is checked as a base joined to it with `+` is (a legacy host serving a path that moves).
+ */
+export function scanUrlBase(acc: AnalysisState, unit: Unit, n: ts.Expression): void {
+  let arg: ts.Node = n;
+  while (arg.parent && ts.isParenthesizedExpression(arg.parent)) arg = arg.parent;
+  const call = arg.parent;
+  if (!call || !ts.isNewExpression(call) || !ts.isIdentifier(call.expression) || call.expression.text !== 'URL') return;
+  if (call.arguments?.length !== 2 || call.arguments[0] !== arg) return;
+  const pieces = acc.pieces(unit, call);
+  const vt = virtualText(pieces);
+  if (!quickPathTest(vt.text)) return;
+  for (const m of findPaths(vt.text)) checkBase(acc, m, pieces, vt, true);
+}
+
+/** Find and report the API paths one expression builds. */
+export function scanUrlExpression(acc: AnalysisState, unit: Unit, e: ts.Expression, composite: boolean, base?: Piece[]): { match: PathMatch; pieces: Piece[]; vt: Virtual }[] {
+  if (!composite && !base && !quickPathTest((e as ts.StringLiteral).text)) return [];
+  const own = acc.pieces(unit, e);
+  const pieces = base ? joinBase(base, own) : own;
+  const vt = virtualText(pieces);
+  if (!quickPathTest(vt.text)) return [];
+  if (!base) unseenAfterBase(acc, unit, e, pieces, vt);
+  const matches = findPaths(vt.text);
+  const out: { match: PathMatch; pieces: Piece[]; vt: Virtual }[] = [];
+  for (const m of matches) {
+    out.push({ match: m, pieces, vt });
+    reportPath(acc, unit, e, m, pieces, vt);
+    checkBase(acc, m, pieces, vt);
+  }
+  return out;
+}
+
+export function reportPath(acc: AnalysisState, unit: Unit, e: ts.Expression, m: PathMatch, pieces: Piece[], vt: Virtual): void {
+  const rule = m.rule;
+  if (!rule) return; // a 2024-09 path
+  // with the service's hosts configured, a URL on another host is another vendor's; only a v1
+  // family path stays the service's (PRODUCT.md), reported but never moved to another host
+  const otherHost = acc.otherHost(m);
+  if (otherHost && m.version !== 'v1') return;
+  // where the old text is written: the piece holding the version segment
+  const vPiece = pieces[vt.owner[m.versionStart]];
+  if (!vPiece || vPiece.t !== 'lit') return;
+  const regionPieces = pieces.slice(vt.owner[m.start], vt.owner[Math.max(m.start, m.end - 1)] + 1);
+  const writtenHere = regionPieces.every((p) => p.via.length === 0 || p.t === 'hole');
+  const sameVia = vPiece.via.length > 0 && regionPieces.every((p) => p.t === 'hole' || (p.via.length > 0 && p.via[0].name === vPiece.via[0].name));
+  if (sameVia) return; // written in a constant: its own scan reports it where it is defined
+  if (vPiece.via.length > 0 && rule.id !== 'versioned-base-url' && groupMember(acc, unit, m, pieces, vt, vPiece, e)) return;
+  const locUnit = vPiece.unit;
+  const startPos = pathStart(m, vPiece, vt);
+  let endIdx = m.end - 1;
+  while (endIdx > m.versionStart && (pieces[vt.owner[endIdx]].t !== 'lit' || pieces[vt.owner[endIdx]].unit !== locUnit || (pieces[vt.owner[endIdx]] as { via: Via[] }).via.length !== vPiece.via.length)) endIdx--;
+  const endPiece = pieces[vt.owner[endIdx]];
+  const endPos = endPiece.t === 'lit' ? endPiece.pos + vt.offset[endIdx] + 1 : startPos + 1;
+  const ep = rule.endpoint;
+  const oldShown = displayPath(vt.text.slice(m.start, m.end), pieces, vt, m.start);
+  const ctx: RequestContext = { kind: m.bodyContext ?? 'path', by: 'path', endpoint: ep ? `${ep.method} ${ep.old}` : undefined };
+
+  if (rule.id === 'versioned-base-url') {
+    acc.add(rule.id, locUnit, startPos, endPos, says(`The base URL carries the 2023-01 version (\`${oldShown}\`); every relative path sent through it is a 2023-01 path. Move it to /2024-09 with those paths (`, note('none', 'check that each relative path has a 2024-09 form, then change the version here and the paths together'), `).`), { context: ctx });
+    return;
+  }
+  let edit: UnitEdit | undefined;
+  let fixKind: FixKind = rule.fix;
+  let manual: string | undefined;
+  let newShown: string | undefined;
+  if (m.partial && !m.newPath) {
+    fixKind = 'none';
+    manual = 'the path continues in code this constant is joined with; rewrite it there by hand';
+  } else if (m.newPath && writtenHere) {
+    let tokens: PathToken[] = m.newPath;
+    // a path written without its leading slash (ky's prefixUrl refuses one) keeps that form
+    if (m.start === m.versionStart && typeof tokens[0] === 'string' && tokens[0].startsWith('/')) tokens = [tokens[0].slice(1), ...tokens.slice(1)];
+    let from = m.start;
+    // a full URL written in the same literal moves to the base host with its path
+    const originHere = m.origin !== undefined && pieces.slice(0, vt.owner[m.start] + 1).every((p) => p.t === 'lit' && p.via.length === 0 && p.container === vPiece.container);
+    const movesHost = m.version === 'v1' && originHere;
+    if (movesHost) {
+      if (otherHost) {
+        fixKind = 'none';
+        manual = `this full URL is on ${otherHost}, none of the hosts in migrate-check.config.json: if it is the service's, point it at the base host with the 2024-09 path; if it is not, suppress this line`;
+      } else if (!acc.hosts.base) {
+        fixKind = 'none';
+        manual = 'this full URL is on the legacy host, and 2024-09 is served only on the base host: set `baseUrl` in migrate-check.config.json so that `--fix` can move it';
+      } else {
+        tokens = [acc.options.config.baseUrl!.replace(/\/+$/, ''), ...tokens];
+        from = 0;
+      }
+    }
+    if (fixKind !== 'none') {
+      edit = renderRegion(pieces, vt, from, m.end, tokens);
+      if (!edit) {
+        fixKind = 'none';
+        manual = 'the path is built in a way `--fix` cannot rewrite in place; write the 2024-09 path by hand';
+      }
+    }
+    newShown = tokens.map((t) => (typeof t === 'string' ? t : '…')).join('');
+  } else if (m.newPath && !writtenHere) {
+    fixKind = 'none';
+    manual = 'part of this path comes from a constant defined elsewhere; rewrite the constant and this text together';
+  }
+  let message: string | Words;
+  const where = ep ? `${ep.method} ${ep.old}` : oldShown;
+  if (rule.id === 'v1-direct-handover') message = says(`\`${oldShown}\` (v1 direct handover) has no counterpart in 2024-09; `, note('none', 'decide what replaces it and remove the call'));
+  else if (rule.id === 'v1-unmapped-path')
+    message = says(`\`${oldShown}\` is a legacy v1 path that the spec gives no 2024-09 form for; `, note('none', 'look up the 2024-09 operation, move the call, and point it at the base host'));
+  else if (rule.id === 'unmapped-2023-01-path') {
+    const sent2024 = sendsNewBody(acc, e, unit);
+    const assumed = (m.newPath ?? []).map((t) => (typeof t === 'string' ? t : '…')).join('');
+    message = sent2024
+      ? `\`${oldShown}\` is a 2023-01 path the spec does not map, and the body sent to it is already in 2024-09 form: this request sends a 2024-09 body to a 2023-01 endpoint. Run \`--fix --unsafe\` to move it to \`${assumed}\` (assumed), or look up the 2024-09 path.`
+      : `\`${oldShown}\` is a 2023-01 path the spec does not map; \`--fix --unsafe\` moves it to \`${assumed}\` (assumed: check the 2024-09 reference), plain \`--fix\` leaves it.`;
+    fixKind = edit ? 'unsafe' : 'none';
+  } else if (m.half) message = says(`\`${oldShown}\` is half migrated: the 2024-09 version with the resource of the 2023-01 \`${where}\`; 2024-09 uses \`${ep?.new ?? '?'}\`; `, note(fixKind, manual));
+  else message = says(`\`${oldShown}\` (${where}) is ${rule.from === 'v1' ? 'legacy v1' : '2023-01'}; 2024-09 uses \`${ep?.new ?? '?'}\`${m.version === 'v1' ? ' on the base host' : ''}; `, note(fixKind, manual));
+  acc.add(rule.id, locUnit, startPos, endPos, message, { edits: edit ? [edit] : undefined, fixKind, context: ctx, fixDescription: newShown ? `rewrite to ${newShown}` : undefined, newText: newShown });
+}
+
+/** Does the call this URL is sent with carry a body already in 2024-09 form? */
+export function sendsNewBody(acc: AnalysisState, e: ts.Node, unit: Unit): boolean {
+  let call: ts.Node | undefined = e.parent;
+  while (call && !ts.isCallExpression(call) && !ts.isSourceFile(call) && !ts.isBlock(call)) call = call.parent;
+  if (!call || !ts.isCallExpression(call)) return false;
+  const text = call.getText(unit.sf);
+  return /\bcourier_settings\b|\bcourier_service_id\b|\ballow_fallback\b|\bcourier_state_changed\b|\bversion\s*:\s*['"`]2024-09['"`]/.test(text);
+}

@@ -1,0 +1,452 @@
+// Request shapes: TypeScript interfaces and type aliases that type a request body. Their old
+// properties are reported (and renamed) where they are declared, and so is every use the type
+// checker ties to them (property accesses, destructuring, other object literals of the type).
+// A checker is built only when a body with renamed keys was found in a TypeScript unit, over the
+// units already parsed (node_modules stay out of it).
+
+import ts from '../../core/ts.cjs';
+import { childContext, renamesIn, type ContextKind, type KeyChange } from '../../core/keys.js';
+import type { RequestContext } from '../../types.js';
+import { note, says, type Words } from '../findings.js';
+import type { UnitEdit } from '../render.js';
+import { treeIndex, type Unit, type UnitStore } from '../units.js';
+import { IMPORT_SPECIFIER } from '../resolve.js';
+import { MINI_LIB, MINI_LIB_NAME } from './request-types-lib.js';
+
+export interface Shaped {
+  unit: Unit;
+  node: ts.Expression;
+  ctx: ContextKind;
+  info: RequestContext;
+  /** the findings of the request this body is sent with: the type's findings join them (a request moves with the type that types it) */
+  owner?: unknown[];
+}
+
+export interface ShapeReporter {
+  add(
+    ruleId: string,
+    unit: Unit,
+    start: number,
+    end: number,
+    message: string | Words,
+    opts?: { edits?: UnitEdit[]; context?: RequestContext; fixDescription?: string; newText?: string },
+  ): unknown;
+}
+
+interface Renamed {
+  change: KeyChange;
+  typeName: string;
+  info: RequestContext;
+  /** the requests whose bodies the member types (their findings lists) */
+  owners: Set<unknown[]>;
+}
+
+let miniLib: ts.SourceFile | undefined;
+
+/** Every key some request context renames: a type member can only matter if it has one of these names. */
+function renamedKeys(): Set<string> {
+  const all: ContextKind[] = ['pickup-v1', 'label-entry-2023-01', 'body-2023-01', 'courier-block-2023-01'];
+  const out = new Set<string>(['courier_selection']);
+  for (const c of all) for (const k of renamesIn(c).keys()) out.add(k);
+  return out;
+}
+
+/**
+ * Could this text declare a request type member that changes: one with a renamed key, or a webhook
+ * request's `version` typed '2023-01'.
+ */
+const mayDeclare = (text: string, keys: Set<string>): boolean => [...keys].some((k) => text.includes(k)) || (text.includes('version') && text.includes('2023-01'));
+
+/** The type members with a renamed key (or a typed `version`, see mayDeclare) a unit declares, by the name of the type holding each. */
+function declaredShapes(u: Unit, keys: Set<string>): Set<string> | undefined {
+  const text = u.sf.text;
+  if (!mayDeclare(text, keys)) return undefined;
+  const oldVersion = text.includes('2023-01');
+  let found = false;
+  const names = new Set<string>();
+  for (const n of treeIndex(u.sf).members) {
+    if (!n.name || !(ts.isIdentifier(n.name) || ts.isStringLiteral(n.name))) continue;
+    const typedVersion = n.name.text === 'version' && oldVersion && n.type !== undefined && text.slice(n.type.pos, n.type.end).includes('2023-01');
+    if (!keys.has(n.name.text) && !typedVersion) continue;
+    found = true;
+    let p: ts.Node | undefined = n.parent;
+    while (p && !((ts.isInterfaceDeclaration(p) || ts.isTypeAliasDeclaration(p) || ts.isClassDeclaration(p)) && p.name)) p = p.parent;
+    if (p) names.add((p as ts.InterfaceDeclaration).name.text);
+  }
+  return found ? names : undefined;
+}
+
+/**
+ * The units a checker needs (PRODUCT.md asks for no whole-program type check). A body can only be
+ * typed by a shape its own module or the modules it imports (directly or not) declare, or one
+ * declared globally; so the roots are the units holding a body whose import closure declares a
+ * type member with an old key (any body when such a type is global), and to them are added the
+ * units that name one of those types (they may use its members). Empty: nothing to rename.
+ */
+function involvedUnits(store: UnitStore, shaped: Shaped[]): Unit[] {
+  const keys = renamedKeys();
+  const declares = new Map<string, Set<string> | undefined>();
+  let global = false;
+  const typeNames = new Set<string>();
+  const declaring = (file: string): boolean => {
+    if (!declares.has(file)) {
+      let names: Set<string> | undefined;
+      const text = store.text(file) ?? '';
+      const units = mayDeclare(text, keys) ? store.get(file) : [];
+      for (const u of units) {
+        const found = declaredShapes(u, keys);
+        if (!found) continue;
+        names ??= new Set();
+        for (const n of found) {
+          names.add(n);
+          typeNames.add(n);
+        }
+        // a script (no import or export) or an ambient declaration is seen by every module
+        if (!ts.isExternalModule(u.sf) || /\bdeclare\s+(?:global|module)\b/.test(u.sf.text)) global = true;
+      }
+      declares.set(file, names);
+    }
+    return declares.get(file) !== undefined;
+  };
+  const edges = new Map<string, string[]>();
+  const importsOf = (file: string): string[] => {
+    let out = edges.get(file);
+    if (!out) {
+      out = [];
+      for (const m of (store.text(file) ?? '').matchAll(IMPORT_SPECIFIER)) {
+        const target = store.resolve(file, m[1]);
+        if (target && target !== file) out.push(target);
+      }
+      edges.set(file, out);
+    }
+    return out;
+  };
+  const closureDeclares = (file: string): boolean => {
+    const seen = new Set([file]);
+    const queue = [file];
+    let hit = false;
+    while (queue.length) {
+      const f = queue.pop()!;
+      if (declaring(f)) hit = true;
+      for (const t of importsOf(f)) if (!seen.has(t)) (seen.add(t), queue.push(t));
+    }
+    return hit;
+  };
+  const shapedUnits = [...new Set(shaped.map((s) => s.unit))];
+  const roots = shapedUnits.filter((u) => closureDeclares(u.file));
+  // global shapes are found in units outside any closure too
+  for (const u of store.all()) declaring(u.file);
+  if (global) roots.splice(0, roots.length, ...shapedUnits);
+  if (!roots.length) return [];
+  const out = new Set<Unit>(roots);
+  for (const [file, names] of declares) if (names) for (const u of store.get(file)) out.add(u);
+  const nameRe = typeNames.size ? new RegExp(`\\b(?:${[...typeNames].join('|')})\\b`) : undefined;
+  for (const u of store.all()) if (!out.has(u) && nameRe?.test(u.sf.text)) out.add(u);
+  return [...out];
+}
+
+function buildProgram(store: UnitStore, units: Unit[]): { program: ts.Program; unitOf: Map<ts.SourceFile, Unit> } {
+  const byName = new Map<string, Unit>();
+  const unitOf = new Map<ts.SourceFile, Unit>();
+  for (const u of units) {
+    byName.set(u.sf.fileName, u);
+    unitOf.set(u.sf, u);
+  }
+  const options: ts.CompilerOptions = {
+    allowJs: true,
+    checkJs: false,
+    noLib: false,
+    noEmit: true,
+    skipLibCheck: true,
+    types: [],
+    jsx: ts.JsxEmit.Preserve,
+    module: ts.ModuleKind.ESNext,
+    moduleResolution: ts.ModuleResolutionKind.Bundler,
+    target: ts.ScriptTarget.Latest,
+    allowImportingTsExtensions: true,
+  };
+  const inNodeModules = (f: string) => f.includes('/node_modules/') || f.includes('\\node_modules\\');
+  const host: ts.CompilerHost = {
+    getSourceFile: (fileName) => {
+      if (fileName === MINI_LIB_NAME) return (miniLib ??= ts.createSourceFile(MINI_LIB_NAME, MINI_LIB, ts.ScriptTarget.Latest, true));
+      const hit = byName.get(fileName);
+      if (hit) return hit.sf;
+      if (inNodeModules(fileName)) return undefined;
+      const u = store.get(fileName)[0];
+      if (u) {
+        byName.set(fileName, u);
+        unitOf.set(u.sf, u);
+      }
+      return u?.sf;
+    },
+    getDefaultLibFileName: () => MINI_LIB_NAME,
+    writeFile: () => {},
+    getCurrentDirectory: () => process.cwd(),
+    getCanonicalFileName: (f) => f,
+    useCaseSensitiveFileNames: () => true,
+    getNewLine: () => '\n',
+    fileExists: (f) => f === MINI_LIB_NAME || (!inNodeModules(f) && (byName.has(f) || store.text(f) !== undefined)),
+    readFile: (f) => (f === MINI_LIB_NAME ? MINI_LIB : inNodeModules(f) ? undefined : store.text(f)),
+  };
+  const program = ts.createProgram({ rootNames: units.map((u) => u.sf.fileName), options, host });
+  return { program, unitOf };
+}
+
+const isUserMember = (d: ts.Declaration) => ts.isPropertySignature(d) || ts.isPropertyDeclaration(d);
+
+/** Report and rename the request shapes behind the given bodies, and the uses tied to them. */
+export function renameShapes(store: UnitStore, shaped: Shaped[], reporter: ShapeReporter): void {
+  if (!shaped.some((s) => s.unit.sf.languageVariant !== undefined && /\.(tsx?|mts|cts)$/.test(s.unit.sf.fileName))) return;
+  const involved = involvedUnits(store, shaped);
+  if (!involved.length) return;
+  const { program, unitOf } = buildProgram(store, involved);
+  const checker = program.getTypeChecker();
+  // by declaration: a property seen through a mapped type (`Partial<T>`, `Pick<T, K>`), a union or
+  // an intersection is another symbol than the member itself, but it keeps the member's declarations
+  const renamed = new Map<ts.Declaration, Renamed>();
+  const seen = new Set<string>();
+  /** webhook request types' `version` members typed '2023-01': the member, and the literal to rewrite when its own type writes it */
+  const versions = new Map<ts.PropertySignature | ts.PropertyDeclaration, { literal: ts.StringLiteral; info: RequestContext; typeName: string; owners: Set<unknown[]> }>();
+  // each request walks its own types (a type shared by two requests belongs to both)
+  const ownerIds = new Map<unknown[] | undefined, number>();
+  let owner: unknown[] | undefined;
+  const addOwner = (owners: Set<unknown[]>) => {
+    if (owner) owners.add(owner);
+  };
+
+  const visitType = (type: ts.Type, ctx: ContextKind, info: RequestContext, depth: number): void => {
+    if (depth > 6) return;
+    if (type.isUnion() || type.isIntersection()) {
+      for (const t of type.types) visitType(t, ctx, info, depth + 1);
+      return;
+    }
+    const key = `${(type as unknown as { id: number }).id}:${ctx}:${ownerIds.get(owner)}`;
+    if (seen.has(key)) return;
+    seen.add(key);
+    const renames = renamesIn(ctx);
+    for (const prop of type.getProperties()) {
+      const decls = (prop.declarations ?? []).filter(isUserMember);
+      if (!decls.length) continue;
+      if (ctx === 'webhook-2023-01' && prop.name === 'version') for (const d of decls) oldVersionMember(d as ts.PropertySignature | ts.PropertyDeclaration, info);
+      const change = renames.get(prop.name);
+      const known = decls.map((d) => renamed.get(d)).find((r) => r !== undefined);
+      if (known) addOwner(known.owners);
+      else if (change) {
+        const r: Renamed = { change, typeName: typeLabel(decls[0]), info, owners: new Set() };
+        addOwner(r.owners);
+        for (const d of decls) renamed.set(d, r);
+      }
+      visitChild(checker.getTypeOfSymbol(prop), ctx, prop.name, info, depth);
+    }
+  };
+  /** Report a finding of a type member or a use of it, as part of every request the member types. */
+  const report = (owners: Set<unknown[]>, ...args: Parameters<ShapeReporter['add']>): void => {
+    const f = reporter.add(...args);
+    if (f) for (const o of owners) if (!o.includes(f)) o.push(f);
+  };
+  /**
+   * A webhook request type's `version` that takes '2023-01' (and not '2024-09'): a body fixed to
+   * '2024-09' would no longer fit it. A literal the member's own type writes is rewritten with the
+   * body (as the event names of a union are). (A named type that holds '2023-01', declared apart
+   * from the member, is not followed: it may serve more than this request.)
+   */
+  const oldVersionMember = (d: ts.PropertySignature | ts.PropertyDeclaration, info: RequestContext): void => {
+    const had = versions.get(d);
+    if (had) return addOwner(had.owners);
+    if (!d.type || !d.getSourceFile().text.slice(d.type.pos, d.type.end).includes('2023-01')) return;
+    const t = checker.getTypeAtLocation(d.type);
+    const values = (t.isUnion() ? t.types : [t]).map((x) => (x.isStringLiteral() ? x.value : undefined));
+    if (!values.includes('2023-01') || values.includes('2024-09')) return;
+    let literal: ts.StringLiteral | undefined;
+    const find = (n: ts.TypeNode): void => {
+      if (ts.isUnionTypeNode(n)) n.types.forEach(find);
+      else if (ts.isParenthesizedTypeNode(n)) find(n.type);
+      else if (ts.isLiteralTypeNode(n) && ts.isStringLiteral(n.literal) && n.literal.text === '2023-01') literal = n.literal;
+    };
+    find(d.type);
+    if (literal) {
+      const owners = new Set<unknown[]>();
+      addOwner(owners);
+      versions.set(d, { literal, info, typeName: typeLabel(d), owners });
+    }
+  };
+  /** The type of a field whose own context is known (`shipments` of a label request: its entries). */
+  const visitChild = (fieldType: ts.Type, ctx: ContextKind, name: string, info: RequestContext, depth: number): void => {
+    const child = childContext(ctx, name);
+    if (!child) return;
+    const t = checker.getNonNullableType(fieldType);
+    if (child === 'label-entries') {
+      const el = checker.getIndexTypeOfType(t, ts.IndexKind.Number);
+      if (el) visitType(checker.getNonNullableType(el), 'label-entry-2023-01', info, depth + 1);
+    } else visitType(t, child, info, depth + 1);
+  };
+
+  for (const s of shaped) {
+    // a body outside the program has no request shape in its imports (involvedUnits)
+    if (!unitOf.has(s.unit.sf)) continue;
+    owner = s.owner;
+    if (!ownerIds.has(owner)) ownerIds.set(owner, ownerIds.size);
+    let type: ts.Type | undefined;
+    try {
+      type = ts.isObjectLiteralExpression(s.node) ? checker.getContextualType(s.node) : checker.getTypeAtLocation(s.node);
+    } catch {
+      type = undefined;
+    }
+    if (type) visitType(checker.getNonNullableType(type), s.ctx, s.info, 0);
+    // an untyped literal whose fields hold typed values (`{ shipments: entries }`, entries: LabelEntry[])
+    if (ts.isObjectLiteralExpression(s.node))
+      for (const p of s.node.properties) {
+        const name = p.name && (ts.isIdentifier(p.name) || ts.isStringLiteral(p.name)) ? p.name.text : undefined;
+        const value = ts.isPropertyAssignment(p) ? p.initializer : ts.isShorthandPropertyAssignment(p) ? p.name : undefined;
+        if (name === undefined || !value || !childContext(s.ctx, name)) continue;
+        try {
+          visitChild(checker.getTypeAtLocation(value), s.ctx, name, s.info, 0);
+        } catch {
+          // a value the checker cannot type is no shape
+        }
+      }
+  }
+  for (const [d, v] of versions) {
+    const unit = unitOf.get(d.getSourceFile());
+    const lit = v.literal;
+    if (!unit || !lit || lit.getText(unit.sf).slice(1, -1) !== '2023-01') continue;
+    const start = lit.getStart(unit.sf);
+    report(v.owners, 'webhook-version', unit, start, lit.getEnd(), says(`The webhook \`version\` of the request type \`${v.typeName}\` is '2023-01'; a webhook for 2024-09 carries \`'2024-09'\`; `, note('safe'), ' with the body.'), {
+      edits: [{ unit, start: start + 1, end: lit.getEnd() - 1, text: '2024-09' }],
+      context: { ...v.info, by: 'type' },
+      fixDescription: "write '2024-09'",
+      newText: '2024-09',
+    });
+  }
+  if (!renamed.size) return;
+
+  // the declarations themselves
+  for (const [d, r] of renamed) {
+    const unit = unitOf.get(d.getSourceFile());
+    const n = (d as ts.PropertySignature | ts.PropertyDeclaration).name;
+    if (!unit || !n) continue;
+    const start = n.getStart(unit.sf);
+    const quoted = ts.isStringLiteral(n);
+    report(r.owners, r.change.rule.id, unit, start, n.getEnd(), says(`\`${r.change.from}\` in the request type \`${r.typeName}\` is \`${r.change.to}\` in 2024-09 (and so at each use the type checker ties to it); `, note('safe', undefined, 'renames')), {
+      edits: [{ unit, start: quoted ? start + 1 : start, end: quoted ? n.getEnd() - 1 : n.getEnd(), text: r.change.to }],
+      context: { ...r.info, by: 'type' },
+      fixDescription: `rename ${r.change.from} to ${r.change.to}`,
+      newText: r.change.to,
+    });
+  }
+  // the uses: property accesses, destructuring, object literal keys typed by the shape
+  const names = new Set([...renamed.values()].map((r) => r.change.from));
+  const symOf = (s: ts.Symbol | undefined) => {
+    if (!s) return undefined;
+    const target = (s.flags & ts.SymbolFlags.Alias) !== 0 ? checker.getAliasedSymbol(s) : s;
+    for (const d of target.declarations ?? []) {
+      const r = renamed.get(d);
+      if (r) return r;
+    }
+    return undefined;
+  };
+  /**
+   * The type whose key a string literal type names, when its place says it is one: the index of an
+   * indexed access (`Req['courier_id']`), the keys of `Omit<Req, K>` or of `Exclude`/`Extract` of
+   * `keyof Req`, or a type argument whose parameter is constrained by `keyof` (`Pick<Req, K>`, whose
+   * `K extends keyof T`, or a generic of the client's own). Through unions and parentheses.
+   */
+  const keyOwner = (lit: ts.LiteralTypeNode): ts.TypeNode | undefined => {
+    let at: ts.TypeNode = lit;
+    while (at.parent && (ts.isUnionTypeNode(at.parent) || ts.isParenthesizedTypeNode(at.parent))) at = at.parent as ts.TypeNode;
+    const ref = at.parent;
+    if (!ref) return undefined;
+    if (ts.isIndexedAccessTypeNode(ref)) return ref.indexType === at ? ref.objectType : undefined;
+    if (!(ts.isTypeReferenceNode(ref) || ts.isExpressionWithTypeArguments(ref)) || !ref.typeArguments) return undefined;
+    const args = ref.typeArguments;
+    const i = args.indexOf(at);
+    if (i < 0) return undefined;
+    const keyofOf = (t: ts.TypeNode | undefined) => (t && ts.isTypeOperatorNode(t) && t.operator === ts.SyntaxKind.KeyOfKeyword ? t.type : undefined);
+    const nameNode = ts.isTypeReferenceNode(ref) ? ref.typeName : ref.expression;
+    let sym: ts.Symbol | undefined;
+    try {
+      sym = checker.getSymbolAtLocation(nameNode);
+      if (sym && sym.flags & ts.SymbolFlags.Alias) sym = checker.getAliasedSymbol(sym);
+    } catch {
+      return undefined;
+    }
+    const fromLib = (sym?.declarations ?? []).some((d) => d.getSourceFile().fileName === MINI_LIB_NAME);
+    if (fromLib && sym!.name === 'Omit') return i === 1 ? args[0] : undefined;
+    if (fromLib && (sym!.name === 'Exclude' || sym!.name === 'Extract')) return i === 1 ? keyofOf(args[0]) : undefined;
+    const decl = sym?.declarations?.find((d): d is ts.TypeAliasDeclaration | ts.InterfaceDeclaration | ts.ClassDeclaration => ts.isTypeAliasDeclaration(d) || ts.isInterfaceDeclaration(d) || ts.isClassDeclaration(d));
+    const params = decl?.typeParameters;
+    const target = keyofOf(params?.[i]?.constraint);
+    if (!params || !target) return undefined;
+    // `K extends keyof T`: the argument given for T; `K extends keyof Req`: Req itself
+    if (ts.isTypeReferenceNode(target) && ts.isIdentifier(target.typeName) && !target.typeArguments) {
+      const j = params.findIndex((q) => q.name.text === (target.typeName as ts.Identifier).text);
+      if (j >= 0) return args[j];
+    }
+    return target;
+  };
+  for (const unit of new Set(unitOf.values())) {
+    if (![...names].some((n) => unit.sf.text.includes(n))) continue;
+    const visit = (n: ts.Node): void => {
+      // `body['courier_id']`, `Req['courier_selection']` and the keys `Pick<Req, 'courier_id'>`,
+      // `Omit<Req, …>`, `Exclude<keyof Req, …>` name: the name inside the quotes
+      if (ts.isStringLiteral(n) && names.has(n.text) && n.parent) {
+        const p = n.parent;
+        let r: Renamed | undefined;
+        if (ts.isElementAccessExpression(p) && p.argumentExpression === n) r = symOf(checker.getSymbolAtLocation(n));
+        else if (ts.isLiteralTypeNode(p)) {
+          const owner = keyOwner(p);
+          if (owner) r = symOf(checker.getTypeFromTypeNode(owner).getProperty(n.text));
+        }
+        const raw = n.getText(unit.sf);
+        if (r && raw.slice(1, -1) === n.text) {
+          const start = n.getStart(unit.sf) + 1;
+          report(r.owners, r.change.rule.id, unit, start, start + n.text.length, says(`\`${r.change.from}\` of the request type \`${r.typeName}\` is \`${r.change.to}\` in 2024-09; `, note('safe', undefined, 'renames')), {
+            edits: [{ unit, start, end: start + n.text.length, text: r.change.to }],
+            context: { ...r.info, by: 'type' },
+            fixDescription: `rename ${r.change.from} to ${r.change.to}`,
+            newText: r.change.to,
+          });
+        }
+      }
+      if (ts.isIdentifier(n) && names.has(n.text) && n.parent) {
+        const p = n.parent;
+        let r: Renamed | undefined;
+        let edit: UnitEdit | undefined;
+        const start = n.getStart(unit.sf);
+        if (ts.isPropertyAccessExpression(p) && p.name === n) {
+          r = symOf(checker.getSymbolAtLocation(n));
+          if (r) edit = { unit, start, end: n.getEnd(), text: r.change.to };
+        } else if (ts.isBindingElement(p) && ts.isObjectBindingPattern(p.parent)) {
+          const isKey = p.propertyName === n || (!p.propertyName && p.name === n);
+          if (isKey) {
+            const t = checker.getTypeAtLocation(p.parent);
+            r = symOf(t.getProperty(n.text));
+            if (r) edit = p.propertyName ? { unit, start, end: n.getEnd(), text: r.change.to } : { unit, start, end: n.getEnd(), text: `${r.change.to}: ${n.text}` };
+          }
+        } else if ((ts.isPropertyAssignment(p) || ts.isShorthandPropertyAssignment(p)) && p.name === n && ts.isObjectLiteralExpression(p.parent)) {
+          const t = checker.getContextualType(p.parent);
+          r = t ? symOf(t.getProperty(n.text)) : undefined;
+          if (r) edit = ts.isShorthandPropertyAssignment(p) ? { unit, start, end: n.getEnd(), text: `${r.change.to}: ${n.text}` } : { unit, start, end: n.getEnd(), text: r.change.to };
+        }
+        if (r && edit)
+          report(r.owners, r.change.rule.id, unit, start, n.getEnd(), says(`\`${r.change.from}\` of the request type \`${r.typeName}\` is \`${r.change.to}\` in 2024-09; `, note('safe', undefined, 'renames')), {
+            edits: [edit],
+            context: { ...r.info, by: 'type' },
+            fixDescription: `rename ${r.change.from} to ${r.change.to}`,
+            newText: r.change.to,
+          });
+      }
+      ts.forEachChild(n, visit);
+    };
+    visit(unit.sf);
+  }
+}
+
+function typeLabel(d: ts.Declaration): string {
+  let n: ts.Node | undefined = d.parent;
+  while (n) {
+    if ((ts.isInterfaceDeclaration(n) || ts.isTypeAliasDeclaration(n) || ts.isClassDeclaration(n)) && n.name) return n.name.text;
+    n = n.parent;
+  }
+  return 'type literal';
+}

@@ -1,0 +1,244 @@
+// Requests: the calls that send a URL (fetch, axios, got, ky, request, superagent, a client
+// instance), the endpoint each names, the base it goes through, and the body tied to it.
+
+import type { ContextKind } from '../../core/keys.js';
+import { type PathMatch, findPaths, originOf } from '../../core/paths.js';
+import ts from '../../core/ts.cjs';
+import type { Finding } from '../../types.js';
+import { type Piece, findProperty, propertyValue, unwrap, virtualText } from '../evaluate.js';
+import type { AnalysisState, Span } from '../state.js';
+import { type Unit, treeIndex } from '../units.js';
+import { defaultBase, isAxios, isAxiosDecl } from './axios-defaults.js';
+import { tieBody } from './bodies.js';
+import { bodyValue } from './body-objects.js';
+import { checkBase } from './legacy-base.js';
+import { joinBase, pathStart } from './path-text.js';
+import { groupMember, memberSpan, unseenAfterBase } from './versioned-base.js';
+
+/** An options object a request may give its own base in, and the keys that give it (`baseURL`, `prefixUrl`). */
+export interface RequestOption {
+  obj?: { unit: Unit; node: ts.ObjectLiteralExpression };
+  keys: string[];
+}
+
+export const NO_BODY_METHODS = new Set(['get', 'delete', 'del', 'head', 'options']);
+
+export const BODY_METHODS = new Set(['post', 'put', 'patch']);
+
+/** HTTP methods of a client instance (and axios' form helpers), whose first argument is the URL. */
+export const REQUEST_METHODS = new Set(['get', 'delete', 'head', 'options', 'post', 'put', 'patch', 'request', 'postform', 'putform', 'patchform']);
+
+/** Is this callee a request: an HTTP method of a client (`api.get`), or a client called itself (`api(…)`)? */
+export function isRequest(callee: ts.Expression): boolean {
+  return ts.isIdentifier(callee) || (ts.isPropertyAccessExpression(callee) && REQUEST_METHODS.has(callee.name.text.toLowerCase()));
+}
+
+export function scanCalls(acc: AnalysisState, unit: Unit): void {
+  for (const call of treeIndex(unit.sf).calls) scanCall(acc, unit, call);
+}
+
+/** The endpoint a URL expression names: a service match, another vendor's, or unknown. */
+export function endpointOf(acc: AnalysisState, unit: Unit, e: ts.Expression, base?: Piece[]): { match?: PathMatch; foreign: boolean; url: boolean; pathKey?: string } {
+  const own = acc.pieces(unit, e);
+  const pieces = base ? joinBase(base, own) : own;
+  const vt = virtualText(pieces);
+  const text = vt.text;
+  const looksUrl = /^(?:[a-z][a-z0-9+.-]*:\/\/|\/|[\ue000-\uf8ff]\/|[\ue000-\uf8ff]?[a-z0-9_-]+\/)/i.test(text) && !/\s/.test(text.trim());
+  if (!looksUrl) return { foreign: false, url: false };
+  const matches = findPaths(text);
+  if (matches.length) {
+    if (base) for (const m of matches) checkBase(acc, m, pieces, vt);
+    const m = matches[matches.length - 1];
+    if (m.version !== 'v1' && acc.otherHost(m)) return { foreign: true, url: true };
+    if (m.rule && m.rule.id !== 'versioned-base-url') acc.oldCallers.add(unit.file);
+    const vPiece = pieces[vt.owner[m.versionStart]];
+    let pathKey = m.rule && vPiece?.t === 'lit' ? `${vPiece.unit.file}:${pathStart(m, vPiece, vt) + vPiece.unit.offset}:${m.rule.id}` : undefined;
+    // a path sent through a versioned base: its finding is where its own text is written
+    if (m.rule && m.rule.id !== 'versioned-base-url' && m.version === '2023-01' && vPiece?.t === 'lit' && vPiece.via.length > 0) {
+      let depth = vPiece.via.length;
+      for (let i = vt.owner[m.start]; i <= vt.owner[Math.max(m.start, m.end - 1)]; i++) {
+        const p = pieces[i];
+        let k = 0;
+        while (k < p.via.length && k < vPiece.via.length && p.via[k] === vPiece.via[k]) k++;
+        depth = Math.min(depth, k);
+      }
+      const span = memberSpan(acc, m, pieces, vt, depth);
+      if (span && typeof span !== 'string') pathKey = `${span.firstOwn.unit.file}:${span.start + span.firstOwn.unit.offset}:${m.rule.id}`;
+    }
+    return { match: m, foreign: false, url: true, pathKey };
+  }
+  const origin = /^([a-z][a-z0-9+.-]*:\/\/[^/?#\s\ue000-\uf8ff]+)/i.exec(text)?.[1];
+  if (origin) {
+    const o = originOf(origin);
+    // another vendor's host is known only when the service's hosts are configured
+    const configured = [acc.hosts.base, acc.hosts.legacy, acc.hosts.staging].filter(Boolean);
+    const service = !!o && configured.includes(o);
+    if (configured.length > 0) return { foreign: !service, url: true };
+  }
+  const path = text.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/?#\s\ue000-\uf8ff]+/i, '').replace(/^[\ue000-\uf8ff]+/, '');
+  if (/^\/?(?:v\d+|api)\//i.test(path)) return { foreign: true, url: true };
+  return { foreign: false, url: true };
+}
+
+/**
+ * The base URL a call's URL is sent through: its client instance's, unless the URL names its own
+ * host (`https://…`, `//…`), which the client sends as it is.
+ */
+export function baseFor(acc: AnalysisState, unit: Unit, callee: ts.Expression, urlUnit: Unit, url: ts.Expression, options: RequestOption[] = []): Piece[] | undefined {
+  const base = requestBase(acc, options) ?? instanceBase(acc, unit, callee);
+  if (!base) return undefined;
+  const first = acc.pieces(urlUnit, url)[0];
+  return first?.t === 'lit' && /^(?:[a-z][a-z\d+.-]*:)?\/\//i.test(first.text) ? undefined : base;
+}
+
+/**
+ * A request's own base (axios' `baseURL` in its config, got's and ky's `prefixUrl` in their
+ * options): the first of these options objects that gives one of its keys. It overrides the
+ * instance's.
+ */
+export function requestBase(acc: AnalysisState, options: RequestOption[]): Piece[] | undefined {
+  for (const { obj, keys } of options) {
+    if (!obj) continue;
+    for (const k of keys) {
+      const value = propertyValue(findProperty(obj.node, k));
+      if (value) return acc.pieces(obj.unit, value);
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The base URL of an HTTP client instance (`axios.create({ baseURL })`, `ky.create({ prefixUrl })`),
+ * called through a method (`api.get(…)`) or itself (`api('/labels', cfg)`, `api({ url })`), or
+ * of axios itself where its defaults set one.
+ */
+export function instanceBase(acc: AnalysisState, unit: Unit, callee: ts.Expression): Piece[] | undefined {
+  let obj: ts.Expression;
+  if (ts.isIdentifier(callee)) {
+    if (acc.axiosDefaults.length && isAxios(acc, unit, callee)) return defaultBase(acc, unit);
+    obj = callee;
+  } else if (ts.isPropertyAccessExpression(callee)) obj = unwrap(callee.expression);
+  else return undefined;
+  let init: { unit: Unit; expr: ts.Expression } | undefined;
+  if (ts.isIdentifier(obj)) {
+    const decl = acc.bindings.resolve(unit, obj);
+    if (obj !== callee && acc.axiosDefaults.length && isAxiosDecl(obj, decl)) return defaultBase(acc, unit);
+    const v = decl && acc.ev.valueOf(decl);
+    if (v) init = { unit: v.unit, expr: unwrap(v.expr) };
+  } else if (ts.isPropertyAccessExpression(obj) && obj.expression.kind === ts.SyntaxKind.ThisKeyword) {
+    return undefined;
+  }
+  if (!init || !ts.isCallExpression(init.expr)) return undefined;
+  const c = init.expr;
+  if (!ts.isPropertyAccessExpression(c.expression) || !['create', 'extend'].includes(c.expression.name.text) || !c.arguments[0]) return undefined;
+  const cfg = acc.ev.objectOf(init.unit, c.arguments[0]);
+  if (!cfg) return undefined;
+  const value = propertyValue(findProperty(cfg.node, 'baseURL') ?? findProperty(cfg.node, 'prefixUrl') ?? findProperty(cfg.node, 'baseUrl') ?? findProperty(cfg.node, 'prefixURL'));
+  return value && acc.pieces(cfg.unit, value);
+}
+
+/**
+ * A relative path sent through a versioned base: a member of the base's group. `use`: the
+ * request (a call of an HTTP method or of the instance itself), whose path, when it cannot be
+ * seen, holds the base.
+ */
+export function sentThroughBase(acc: AnalysisState, unit: Unit, base: Piece[], url: ts.Expression, use?: ts.Node): void {
+  const pieces = joinBase(base, acc.pieces(unit, url));
+  const vt = virtualText(pieces);
+  for (const m of findPaths(vt.text)) {
+    const vPiece = pieces[vt.owner[m.versionStart]];
+    // the version segment must lie in the base (a path constant holding '/2023-01/…' is no member of it)
+    if (vt.owner[m.versionStart] >= base.length) continue;
+    if (m.rule && vPiece && vPiece.t === 'lit' && vPiece.via.length > 0 && m.rule.id !== 'versioned-base-url') groupMember(acc, unit, m, pieces, vt, vPiece, use);
+  }
+  if (use) unseenAfterBase(acc, unit, use, pieces, vt, base.length);
+}
+
+/**
+ * The options objects of a request whose URL comes first, where it may give its own base:
+ * axios' config is the third argument of post/put/patch and the second of the others (and of
+ * a call of axios or an instance itself); got's and ky's options, with `prefixUrl`, the second.
+ */
+export function requestOptions(acc: AnalysisState, unit: Unit, method: string, args: ts.NodeArray<ts.Expression>): RequestOption[] {
+  const at = (i: number) => (args[i] && !ts.isSpreadElement(args[i]) ? acc.ev.objectOf(unit, args[i]) : undefined);
+  if (BODY_METHODS.has(method)) return [{ obj: at(2), keys: ['baseURL', 'prefixUrl'] }, { obj: at(1), keys: ['prefixUrl'] }];
+  return [{ obj: at(1), keys: ['baseURL', 'prefixUrl'] }];
+}
+
+export function scanCall(acc: AnalysisState, unit: Unit, call: ts.CallExpression): void {
+  const callee = unwrap(call.expression);
+  const method = ts.isPropertyAccessExpression(callee) ? callee.name.text.toLowerCase() : ts.isIdentifier(callee) ? callee.text : '';
+  const args = call.arguments;
+
+  // superagent: agent.post(url).set(...).send(body)
+  if (method === 'send' && ts.isPropertyAccessExpression(callee) && args[0]) {
+    let inner: ts.Expression = callee.expression;
+    while (ts.isCallExpression(inner) && ts.isPropertyAccessExpression(inner.expression)) {
+      const name = inner.expression.name.text.toLowerCase();
+      if (BODY_METHODS.has(name) && inner.arguments[0]) {
+        const ep = endpointOf(acc, unit, inner.arguments[0]);
+        if (ep.url) applyBody(acc, unit, args[0], ep, false, true);
+        return;
+      }
+      inner = inner.expression.expression;
+    }
+  }
+
+  // config-object form: axios({ url, data }), request({ url, json }), got({ url, json })
+  if (args.length >= 1) {
+    const cfg = acc.ev.objectOf(unit, args[0]);
+    if (cfg) {
+      const url = propertyValue(findProperty(cfg.node, 'url') ?? findProperty(cfg.node, 'uri'));
+      if (url) {
+        const base = baseFor(acc, unit, callee, cfg.unit, url, [{ obj: cfg, keys: ['baseURL', 'prefixUrl'] }]);
+        const ep = endpointOf(acc, cfg.unit, url, base);
+        if (base && ep.match) sentThroughBase(acc, cfg.unit, base, url, isRequest(callee) ? call : undefined);
+        if (ep.url) {
+          const body = bodyValue(cfg.node, ['data', 'json', 'body', 'form']);
+          if (body) applyBody(acc, cfg.unit, body, ep, false, true);
+          return;
+        }
+      }
+    }
+  }
+
+  // the URL among the first arguments
+  for (let i = 0; i < Math.min(args.length, 3); i++) {
+    const a = unwrap(args[i]);
+    if (ts.isObjectLiteralExpression(a) || ts.isArrowFunction(a) || ts.isFunctionExpression(a)) continue;
+    const base = i === 0 ? baseFor(acc, unit, callee, unit, args[i], requestOptions(acc, unit, method, args)) : undefined;
+    const ep = endpointOf(acc, unit, args[i], base);
+    if (!ep.url) continue;
+    if (base && ep.match) sentThroughBase(acc, unit, base, args[i], isRequest(callee) ? call : undefined);
+    const next = args[i + 1];
+    if (!next) return;
+    if (NO_BODY_METHODS.has(method)) return;
+    const isFetch = method === 'fetch' || method === '$fetch' || method === 'ofetch';
+    applyBody(acc, unit, next, ep, !isFetch);
+    return;
+  }
+}
+
+/**
+ * Tie the body (or an options object holding it) to the endpoint's context. `direct`: the
+ * argument is the body itself (`.send(body)`, the `json`/`data` of a config object), not an
+ * options object to look into.
+ */
+export function applyBody(acc: AnalysisState, unit: Unit, arg: ts.Expression, ep: { match?: PathMatch; foreign: boolean; pathKey?: string }, maybeData: boolean, direct = false): void {
+  const ctx: ContextKind | undefined = ep.foreign ? 'foreign' : (ep.match?.bodyContext as ContextKind | undefined);
+  if (!ctx) return;
+  const outer = acc.collecting;
+  const outerObjects = acc.bodyObjects;
+  const body: Finding[] = (acc.collecting = []);
+  const objects: Span[] = (acc.bodyObjects = []);
+  let unseen: string | undefined;
+  try {
+    unseen = tieBody(acc, unit, arg, ep, ctx, maybeData, direct);
+  } finally {
+    acc.collecting = outer;
+    acc.bodyObjects = outerObjects;
+    outer?.push(...body);
+    outerObjects?.push(...objects);
+  }
+  if (ctx !== 'foreign') acc.requests.push({ pathKey: ep.pathKey, body, objects, unseen: objects.length ? undefined : unseen });
+}

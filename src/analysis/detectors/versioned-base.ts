@@ -1,0 +1,109 @@
+// Versioned bases ('…/2023-01' in a constant or an instance's base URL): the relative paths sent
+// through each, gathered into its group (settle-groups.ts decides whether the group moves).
+
+import { type PathMatch, versionsBeforeHole } from '../../core/paths.js';
+import ts from '../../core/ts.cjs';
+import type { LitPiece, Piece } from '../evaluate.js';
+import { type UnitEdit, renderRegion } from '../render.js';
+import type { AnalysisState, BaseGroup } from '../state.js';
+import type { Unit } from '../units.js';
+import { BASE_OPTION, type Virtual, displayPath, shortText } from './path-text.js';
+
+/** Where the path of a use of a versioned base is written, when it is written there as text `--fix` can rewrite. */
+export interface MemberSpan {
+  ownStart: number;
+  firstOwn: LitPiece;
+  /** unit offsets of the path's own text */
+  start: number;
+  end: number;
+}
+
+/**
+ * Where the path of a use of a versioned base is written: the text after the version segment,
+ * from the first piece that does not come through the base (pieces with more than `depth`
+ * constants behind them come through it). A string says why the path cannot be a member: it
+ * comes from a parameter or an expression the check cannot follow, or from a constant, or it is
+ * written so that `--fix` cannot rewrite it in place. Undefined: the version is not in the base.
+ */
+export function memberSpan(acc: AnalysisState, m: PathMatch, pieces: Piece[], vt: Virtual, depth = 0): MemberSpan | string | undefined {
+  let ownStart = m.versionStart;
+  while (ownStart < m.end && pieces[vt.owner[ownStart]].via.length > depth) ownStart++;
+  if (ownStart < m.versionStart + '2023-01'.length) return undefined;
+  if (ownStart >= m.end) return 'a path written in a constant, which `--fix` does not move with the base';
+  for (let i = ownStart; i < m.end; i++) if (pieces[vt.owner[i]].via.length > depth) return 'a path partly written in a constant, which `--fix` does not move with the base';
+  const firstOwn = pieces[vt.owner[ownStart]];
+  if (firstOwn.t !== 'lit') return `a path the check cannot see (\`${shortText(firstOwn.node.getText(firstOwn.unit.sf))}\`)`;
+  if (!firstOwn.exact) return 'a path written with escapes, which `--fix` cannot rewrite in place';
+  const start = firstOwn.pos + vt.offset[ownStart];
+  let endIdx = m.end - 1;
+  while (endIdx > ownStart && pieces[vt.owner[endIdx]].t !== 'lit') endIdx--;
+  const endPiece = pieces[vt.owner[endIdx]] as LitPiece;
+  return { ownStart, firstOwn, start, end: endPiece.pos + vt.offset[endIdx] + 1 };
+}
+
+/** The group of the versioned base whose version segment is at this place of the virtual text. */
+export function groupAt(acc: AnalysisState, vPiece: LitPiece, vt: Virtual, versionStart: number): BaseGroup {
+  const start = vPiece.pos + vt.offset[versionStart];
+  const key = `${vPiece.unit.file}:${start}`;
+  let g = acc.baseGroups.get(key);
+  if (!g) {
+    g = { unit: vPiece.unit, start, end: start + '2023-01'.length, exact: vPiece.exact, label: vPiece.via.find((v) => v.label !== BASE_OPTION)?.label ?? vPiece.text, members: [], unseen: [] };
+    acc.baseGroups.set(key, g);
+  }
+  return g;
+}
+
+/** A use of a versioned base whose path cannot be tied to it: the base is held until a person checks it. */
+export function unseenUse(acc: AnalysisState, g: BaseGroup, unit: Unit, node: ts.Node, why: string): void {
+  if (!g.unseen.some((x) => x.node === node && x.why === why)) g.unseen.push({ unit, node, why });
+}
+
+/**
+ * A path whose version segment comes from a base defined elsewhere (a constant, an instance's
+ * baseURL) and whose rest is written here: it moves with the base or not at all. A use whose
+ * path cannot be seen here (`use`, as written) holds the base.
+ */
+export function groupMember(acc: AnalysisState, unit: Unit, m: PathMatch, pieces: Piece[], vt: Virtual, vPiece: LitPiece, use?: ts.Node): boolean {
+  if (m.version !== '2023-01') return false;
+  const span = memberSpan(acc, m, pieces, vt);
+  if (span === undefined) return false;
+  const g = groupAt(acc, vPiece, vt, m.versionStart);
+  if (typeof span === 'string') {
+    if (use) unseenUse(acc, g, unit, use, span);
+    return false;
+  }
+  const { ownStart, start, end } = span;
+  const ownText = vt.text.slice(ownStart, m.end);
+  let edit: UnitEdit | undefined;
+  if (m.newPath && !m.partial && m.rule!.fix === 'safe') {
+    const [head, ...rest] = m.newPath;
+    if (typeof head === 'string' && head.startsWith('/2024-09')) {
+      let rel = head.slice('/2024-09'.length);
+      if (!ownText.startsWith('/') && rel.startsWith('/')) rel = rel.slice(1);
+      edit = renderRegion(pieces, vt, ownStart, m.end, rel ? [rel, ...rest] : rest);
+    }
+  }
+  if (!g.members.some((x) => x.unit.file === unit.file && x.start === start))
+    g.members.push({ unit, start, end, edit, match: m, shown: displayPath(vt.text.slice(m.start, m.end), pieces, vt, m.start), own: displayPath(ownText, pieces, vt, ownStart) });
+  return true;
+}
+
+/**
+ * A versioned base joined with a path the check cannot see (`${API}${path}`, `API + path`): the
+ * version segment is followed at once by a hole, so no path is found there; the base is held.
+ */
+export function unseenAfterBase(acc: AnalysisState, unit: Unit, use: ts.Node, pieces: Piece[], vt: Virtual, basePieces = pieces.length): void {
+  for (const i of versionsBeforeHole(vt.text)) {
+    if (vt.owner[i] >= basePieces) continue;
+    const vp = pieces[vt.owner[i]];
+    const hp = pieces[vt.owner[i + '2023-01'.length]];
+    if (vp?.t !== 'lit' || vp.via.length === 0 || vt.owner[i + '2023-01'.length - 1] !== vt.owner[i] || hp?.t !== 'hole') continue;
+    // a hole of the base's own definition (`${HOST}/2023-01${SUFFIX}` used elsewhere) is the base's
+    if (hp.via.length > 0 && hp.via[0] === vp.via[0]) continue;
+    unseenUse(acc, groupAt(acc, vp, vt, i), unit, use, `a path the check cannot see (\`${shortText(hp.node.getText(hp.unit.sf))}\`)`);
+  }
+}
+
+export function memberKey(acc: AnalysisState, x: BaseGroup['members'][number]): string {
+  return `${x.unit.file}:${x.start + x.unit.offset}:${x.match.rule!.id}`;
+}

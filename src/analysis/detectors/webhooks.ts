@@ -1,0 +1,61 @@
+// Webhooks: the `version` a webhook body names, and the old event name wherever it is sent or
+// compared with a received event.
+
+import { OLD_EVENT } from '../../core/keys.js';
+import ts from '../../core/ts.cjs';
+import type { RequestContext } from '../../types.js';
+import { type LitPiece, unwrap } from '../evaluate.js';
+import { note, says } from '../findings.js';
+import type { AnalysisState } from '../state.js';
+import type { Unit } from '../units.js';
+
+export function webhookVersion(acc: AnalysisState, unit: Unit, value: ts.Expression, info: RequestContext): void {
+  const v = unwrap(value);
+  if (!(ts.isStringLiteral(v) || ts.isNoSubstitutionTemplateLiteral(v))) {
+    // `version: WEBHOOK_VERSION`: a constant (here or imported) that holds '2023-01'
+    const pieces = ts.isIdentifier(v) || ts.isPropertyAccessExpression(v) ? acc.pieces(unit, v) : [];
+    if (!pieces.length || pieces.some((x) => x.t !== 'lit') || pieces.map((x) => (x as LitPiece).text).join('') !== '2023-01') return;
+    const shown = v.getText(unit.sf);
+    acc.add('webhook-version', unit, v.getStart(unit.sf), v.getEnd(), says(`The webhook \`version\` \`${shown}\` holds '2023-01'; a webhook for 2024-09 carries \`'2024-09'\`; `, note('none', `\`${shown}\` is set where it is defined and may serve more than this webhook: write '2024-09' here or there`)), { context: info });
+    return;
+  }
+  if (v.text !== '2023-01') return;
+  const raw = v.getText(unit.sf);
+  const start = v.getStart(unit.sf);
+  acc.add('webhook-version', unit, start, v.getEnd(), says(`The webhook \`version\` ${raw} names 2023-01; a webhook for 2024-09 carries \`'2024-09'\`; `, note('safe')), {
+    edits: [{ unit, start: start + 1, end: v.getEnd() - 1, text: '2024-09' }],
+    context: info,
+    fixDescription: "write '2024-09'",
+    newText: '2024-09',
+  });
+}
+
+export function scanEvents(acc: AnalysisState, unit: Unit): void {
+  const ev = OLD_EVENT();
+  if (!unit.sf.text.includes(ev.old)) return;
+  const visit = (n: ts.Node): void => {
+    if ((ts.isStringLiteral(n) || ts.isNoSubstitutionTemplateLiteral(n)) && n.text === ev.old) {
+      if (!(n.parent && (ts.isImportDeclaration(n.parent) || ts.isExportDeclaration(n.parent)))) {
+        const raw = n.getText(unit.sf);
+        const start = n.getStart(unit.sf);
+        const exact = raw.slice(1, -1) === n.text;
+        acc.add(ev.id, unit, start, n.getEnd(), says(`The event \`${ev.old}\` is \`${ev.new}\` in 2024-09; `, note('safe')), {
+          edits: exact ? [{ unit, start: start + 1, end: n.getEnd() - 1, text: ev.new! }] : undefined,
+          fixDescription: `write ${ev.new}`,
+          newText: ev.new!,
+        });
+      }
+      return;
+    }
+    if (ts.isIdentifier(n) && n.text === ev.old && n.parent && (ts.isPropertyAssignment(n.parent) || ts.isMethodDeclaration(n.parent) || ts.isPropertySignature(n.parent) || ts.isEnumMember(n.parent)) && n.parent.name === n) {
+      const start = n.getStart(unit.sf);
+      acc.add(ev.id, unit, start, n.getEnd(), says(`The event \`${ev.old}\` is \`${ev.new}\` in 2024-09; `, note('safe')), {
+        edits: [{ unit, start, end: n.getEnd(), text: ev.new! }],
+        fixDescription: `write ${ev.new}`,
+        newText: ev.new!,
+      });
+    }
+    ts.forEachChild(n, visit);
+  };
+  visit(unit.sf);
+}

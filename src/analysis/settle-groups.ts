@@ -1,0 +1,98 @@
+// Settle for versioned bases: a base moves to /2024-09 with every relative path sent through it,
+// or none of them does, and the base's finding names what holds it.
+
+import { codeSpan } from './detectors/path-text.js';
+import { memberKey } from './detectors/versioned-base.js';
+import type { UnitEdit } from './render.js';
+import type { AnalysisState, BaseGroup } from './state.js';
+import { lineCol } from './units.js';
+
+/**
+ * Each versioned base moves to /2024-09 with all its relative paths, when every one of them has a
+ * 2024-09 form and can be seen, and the base and every path lie in the files the run checks (a
+ * run on narrower paths writes none other: moving the paths without their base would break them).
+ */
+export function finishBaseGroups(acc: AnalysisState): void {
+  for (const g of acc.baseGroups.values()) {
+    settleGroup(acc, g);
+    for (const x of g.members) acc.memberGroups.set(memberKey(acc, x), g);
+  }
+}
+
+/**
+ * After requests are held (holdRequests): a movable group one of whose paths was left for a
+ * person with its body is held as a whole (moving the base would move that path with it).
+ */
+export function reblockGroups(acc: AnalysisState): boolean {
+  let changed = false;
+  for (const g of acc.baseGroups.values()) {
+    if (!g.movable) continue;
+    let held = false;
+    for (const x of g.members) {
+      const f = acc.findings.get(memberKey(acc, x));
+      if (f && f.fixKind === 'none' && !x.heldBy) {
+        // why it is held, as holdRequests decided it
+        x.heldBy = f.heldBecause?.why ?? 'the request is left for a person as a whole';
+        held = true;
+      }
+    }
+    if (held) {
+      settleGroup(acc, g);
+      changed = true;
+    }
+  }
+  return changed;
+}
+
+export function settleGroup(acc: AnalysisState, g: BaseGroup): void {
+  const given = acc.options.given;
+  const baseStart = g.start - 1 >= 0 && g.unit.sf.text[g.start - 1] === '/' ? g.start - 1 : g.start;
+  const outside = given ? [...new Set([g.unit.file, ...g.members.map((x) => x.unit.file), ...g.unseen.map((x) => x.unit.file)])].filter((f) => !given.has(f)) : [];
+  if (outside.length) {
+    g.movable = false;
+    const where = outside.map((f) => acc.shownFile(f)).join(', ');
+    const why = `${outside.includes(g.unit.file) ? 'the base is defined' : 'paths sent through it lie'} in ${where}, outside the files this run checks; \`--fix\` moves a base and its paths together, in a run over both`;
+    acc.add('versioned-base-url', g.unit, baseStart, g.end,
+      `The base URL \`${g.label}\` carries the 2023-01 version; every relative path sent through it is a 2023-01 path (${g.members.length} of them here), left for a person: ${why}.`,
+      { replace: true });
+    for (const x of g.members) {
+      const ep = x.match.rule!.endpoint;
+      acc.add(x.match.rule!.id, x.unit, x.start, x.end,
+        `\`${x.own}\` sent through the versioned base URL \`${g.label}\` forms \`${x.shown}\`, a 2023-01 path${ep?.new ? `; 2024-09 uses \`${ep.new}\`` : ' the spec does not map'}; left for a person: ${why}.`,
+        { replace: true, context: { kind: x.match.bodyContext ?? 'path', by: 'path', endpoint: ep ? `${ep.method} ${ep.old}` : undefined } });
+    }
+    return;
+  }
+  const blocking = g.members.filter((x) => !x.edit);
+  const heldWithBody = g.members.filter((x) => x.edit && x.heldBy);
+  const movable = blocking.length === 0 && heldWithBody.length === 0 && g.unseen.length === 0 && g.exact;
+  g.movable = movable;
+  const baseEdit: UnitEdit = { unit: g.unit, start: g.start, end: g.end, text: '2024-09' };
+  const noForm = blocking.map((x) => `\`${x.shown}\``).join(', ');
+  const reasons: string[] = [];
+  if (blocking.length) reasons.push(`${noForm} ${blocking.length === 1 ? 'has' : 'have'} no 2024-09 form`);
+  if (heldWithBody.length) reasons.push(`${heldWithBody.map((x) => `\`${x.shown}\``).join(', ')} ${heldWithBody.length === 1 ? 'is' : 'are'} left for a person with the body sent to ${heldWithBody.length === 1 ? 'it' : 'them'}`);
+  for (const u of g.unseen) {
+    const line = lineCol(u.unit.fileText, u.node.getStart(u.unit.sf) + u.unit.offset).line;
+    reasons.push(`${codeSpan(u.node, u.unit.sf)} (${acc.shownFile(u.unit.file)}:${line}) sends through it ${u.why}`);
+  }
+  const holds = reasons.join('; ');
+  acc.add('versioned-base-url', g.unit, baseStart, g.end,
+    movable
+      ? `The base URL \`${g.label}\` carries the 2023-01 version; every relative path sent through it is a 2023-01 path (${g.members.length} of them). \`--fix\` moves it to /2024-09 together with those paths.`
+      : `The base URL \`${g.label}\` carries the 2023-01 version; it cannot move to /2024-09 while ${holds || 'a path sent through it has no 2024-09 form'} (left for a person: move those paths by hand, then the base).`,
+    { edits: movable ? [baseEdit] : undefined, fixKind: movable ? 'safe' : 'none', replace: true, fixDescription: "write '2024-09'", newText: '2024-09' });
+  for (const x of g.members) {
+    const rule = x.match.rule!;
+    const ep = rule.endpoint;
+    const context = { kind: x.match.bodyContext ?? 'path', by: 'path' as const, endpoint: ep ? `${ep.method} ${ep.old}` : undefined };
+    if (x.heldBy) {
+      acc.add(rule.id, x.unit, x.start, x.end, `\`${x.own}\` sent through the versioned base URL \`${g.label}\` forms \`${x.shown}\`, a 2023-01 path; 2024-09 uses \`${ep?.new ?? '?'}\`; left for a person: ${x.heldBy}; the base waits for it.`, { fixKind: 'none', replace: true, context });
+      continue;
+    }
+    const msg = movable
+      ? `\`${x.own}\` sent through the versioned base URL \`${g.label}\` forms \`${x.shown}\`${ep ? ` (${ep.method} ${ep.old})` : ''}; 2024-09 uses \`${ep?.new ?? '?'}\`; \`--fix\` moves it with the base.`
+      : `\`${x.own}\` sent through the versioned base URL \`${g.label}\` forms \`${x.shown}\`, a 2023-01 path${ep?.new ? `; 2024-09 uses \`${ep.new}\`` : ' the spec does not map'}; left for a person: it moves only with the base, which is held back (${holds}).`;
+    acc.add(rule.id, x.unit, x.start, x.end, msg, { edits: movable && x.edit ? [x.edit] : undefined, fixKind: movable ? 'safe' : 'none', replace: true, context });
+  }
+}

@@ -1,0 +1,132 @@
+// Settle: the decisions that need every file, taken once after detection. A request moves whole or
+// is held whole; an object shared with another vendor's request, or read by its old keys, is left.
+
+import path from 'node:path';
+import { contextLabel, renamesIn } from '../core/keys.js';
+import ts from '../core/ts.cjs';
+import type { Finding, HoldCode } from '../types.js';
+import { propName } from './bindings.js';
+import { note, says } from './findings.js';
+import type { AnalysisState, Span } from './state.js';
+import type { Unit } from './units.js';
+
+/** Rules whose finding, left for a person in a body, leaves the whole request for a person. */
+export const HOLDING_RULES = new Set(['v1-pickup-field', 'v1-pickup-nested-object', 'label-entry-field', 'courier-selection', 'courier-naming', 'webhook-version']);
+
+/**
+ * A request whose body keeps something `--fix` leaves for a person (a nested pickup object with
+ * another value, a computed key, a body already half in 2024-09 form) is left whole: moving its
+ * path, or renaming the rest of its body, would send one version's body to the other's endpoint,
+ * and nothing would be reported after the fix. Its path and body stay reported, fixed by none.
+ */
+export function holdRequests(acc: AnalysisState): void {
+  // until nothing changes: a path held for one request holds the body of every request sent to it
+  for (let changed = true; changed; ) {
+    changed = false;
+    const hold = (f: Finding | undefined, code: HoldCode, why: string) => {
+      if (!f || f.fixKind === 'none') return;
+      acc.hold(f, code, why);
+      changed = true;
+    };
+    for (const r of acc.requests) {
+      const path = r.pathKey ? acc.findings.get(r.pathKey) : undefined;
+      // a body that cannot be seen (a parameter no caller fills): it may be in either version, so
+      // its path stays with it
+      if (path && r.unseen) hold(path, 'body-unseen', r.unseen);
+      // a path left for a person (no 2024-09 form, a full URL without baseUrl, a path built with
+      // a constant defined elsewhere): its body stays in the old version with it
+      if (path && path.fixKind === 'none' && path.changeKind === 'endpoint-moved') {
+        const g = acc.memberGroups.get(r.pathKey!);
+        const why = g
+          ? `the path it is sent to stays as it is (${path.ruleId}), with the versioned base URL \`${g.label}\` it is sent through, which is held back: once they move, \`--fix\` renames this too`
+          : `the path it is sent to stays as it is (${path.ruleId}): once that path moves, \`--fix\` renames this too`;
+        for (const f of [...r.body, ...findingsIn(acc, r.objects)]) hold(f, 'path-stays', why);
+        continue;
+      }
+      // a path that moves only on an assumption (`--fix --unsafe`): its body moves with it, on the same assumption
+      if (path && path.fixKind === 'unsafe' && path.changeKind === 'endpoint-moved') {
+        const why = `the path it is sent to, which has no 2024-09 form in the spec (${path.ruleId})`;
+        for (const f of [...r.body, ...findingsIn(acc, r.objects)]) {
+          if (!f || f.fixKind !== 'safe') continue;
+          acc.assume(f, why);
+          changed = true;
+        }
+        continue;
+      }
+      // the body's findings: those made for this request, and those of objects it shares with
+      // another request (a constant, a builder), made when that request met them first
+      const inBody = [...new Set([...r.body, ...findingsIn(acc, r.objects)])];
+      const left = inBody.filter((f) => f.fixKind === 'none' && HOLDING_RULES.has(f.ruleId));
+      if (left.length) {
+        const why = `the body sent with it holds what \`--fix\` leaves (${[...new Set(left.map((f) => f.ruleId))].join(', ')}): migrate the request as a whole by hand`;
+        for (const f of [path, ...inBody]) hold(f, 'body-holds', why);
+        continue;
+      }
+      // a body that moves only with `--unsafe` (shared with a request whose path moves on an
+      // assumption): this path waits for it too
+      const assumed = inBody.find((f) => f.fixKind === 'unsafe' && f.changeKind !== 'endpoint-moved');
+      if (path && path.fixKind === 'safe' && assumed) {
+        acc.assume(path, `the body sent to it, which moves only with \`--unsafe\` (${assumed.ruleId})`);
+        changed = true;
+      }
+    }
+  }
+}
+
+/** The findings written inside these object literals (an event name in a webhook body, made by its own check). */
+export function findingsIn(acc: AnalysisState, objects: Span[]): Finding[] {
+  if (!objects.length) return [];
+  const spans = objects.map((t) => ({ file: t.unit.file, start: t.node.getStart(t.unit.sf) + t.unit.offset, end: t.node.getEnd() + t.unit.offset }));
+  return [...acc.findings.values()].filter((f) => spans.some((x) => f.file === x.file && f.start >= x.start && f.end <= x.end));
+}
+
+/**
+ * An object sent to another vendor's endpoint, which takes its keys as they are, and as the
+ * service's old body: renaming them would break the other request, leaving them the old one.
+ * Its old keys are reported, fixed by none (so the old request is left whole: holdRequests).
+ */
+export function settleMixed(acc: AnalysisState): void {
+  const why = "this object is also sent to another vendor's endpoint, which takes its keys as they are: give each request its own object";
+  for (const m of acc.mixed) {
+    const inside = findingsIn(acc, [m]).filter((f) => f.changeKind !== 'check');
+    if (inside.length) {
+      for (const f of inside) if (f.fixKind !== 'none') acc.hold(f, 'shared-with-another-vendor', why);
+      continue;
+    }
+    // the other vendor's request came first: the old keys were never reported
+    const renames = renamesIn(m.ctx);
+    for (const p of m.node.properties) {
+      const name = p.name && propName(p.name);
+      const change = name !== undefined ? renames.get(name) : undefined;
+      if (!p.name || !change) continue;
+      const f = acc.add(change.rule.id, m.unit, p.name.getStart(m.unit.sf), p.name.getEnd(), says(`\`${name}\` in ${contextLabel(m.ctx)} is \`${change.to}\` in 2024-09; `, note('none', why)), { context: m.info });
+      if (f) m.body?.push(f);
+    }
+  }
+}
+
+/**
+ * A body object whose variable is also read by a key `--fix` renames (`return rec.courier_id`):
+ * renamed, the read would find nothing. The object is left, and with it its request (holdRequests),
+ * unless the read is renamed too (a typed request's uses, renamed with its type).
+ */
+export function settleReads(acc: AnalysisState): void {
+  if (!acc.readBy.length) return;
+  const edited = new Set<string>();
+  for (const f of acc.findings.values()) if (f.edits?.length) edited.add(`${f.file}:${f.start}`);
+  const at = (unit: Unit, n: ts.Node) => `${unit.file}:${n.getStart(unit.sf) + unit.offset}`;
+  for (const r of acc.readBy) {
+    // the keys of the object `--fix` changes: where a finding with an edit starts at the key's name
+    const changed = new Set<string>();
+    for (const p of r.node.properties) {
+      const k = p.name ? propName(p.name) : undefined;
+      if (k !== undefined && edited.has(at(r.unit, p.name!))) changed.add(k);
+    }
+    for (const w of r.writes) if (edited.has(at(w.unit, w.nameNode))) changed.add(w.key);
+    const stale = r.reads.filter((x) => changed.has(x.key) && !edited.has(at(x.unit, x.nameNode)));
+    if (!stale.length) continue;
+    const shown = [...new Set(stale.map((x) => `\`${x.shown}\`${x.unit.file !== r.unit.file ? ` in ${acc.shownFile(x.unit.file)}` : ''}`))].join(', ');
+    const why = `this object is also read by its old keys (${shown}): renamed, those reads would find nothing; rename them with it by hand, or give the request its own object`;
+    for (const f of findingsIn(acc, [r, ...r.writes.map((w) => ({ unit: w.unit, node: w.assignment }))])) if (f.fixKind !== 'none' && f.changeKind !== 'check') acc.hold(f, 'read-by-old-keys', why);
+  }
+}

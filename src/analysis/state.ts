@@ -1,0 +1,225 @@
+// The accumulator of one analysis: what the collect and detect phases write (findings, and the
+// facts that span files: contexts given to objects, versioned base groups, requests and their
+// bodies, request types to check, objects held or read elsewhere) and what settle decides on.
+// The detectors (./detectors/) are functions of it; none of them keeps state of its own.
+
+import path from 'node:path';
+import type ts from '../core/ts.cjs';
+import { getRule } from '../catalogue/index.js';
+import { originOf, type PathMatch } from '../core/paths.js';
+import type { ContextKind } from '../core/keys.js';
+import type { ChangeKind, Config, Finding, FixKind, HoldCode, RequestContext, TextEdit } from '../types.js';
+import { render, type Words } from './findings.js';
+import { Bindings } from './bindings.js';
+import { Evaluator, type Piece } from './evaluate.js';
+import type { UnitEdit } from './render.js';
+import type { Shaped } from './detectors/request-types.js';
+import { lineCol, lineStarts, type Unit, type UnitStore } from './units.js';
+
+export interface AnalyzerOptions {
+  config: Config;
+  /** the files the run checks (and `--fix` may write); none given: every file it reads */
+  given?: Set<string>;
+  /** the folder file names in messages are relative to (default: the working folder) */
+  root?: string;
+}
+
+export interface BaseGroup {
+  unit: Unit;
+  /** the `2023-01` text in the base literal (unit offsets) */
+  start: number;
+  end: number;
+  exact: boolean;
+  label: string;
+  members: { unit: Unit; start: number; end: number; edit?: UnitEdit; match: PathMatch; shown: string; own: string; heldBy?: string }[];
+  /** uses of the base whose path cannot be tied to it (a parameter or an unknown expression right after it, a path in a constant): they hold it */
+  unseen: { unit: Unit; node: ts.Node; why: string }[];
+  /** set by settleGroup: the base and its paths move */
+  movable?: boolean;
+}
+
+export interface Target {
+  unit: Unit;
+  node: ts.ObjectLiteralExpression;
+}
+
+/** Code a request's body is written in (an object literal, an event list, a key assigned to it). */
+export interface Span {
+  unit: Unit;
+  node: ts.Node;
+}
+
+/** `x.k = v` or `x['k'] = v`, with `x` the variable holding a body object: the key `k` is the object's. */
+export interface Written {
+  unit: Unit;
+  key: string;
+  /** false: the key is an expression whose value is known (`x[KEY]`), not written out */
+  plain: boolean;
+  nameNode: ts.Expression;
+  value: ts.Expression;
+  assignment: ts.BinaryExpression;
+}
+
+/** A read of a body object's key elsewhere: `x.k`, `x['k']`, `const { k } = x`. */
+export interface KeyRead {
+  unit: Unit;
+  key: string;
+  /** the node naming the key (a rename of the read would start there) */
+  nameNode: ts.Node;
+  shown: string;
+}
+
+/**
+ * A request the code sends with a body: the key of its path's finding, the findings its body
+ * makes (its keys, its nested blocks, the request type that types it), the code its body is
+ * written in (object literals, key-by-key writes, event lists), and why its body cannot be seen.
+ * Settle moves it whole or holds it whole.
+ */
+export interface SentRequest {
+  pathKey?: string;
+  body: Finding[];
+  objects: Span[];
+  unseen?: string;
+}
+
+export class AnalysisState {
+  /** the words of the findings whose message has a note settle may change (findings.ts) */
+  private readonly words = new Map<Finding, Words>();
+  /** findings moved only with `--unsafe`, with the path or body they go with */
+  private readonly assumed = new Map<Finding, string>();
+  readonly bindings: Bindings;
+  readonly ev: Evaluator;
+  findings = new Map<string, Finding>();
+  /** object literals whose context is decided (by endpoint, keys or as another vendor's) */
+  contexted = new Map<ts.Node, ContextKind>();
+  piecesMemo = new Map<ts.Node, Piece[]>();
+  lineStartsMemo = new Map<string, number[]>();
+  reportedBases = new Set<string>();
+  readonly hosts: { base?: string; legacy?: string; staging?: string };
+  /** nested pickup objects handled as a whole: their inner fields carry no edits of their own */
+  nestedPickups = new Set<ts.Node>();
+  /** v1 pickup bodies left whole for a person: their nested `pickup` object gives a field another literal value than the top level */
+  leftBodies = new Set<ts.Node>();
+  /** versioned bases ('…/2023-01' in a constant or an instance's baseURL) and the relative paths sent through them */
+  baseGroups = new Map<string, BaseGroup>();
+  /** the group of each member path, by the key of the path's finding */
+  memberGroups = new Map<string, BaseGroup>();
+  /** bodies (object literals or typed expressions) whose declared type may be a request shape */
+  shaped: Shaped[] = [];
+  /** requests with a body (settle decides on each as a whole) */
+  requests: SentRequest[] = [];
+  /** files that send a request to an old path, wherever the path is written (an imported constant) */
+  oldCallers = new Set<string>();
+  /** while a body is tied to its endpoint: the object literals it is made of */
+  bodyObjects?: Span[];
+  /** objects whose keys `--fix` leaves, and why (a nested `pickup` object given through a variable) */
+  heldObjects = new Map<ts.Node, string>();
+  /** the keys assigned to, and read from, the variable holding an object literal (by the literal) */
+  refsMemo = new Map<ts.Node, { writes: Written[]; reads: KeyRead[]; reassigned?: boolean }>();
+  /** body objects also read by their keys: checked once every rename is known (settleReads) */
+  readBy: { unit: Unit; node: ts.ObjectLiteralExpression; reads: KeyRead[]; writes: Written[] }[] = [];
+  /** identifiers by name, per unit (built when a body's variable is looked for) */
+  idIndex = new Map<Unit, Map<string, ts.Identifier[]>>();
+  /** while a body is tied to its endpoint: the findings it makes */
+  collecting?: Finding[];
+  /**
+   * Objects sent both to another vendor's endpoint and as one of the service's old bodies (a
+   * constant spread into both): `ctx` is the service's context, `body` the findings of the request
+   * that met it second.
+   */
+  mixed: { unit: Unit; node: ts.ObjectLiteralExpression; ctx: ContextKind; info: RequestContext; body?: Finding[] }[] = [];
+  /** `axios.defaults.baseURL = …` in the analysed units: the value, and the package folder it holds for */
+  axiosDefaults: { unit: Unit; value: ts.Expression; scope: string }[] = [];
+  packageDirs = new Map<string, string>();
+  callIndex?: Map<string, { unit: Unit; call: ts.CallExpression }[]>;
+
+  constructor(
+    readonly store: UnitStore,
+    readonly options: AnalyzerOptions,
+  ) {
+    this.bindings = new Bindings(store);
+    this.ev = new Evaluator(this.bindings);
+    const c = options.config;
+    this.hosts = { base: originOf(c.baseUrl), legacy: originOf(c.legacyBaseUrl), staging: originOf(c.stagingUrl) };
+  }
+
+  add(
+    ruleId: string,
+    unit: Unit,
+    start: number,
+    end: number,
+    message: string | Words,
+    opts: { edits?: UnitEdit[]; fixKind?: FixKind; context?: RequestContext; severity?: 'error' | 'warning'; changeKind?: ChangeKind; fixDescription?: string; newText?: string; replace?: boolean } = {},
+  ): Finding | undefined {
+    const rule = getRule(ruleId);
+    if (!rule) return undefined;
+    const s = start + unit.offset;
+    const e = end + unit.offset;
+    const key = `${unit.file}:${s}:${ruleId}`;
+    if (opts.replace) this.findings.delete(key);
+    if (this.findings.has(key)) return this.findings.get(key);
+    let starts = this.lineStartsMemo.get(unit.file);
+    if (!starts) this.lineStartsMemo.set(unit.file, (starts = lineStarts(unit.fileText)));
+    const a = lineCol(unit.fileText, s, starts);
+    const b = lineCol(unit.fileText, e, starts);
+    const fixKind = opts.fixKind ?? (opts.edits ? rule.fix : 'none');
+    const edits: TextEdit[] | undefined = opts.edits?.map((x) => ({ start: x.start + x.unit.offset, end: x.end + x.unit.offset, text: x.text }));
+    if (opts.edits && opts.edits.some((x) => x.unit.file !== unit.file)) return undefined;
+    const f: Finding = {
+      ruleId,
+      severity: opts.severity ?? rule.severity,
+      message: render(message),
+      file: unit.file,
+      line: a.line,
+      column: a.column,
+      endLine: b.line,
+      endColumn: b.column,
+      start: s,
+      end: e,
+      fixKind: edits && edits.length ? fixKind : fixKind === 'safe' && opts.fixKind === 'safe' ? 'safe' : edits ? fixKind : 'none',
+      edits: edits && edits.length ? edits : undefined,
+      fixDescription: opts.fixDescription,
+      context: opts.context,
+      changeKind: opts.changeKind ?? rule.changeKind,
+      oldText: unit.fileText.slice(s, e),
+      newText: opts.newText,
+    };
+    this.findings.set(key, f);
+    if (typeof message !== 'string') this.words.set(f, message);
+    this.collecting?.push(f);
+    return f;
+  }
+
+  /** Settle holds the request this finding belongs to: its fix is taken away, and the message says why. */
+  hold(f: Finding, code: HoldCode, why: string): void {
+    f.edits = undefined;
+    f.fixKind = 'none';
+    f.heldBecause = { code, why };
+    f.message = render(this.words.get(f) ?? f.message, f.heldBecause, this.assumed.get(f));
+  }
+
+  /** Settle ties this finding's fix to `--unsafe`, together with the path or body it goes with (`with`). */
+  assume(f: Finding, withWhat: string): void {
+    f.fixKind = 'unsafe';
+    this.assumed.set(f, withWhat);
+    f.message = render(this.words.get(f) ?? f.message, f.heldBecause, withWhat);
+  }
+
+  pieces(unit: Unit, e: ts.Expression): Piece[] {
+    let p = this.piecesMemo.get(e);
+    if (!p) this.piecesMemo.set(e, (p = this.ev.pieces(unit, e)));
+    return p;
+  }
+
+  /** The origin of a full URL on a host the config does not name, when the service's hosts are configured. */
+  otherHost(m: PathMatch): string | undefined {
+    const configured = [this.hosts.base, this.hosts.legacy, this.hosts.staging].filter(Boolean);
+    const o = originOf(m.origin);
+    return configured.length && o && !configured.includes(o) ? o : undefined;
+  }
+
+  /** A file's name as messages show it (relative to the run's folder). */
+  shownFile(file: string): string {
+    return path.relative(this.options.root ?? process.cwd(), file).split(path.sep).join('/') || path.basename(file);
+  }
+}

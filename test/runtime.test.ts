@@ -1,0 +1,186 @@
+// The run-time hook (migrate-check/register) on a hand-written client app (fixtures/runtime/app)
+// that talks to a loopback server: what it reports, where, and that the app runs as without it.
+// Uses the built hook in dist/ (npm run build first).
+import { spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ROOT, runCli, tempDir } from './helpers.js';
+import { checkRequest } from '../src/runtime/check.js';
+import { classify, settingsFrom } from '../src/runtime/classify.js';
+
+const APP = path.join(ROOT, 'fixtures', 'runtime', 'app');
+const ESM = path.join(ROOT, 'dist', 'src', 'runtime', 'register.js');
+const CJS = path.join(ROOT, 'dist', 'src', 'runtime', 'register.cjs');
+
+function run(script: string, flags: string[], env: Record<string, string> = {}) {
+  const r = spawnSync(process.execPath, [...flags, script], { cwd: APP, encoding: 'utf8', env: { ...process.env, ...env } });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+interface Message {
+  ruleId: string;
+  line: number;
+  column: number;
+  message: string;
+  count: number;
+  runtime: { method: string; url: string; via?: string };
+}
+
+function reports(dir: string): { filePath: string; messages: Message[] }[][] {
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .map((f) => JSON.parse(readFileSync(path.join(dir, f), 'utf8')));
+}
+
+/** `file:line rule ×count (via)`, one per message, sorted. */
+function lines(report: { filePath: string; messages: Message[] }[]): string[] {
+  return report
+    .flatMap((r) => r.messages.map((m) => `${path.relative(APP, r.filePath)}:${m.line} ${m.ruleId} x${m.count}${m.runtime.via ? ` via ${m.runtime.via}` : ''}`))
+    .sort();
+}
+
+// written by hand from app.mjs: each request's call site and the rules it breaks
+const EXPECTED = [
+  'app.mjs:15 unmapped-2023-01-path x1', // send('/2023-01/rates'): a body that is not JSON
+  'app.mjs:15 unmapped-2023-01-path x1', // send('/2023-01/shipments'): a body over the cap
+  'app.mjs:28 courier-accounts-path x2', // the path built from settings.json, sent twice
+  'app.mjs:34 label-entry-field x1 via shipping-sdk',
+  'app.mjs:34 labels-path x1 via shipping-sdk',
+  'app.mjs:39 v1-pickup-field x1', // courier_id
+  'app.mjs:39 v1-pickup-field x1', // preferred_date
+  'app.mjs:39 v1-pickup-field x1', // pickup.preferred_min_time
+  'app.mjs:39 v1-pickup-field x1', // pickup.preferred_max_time
+  'app.mjs:39 v1-pickup-nested-object x1',
+  'app.mjs:39 v1-pickup-time-value x1',
+  'app.mjs:39 v1-pickup-time-value x1',
+  'app.mjs:39 v1-pickups-path x1',
+  'app.mjs:46 webhook-event-renamed x1',
+  'app.mjs:46 webhook-version x1',
+  'app.mjs:46 webhooks-path x1',
+  'app.mjs:55 courier-selection x1', // courier_selection sent to /2024-09/shipments
+  'app.mjs:55 courier-selection x1', // its selected_courier_id
+  'app.mjs:80 labels-path x1', // the stream body: its path alone
+];
+
+describe('migrate-check/register on the fixture app', () => {
+  const plain = run('app.mjs', []);
+
+  it('runs the app the same with and without the hook', () => {
+    expect(plain.code).toBe(0);
+    expect(plain.stderr).toBe('');
+    expect(plain.stdout.split('\n')).toHaveLength(12); // 11 responses
+    for (const flags of [['--import', ESM], ['--require', CJS]]) {
+      const dir = tempDir('mc-runtime-');
+      const hooked = run('app.mjs', flags, { MIGRATE_CHECK_RUNTIME_DIR: dir });
+      expect(hooked.code).toBe(0);
+      expect(hooked.stdout).toBe(plain.stdout);
+      const [report, ...more] = reports(dir);
+      expect(more).toHaveLength(0);
+      expect(lines(report)).toEqual(EXPECTED);
+      // the stream and the body over the cap: one line each, nothing else
+      expect(hooked.stderr.trim().split('\n').map((l) => l.replace(/http:\/\/127\.0\.0\.1:\d+/, 'URL'))).toEqual([
+        'migrate-check/register: the body of POST URL/2023-01/shipments is over 1 MiB: its path was checked, its body was not',
+        'migrate-check/register: the body of POST URL/2023-01/labels is a stream given to fetch: its path was checked, its body was not (the hook never reads a stream it would take from the client)',
+      ]);
+    }
+  });
+
+  it('words a finding as the static rule does, plus "seen at run time" and the URL', () => {
+    const dir = tempDir('mc-runtime-');
+    run('app.mjs', ['--import', ESM], { MIGRATE_CHECK_RUNTIME_DIR: dir });
+    const [report] = reports(dir);
+    const all = report.flatMap((r) => r.messages.map((m) => ({ ...m, file: r.filePath })));
+    const path2023 = all.find((m) => m.ruleId === 'courier-accounts-path')!;
+    expect(path2023.file).toBe(path.join(APP, 'app.mjs'));
+    expect(path2023.column).toBe(25);
+    expect(path2023.message).toMatch(
+      /^`\/2023-01\/courier_accounts\/ca_7` \(GET \/2023-01\/courier_accounts\/\{courier_account_id\}\) is 2023-01; 2024-09 uses `\/2024-09\/couriers\/\{courier_id\}`; `--fix` rewrites it where a scan finds it in the code\. Seen at run time: GET http:\/\/127\.0\.0\.1:\d+\/2023-01\/courier_accounts\/ca_7\.$/,
+    );
+    const sdk = all.find((m) => m.ruleId === 'labels-path' && m.runtime.via)!;
+    expect(sdk.message).toMatch(/Seen at run time: POST http:\/\/127\.0\.0\.1:\d+\/2023-01\/labels, sent from inside shipping-sdk\.$/);
+    // nothing about the 2024-09 pickup, nor another vendor's /v1/pickups
+    expect(all.filter((m) => /\/2024-09\/pickups|\/v1\/pickups/.test(m.runtime.url) && !m.runtime.url.includes('/pickup/v1/'))).toEqual([]);
+  });
+
+  it('never fails the app: a report it cannot write is one stderr line', () => {
+    const blocker = path.join(tempDir('mc-runtime-'), 'a-file');
+    writeFileSync(blocker, '');
+    const hooked = run('app.mjs', ['--import', ESM], { MIGRATE_CHECK_RUNTIME_DIR: blocker });
+    expect(hooked.code).toBe(0);
+    expect(hooked.stdout).toBe(plain.stdout);
+    expect(hooked.stderr.split('\n').filter((l) => l.includes('cannot write the report'))).toHaveLength(1);
+  });
+
+  it('with hosts configured, checks only requests to those hosts', () => {
+    const dir = tempDir('mc-runtime-');
+    const config = path.join(tempDir('mc-runtime-'), 'migrate-check.config.json');
+    writeFileSync(config, JSON.stringify({ baseUrl: 'https://api.shipping.example', legacyBaseUrl: 'https://legacy.shipping.example' }));
+    const hooked = run('app.mjs', ['--import', ESM], { MIGRATE_CHECK_RUNTIME_DIR: dir, MIGRATE_CHECK_CONFIG: config });
+    expect(hooked.stdout).toBe(plain.stdout);
+    expect(reports(dir)).toEqual([[]]);
+  });
+
+  it('writes one report per process and per worker thread', () => {
+    const dir = tempDir('mc-runtime-');
+    const r = run('processes.mjs', [], { MIGRATE_CHECK_RUNTIME_DIR: dir, NODE_OPTIONS: `--import ${ESM}` });
+    expect(r.code).toBe(0);
+    expect(r.stdout.split('\n').filter(Boolean).map((l) => l.split(' ')[0]).sort()).toEqual(['child', 'main', 'worker']);
+    const all = reports(dir);
+    expect(all).toHaveLength(3);
+    for (const report of all) expect(report.flatMap((x) => x.messages.map((m) => m.ruleId))).toEqual(['labels-path']);
+  });
+});
+
+describe('migrate-check merge with run-time reports', () => {
+  it('joins a static report and a run-time folder; html shows both; --exit-code fails on errors', () => {
+    const dir = tempDir('mc-runtime-');
+    run('app.mjs', ['--import', ESM], { MIGRATE_CHECK_RUNTIME_DIR: dir });
+    const work = tempDir('mc-runtime-');
+    const scan = runCli(['--reporter', 'json', '--no-progress', '-o', path.join(work, 'static.json'), '.'], APP);
+    expect(scan.code).toBe(1);
+    const merged = runCli(['merge', path.join(work, 'static.json'), dir, '--exit-code', '-o', path.join(work, 'all.json')], APP);
+    expect(merged.code).toBe(1);
+    const app = (JSON.parse(readFileSync(path.join(work, 'all.json'), 'utf8')) as { filePath: string; messages: Message[]; errorCount: number }[]).find((r) => r.filePath === path.join(APP, 'app.mjs'))!;
+    const runtime = app.messages.filter((m) => m.runtime);
+    expect(runtime).toHaveLength(EXPECTED.length);
+    expect(app.messages.length).toBeGreaterThan(runtime.length);
+    expect(app.errorCount).toBe(app.messages.length);
+    const html = runCli(['merge', path.join(work, 'static.json'), dir, '--reporter', 'html', '-o', path.join(work, 'page.html')], APP);
+    expect(html.code).toBe(0);
+    const page = readFileSync(path.join(work, 'page.html'), 'utf8');
+    expect(page.match(/data-runtime="\d+"/g)).toHaveLength(EXPECTED.length);
+    expect(page).toContain('data-runtime="2"');
+  });
+});
+
+describe('run-time checks (pure)', () => {
+  const none = settingsFrom({ rules: {} });
+  const check = (url: string, body?: unknown) => {
+    const u = new URL(url);
+    const req = classify(u, none);
+    return req ? checkRequest(req, body, undefined, u.origin).map((d) => d.ruleId) : null;
+  };
+
+  it('decides by the path shape when no hosts are configured', () => {
+    expect(check('https://x.example/api/v1/pickups', { courier_id: 'a', preferred_date: 'b' })).toBeNull();
+    expect(check('https://x.example/2024-09/couriers/c_1')).toEqual([]);
+    expect(check('https://x.example/2024-09/couriers/c_1/estimated_delivery_dates')).toEqual(['estimated-delivery-dates-path']);
+    expect(check('https://x.example/rate/v1/quotes')).toEqual(['v1-unmapped-path']);
+    expect(check('https://x.example/2024-09/webhooks', { version: '2023-01', event_types: ['courier_state_changed'] })).toEqual(['webhook-version']);
+    expect(check('https://x.example/2024-09/batches/labels', { shipments: [{ courier_id: 'a', service_shipment_id: 'b' }] })).toEqual(['label-entry-field']);
+  });
+
+  it('keeps a key that a 2024-09 name beside it shows is already migrated', () => {
+    expect(check('https://x.example/2023-01/shipments', { courier_id: 'c', courier_service_id: 's' })).toEqual(['unmapped-2023-01-path']);
+    expect(check('https://x.example/2023-01/shipments', { courier_account_id: 'c', courier_id: 's' })).toEqual(['unmapped-2023-01-path', 'courier-naming', 'courier-naming']);
+  });
+
+  it('with hosts configured, a legacy host serving a 2024-09 path is the base URL finding', () => {
+    const settings = settingsFrom({ rules: {}, baseUrl: 'https://api.example', legacyBaseUrl: 'https://legacy.example/api' });
+    const u = new URL('https://legacy.example/api/2024-09/pickups');
+    const req = classify(u, settings)!;
+    expect(checkRequest(req, undefined, settings.baseUrl, u.origin).map((d) => d.ruleId)).toEqual(['legacy-base-url']);
+    expect(classify(new URL('https://other.example/2023-01/labels'), settings)).toBeUndefined();
+  });
+});
