@@ -171,6 +171,8 @@ export interface FixResult {
   refused: { file: string; reason: string }[];
   /** the steps no code change covers, from the catalogue */
   manualSteps: { id: string; title: string; text: string }[];
+  /** whether those steps apply: the fix changed something, or the code still calls an old version */
+  manualStepsApply: boolean;
   /** the unified diff of all changes (dry run) */
   diff: string;
   /** set when the run was interrupted while writing: the files left as they were */
