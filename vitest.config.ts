@@ -8,6 +8,8 @@ export default defineConfig({
   },
   test: {
     include: ['test/**/*.test.ts'],
+    // the contract examples live outside the repository: `npm run test:contract` (vitest.contract.config.ts)
+    exclude: ['test/contract/**', '**/node_modules/**'],
     testTimeout: 120_000,
     hookTimeout: 120_000,
     pool: 'forks',

@@ -4,14 +4,16 @@
 import { setFlagsFromString } from 'node:v8';
 
 const argv = process.argv.slice(2);
-const server = argv[0] === 'lsp' || argv[0] === 'mcp';
+// `lsp --help` and `mcp --help` print their usage (src/cli.ts) and start nothing
+const help = argv.includes('--help') || argv.includes('-h');
+const server = (argv[0] === 'lsp' || argv[0] === 'mcp') && !help;
 // A run of the command lasts about a second, and with V8's default budget its optimising compiler
 // spends a quarter of the CPU time (on other threads, which compete with the reader thread on two
 // cores) compiling code that has little left to run. A larger budget delays that until code has
 // run longer: `npm run bench` measured 17-23% less CPU on a 10,000-file scan. The servers run for
 // hours and keep the default. Set before the command's own modules are compiled.
 if (!server && !process.env.MIGRATE_CHECK_V8_DEFAULTS) setFlagsFromString('--interrupt-budget=1000000');
-const entry = argv[0] === 'lsp' ? '../dist/src/editor/main.js' : '../dist/src/cli.js';
+const entry = argv[0] === 'lsp' && !help ? '../dist/src/editor/main.js' : '../dist/src/cli.js';
 // A one-shot run leaves once its output is flushed, without waiting for the reader thread and the
 // heap to be torn down (about 40 ms on a 10,000-file scan); the servers end when their client goes.
 const leave = () => process.stdout.write('', () => process.stderr.write('', () => process.exit()));

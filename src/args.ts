@@ -6,6 +6,7 @@
 
 import { readFileSync } from 'node:fs';
 import { UsageError } from './errors.js';
+import { didYouMean, nearest } from './suggest.js';
 
 export const REPORTERS = ['stylish', 'json', 'sarif', 'github', 'compact', 'html'];
 
@@ -15,6 +16,10 @@ export interface ScanArgs {
   unsafe: boolean;
   dryRun: boolean;
   reporter: string;
+  /** -r/--reporter (or -f/--format) was given: with --fix --dry-run, the report is printed instead of the diff */
+  reporterGiven: boolean;
+  /** --color / --no-color; undefined: as picocolors decides (the terminal, NO_COLOR, FORCE_COLOR, CI) */
+  color?: boolean;
   outputFile?: string;
   config?: string;
   ignorePattern: string[];
@@ -34,8 +39,7 @@ export interface ScanArgs {
 
 interface OptionSpec {
   type: 'boolean' | 'string' | 'number';
-  alias?: string;
-  array?: true;
+  alias?: string[];
   default?: unknown;
   describe: string;
 }
@@ -44,15 +48,17 @@ const OPTIONS: Record<string, OptionSpec> = {
   fix: { type: 'boolean', default: false, describe: 'apply the fixes the spec defines, in place' },
   unsafe: { type: 'boolean', default: false, describe: 'with --fix: also apply fixes that rest on an assumption' },
   'dry-run': { type: 'boolean', default: false, describe: 'with --fix: print a unified diff, write nothing' },
-  reporter: { alias: 'r', type: 'string', default: 'stylish', describe: REPORTERS.join(' | ') },
+  'fix-dry-run': { type: 'boolean', default: false, describe: 'the same as --fix --dry-run' },
+  reporter: { alias: ['r', 'f', 'format'], type: 'string', describe: `${REPORTERS.join(' | ')} (default: stylish)` },
   trend: { type: 'string', describe: 'with html: append this run to FILE (JSON lines) and chart them all' },
-  'output-file': { alias: 'o', type: 'string', describe: 'write the report there instead of stdout' },
-  config: { alias: 'c', type: 'string', describe: 'config file (default: migrate-check.config.json, else package.json "migrate-check")' },
-  'ignore-pattern': { type: 'string', array: true, default: [], describe: 'repeatable; .gitignore is honoured' },
-  rule: { type: 'string', array: true, default: [], describe: 'ID=off|warn|error, repeatable' },
+  'output-file': { alias: ['o'], type: 'string', describe: 'write the report to this file, not to stdout' },
+  config: { alias: ['c'], type: 'string', describe: 'config file (default: migrate-check.config.json, else package.json "migrate-check")' },
+  'ignore-pattern': { type: 'string', describe: 'a GLOB of files to skip; repeat the option for more (.gitignore is honoured)' },
+  rule: { type: 'string', describe: 'ID=off|warn|error; repeat the option for more rules' },
   'max-warnings': { type: 'number', describe: 'exit 1 when warnings exceed N' },
   quiet: { type: 'boolean', default: false, describe: 'report errors only' },
-  'allow-dirty': { type: 'boolean', default: false, describe: 'let --fix touch a git tree with uncommitted changes' },
+  color: { type: 'boolean', describe: 'colour the output, or with --no-color not (by default on a terminal or in CI, never with NO_COLOR set, always with FORCE_COLOR)' },
+  'allow-dirty': { type: 'boolean', default: false, describe: 'let --fix write files that have uncommitted changes' },
   'list-rules': { type: 'boolean', default: false, describe: 'print the rule catalogue' },
   explain: { type: 'string', describe: 'print one rule: old form, new form, spec section, fixable or not' },
   progress: { type: 'boolean', default: true, describe: 'a progress bar on a TTY (stderr); --no-progress turns it off' },
@@ -63,7 +69,7 @@ const OPTIONS: Record<string, OptionSpec> = {
 };
 
 const USAGE =
-  "$0 [paths..]\n\nFind (and with --fix rewrite) uses of the shipping API's legacy v1 and 2023-01 versions; the target is 2024-09.\nSubcommands: lsp (language server), mcp (MCP server for coding agents), merge (join sharded reports).";
+  "$0 [paths..]\n\nFind (and with --fix rewrite) uses of the shipping API's legacy v1 and 2023-01 versions; the target is 2024-09.\nSubcommands (each takes --help): merge (join the json or sarif reports of sharded runs), lsp (language server), mcp (MCP server for coding agents).";
 
 // what yargs hands its parser for a command without commands of its own
 const PARSER_CONFIGURATION = { 'parse-positional-numbers': false };
@@ -77,61 +83,98 @@ export function version(): string {
   }
 }
 
+/** A single-value option's value; given more than once, an error (only the repeatable ones repeat). */
+function one<T>(p: Record<string, unknown>, name: string): T | undefined {
+  const v = p[name];
+  if (Array.isArray(v)) throw new UsageError(`--${name} takes one value, given ${v.length}: ${v.join(', ')}`, 'see migrate-check --help');
+  return v as T | undefined;
+}
+
+/** A repeatable option's values, in order (--ignore-pattern and --rule, one value each time). */
+const many = (p: Record<string, unknown>, name: string): string[] => [p[name] ?? []].flat().map(String);
+
 function toScanArgs(p: Record<string, unknown>): ScanArgs {
+  const fixDryRun = !!p['fix-dry-run'];
+  const reporter = one<string>(p, 'reporter');
   return {
     paths: ((p._ as unknown[]) ?? []).map(String),
-    fix: !!p.fix,
+    fix: !!p.fix || fixDryRun,
     unsafe: !!p.unsafe,
-    dryRun: !!p['dry-run'],
-    reporter: String(p.reporter),
-    outputFile: p['output-file'] as string | undefined,
-    config: p.config as string | undefined,
-    ignorePattern: (p['ignore-pattern'] as string[]) ?? [],
-    rule: (p.rule as string[]) ?? [],
-    maxWarnings: p['max-warnings'] as number | undefined,
+    dryRun: !!p['dry-run'] || fixDryRun,
+    reporter: reporter ?? 'stylish',
+    reporterGiven: reporter !== undefined,
+    color: p.color as boolean | undefined,
+    outputFile: one(p, 'output-file'),
+    config: one(p, 'config'),
+    ignorePattern: many(p, 'ignore-pattern'),
+    rule: many(p, 'rule'),
+    maxWarnings: one(p, 'max-warnings'),
     quiet: !!p.quiet,
     allowDirty: !!p['allow-dirty'],
     listRules: !!p['list-rules'],
-    explain: p.explain as string | undefined,
+    explain: one(p, 'explain'),
     progress: p.progress !== false,
-    trend: p.trend as string | undefined,
-    baseline: p.baseline as string | undefined,
+    trend: one(p, 'trend'),
+    baseline: one(p, 'baseline'),
     updateBaseline: !!p['update-baseline'],
-    shard: p.shard as string | undefined,
-    maxFileSize: p['max-file-size'] as number | undefined,
+    shard: one(p, 'shard'),
+    maxFileSize: one(p, 'max-file-size'),
   };
 }
 
 const camel = (s: string) => s.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
 
+/** The names an option is known by on the command line: its own, its camelCase form, its aliases. */
+function namesOf(name: string, o: OptionSpec): string[] {
+  return [name, ...(camel(name) !== name ? [camel(name)] : []), ...(o.alias ?? [])];
+}
+
 /**
- * A plain run's options read without yargs; undefined when yargs must answer (help, version, an
- * option it does not know, anything the parser flags).
+ * The error for an option nobody knows (`--fixx`, `-x`), with the nearest known ones; undefined
+ * when every option given is known. `keys` are the option names the parser read.
+ */
+function unknownOption(keys: string[], argv: string[]): UsageError | undefined {
+  const known = new Set(['_', '$0', 'help', 'h', 'version', 'v']);
+  for (const [name, o] of Object.entries(OPTIONS)) for (const k of namesOf(name, o)) known.add(k);
+  // the parser adds a camelCase twin of a dashed name (`max-warningz`, `maxWarningz`): name the one written
+  const unknown = keys.filter((k) => !known.has(k) && !keys.some((d) => d !== k && camel(d) === k));
+  if (!unknown.length) return undefined;
+  const key = unknown[0];
+  const dashes = key.length === 1 ? '-' : '--';
+  const negated = key.length > 1 && argv.some((a) => a === `--no-${key}` || a.startsWith(`--no-${key}=`));
+  const written = `${dashes}${negated ? 'no-' : ''}${key}`;
+  const longNames = [...Object.keys(OPTIONS), 'help', 'version'];
+  const hint = key.length > 1 ? didYouMean(nearest(key, longNames).map((n) => `--${negated ? 'no-' : ''}${n}`)) : undefined;
+  return new UsageError(`unknown option ${written}`, hint ?? 'see migrate-check --help');
+}
+
+/**
+ * A plain run's options read without yargs; undefined when yargs must answer (help, version,
+ * anything the parser flags). An option nobody knows is an error here, with a did-you-mean.
  */
 export async function quickArgs(argv: string[]): Promise<ScanArgs | undefined> {
   const { default: parser } = await import('yargs-parser');
   const opts = {
     alias: {} as Record<string, string[]>,
-    array: [] as string[],
     boolean: [] as string[],
     string: [] as string[],
     number: [] as string[],
     default: {} as Record<string, unknown>,
     configuration: PARSER_CONFIGURATION,
   };
-  const known = new Set(['_', '$0']);
   for (const [name, o] of Object.entries(OPTIONS)) {
     // yargs takes `--maxWarnings` for `--max-warnings`; its parser alone needs to be told
-    const aliases = [...(o.alias ? [o.alias] : []), ...(camel(name) !== name ? [camel(name)] : [])];
+    const aliases = namesOf(name, o).slice(1);
     if (aliases.length) opts.alias[name] = aliases;
-    if (o.array) opts.array.push(name);
     opts[o.type].push(name);
     if ('default' in o) opts.default[name] = o.default;
-    for (const k of [name, camel(name), ...(o.alias ? [o.alias] : [])]) known.add(k);
   }
   const parsed = parser.detailed(argv, opts);
   if (parsed.error) return undefined;
-  if (Object.keys(parsed.argv).some((k) => !known.has(k))) return undefined;
+  const keys = Object.keys(parsed.argv);
+  const unknown = unknownOption(keys, argv);
+  if (unknown) throw unknown;
+  if (keys.some((k) => ['help', 'h', 'version', 'v'].includes(k))) return undefined;
   return toScanArgs(parsed.argv as Record<string, unknown>);
 }
 
@@ -141,12 +184,13 @@ export async function yargsArgs(argv: string[]): Promise<ScanArgs | 'done'> {
   let failure: string | undefined;
   // paths stay as written: yargs would read a folder named `0x10` as the number 16
   let y = yargs(argv).scriptName('migrate-check').usage(USAGE).parserConfiguration(PARSER_CONFIGURATION);
-  for (const [name, o] of Object.entries(OPTIONS)) y = y.option(name, { ...o });
+  for (const [name, o] of Object.entries(OPTIONS)) y = y.option(name, { type: o.type, alias: o.alias, describe: o.describe, ...('default' in o ? { default: o.default } : {}) });
   const parsed = await y
     .strictOptions()
     .help()
     .alias('help', 'h')
     .version(version())
+    .alias('version', 'v')
     .exitProcess(false)
     .fail((msg, err) => {
       failure = err ? err.message : msg;
@@ -154,14 +198,14 @@ export async function yargsArgs(argv: string[]): Promise<ScanArgs | 'done'> {
     .parse();
   if (failure) throw new UsageError(failure.split('\n')[0], 'see migrate-check --help');
   if (parsed.help || parsed.version === true) return 'done';
-  if (argv.includes('--help') || argv.includes('-h') || argv.includes('--version')) return 'done';
+  if (['--help', '-h', '--version', '-v'].some((a) => argv.includes(a))) return 'done';
   return toScanArgs(parsed as unknown as Record<string, unknown>);
 }
 
 /** The options of a run: quickly when they are plain, else through yargs. */
 export async function readArgs(argv: string[]): Promise<ScanArgs | 'done'> {
   // the version alone is answered without loading yargs (a tenth of a second)
-  if (argv.length === 1 && argv[0] === '--version') {
+  if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-v')) {
     process.stdout.write(`${version()}\n`);
     return 'done';
   }
@@ -181,9 +225,7 @@ export function checkValues(argv: string[]): string[] {
   const out = [...argv];
   const byName = new Map<string, [string, OptionSpec]>();
   for (const [name, o] of Object.entries(OPTIONS)) {
-    byName.set(name, [name, o]);
-    byName.set(camel(name), [name, o]);
-    if (o.alias) byName.set(o.alias, [name, o]);
+    for (const k of namesOf(name, o)) byName.set(k, [name, o]);
   }
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];

@@ -1,15 +1,14 @@
 // The command line (its options: src/args.ts), and the one place that sets the exit code.
 
-import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { constants as osConstants } from 'node:os';
 import path from 'node:path';
-import { explainText, getRule, loadCatalogue, nearestRuleIds } from './catalogue/index.js';
+import pc from 'picocolors';
+import { explainText, getRule, loadCatalogue, unknownRule } from './catalogue/index.js';
 import { loadConfig } from './config.js';
 import { oneLine, UsageError } from './errors.js';
 import { readArgs, REPORTERS, version, type ScanArgs } from './args.js';
-import { analyzeFiles, hostsOf } from './analyze.js';
-import { MIN_FILES, readAheadEnv, readerWanted, startReader, type ReadAhead, type Reader } from './analysis/read-ahead.js';
-import { discoverFiles } from './files.js';
+import { asksHelp, helpTopic, mcpArgs, mergeArgs, mergeInputs, USAGE } from './subcommands.js';
 import { githubStepSummary, isReporterName, reporters, type EslintResult } from './reporters/index.js';
 import { filterQuiet } from './severity.js';
 import type { Config, FileResult, FixResult } from './types.js';
@@ -36,13 +35,10 @@ function listRules(): string {
 
 function explain(id: string): string {
   const rule = getRule(id);
-  if (!rule) throw new UsageError(`unknown rule: ${id}`, `did you mean ${nearestRuleIds(id).join(', ')}?`);
+  if (!rule) throw unknownRule(id, '--explain: ');
   return explainText(rule) + '\n';
 }
 
-function useColor(): boolean {
-  return !!process.stdout.isTTY && !('NO_COLOR' in process.env) && process.env.TERM !== 'dumb';
-}
 
 async function progressBar(enabled: boolean): Promise<{ update: (done: number, total: number) => void; stop: () => void }> {
   if (!enabled || !process.stderr.isTTY || process.env.CI) return { update: () => {}, stop: () => {} };
@@ -63,7 +59,8 @@ async function progressBar(enabled: boolean): Promise<{ update: (done: number, t
 }
 
 async function render(results: FileResult[], args: ScanArgs, cwd: string): Promise<string> {
-  const meta = { cwd, version: version(), color: !args.outputFile && useColor() };
+  // --color / --no-color, else picocolors' own answer (a terminal, NO_COLOR, FORCE_COLOR, CI); never into a file unless asked
+  const meta = { cwd, version: version(), color: args.color ?? (!args.outputFile && pc.isColorSupported) };
   if (args.reporter === 'html') {
     const { renderHtml } = await import('./reporters/html.js');
     let trend;
@@ -107,8 +104,10 @@ function fixSummary(res: FixResult, cwd: string, dryRun: boolean): string {
     lines.push('', 'Review these `courier_id` warnings seen before the fix (a scan of 2024-09 code no longer reports them):');
     for (const f of res.ambiguousBefore) lines.push(`  ${rel(f.file)}:${f.line}:${f.column}  ${f.message}`);
   }
-  lines.push('', 'Steps no code change covers:');
-  for (const s of res.manualSteps) lines.push(`  - ${s.title}: ${s.text}`);
+  if (res.manualStepsApply) {
+    lines.push('', 'Steps no code change covers:');
+    for (const s of res.manualSteps) lines.push(`  - ${s.title}: ${s.text}`);
+  }
   return lines.join('\n') + '\n';
 }
 
@@ -159,6 +158,7 @@ async function scan(args: ScanArgs): Promise<number> {
   if (args.fix && args.shard) throw new UsageError('--shard splits a scan over CI jobs; --fix runs on the whole tree', 'a base URL and the paths sent through it move together, across files');
   if (args.dryRun && args.updateBaseline) throw new UsageError('--update-baseline writes a file; --dry-run writes none', 'run --update-baseline without --fix --dry-run');
   if (args.trend && args.reporter !== 'html') throw new UsageError('--trend goes with --reporter html');
+  if (args.trend && args.dryRun) throw new UsageError('--trend records a run in its file; --dry-run writes nothing', 'run --trend on a scan');
   if (args.maxWarnings !== undefined && (!Number.isInteger(args.maxWarnings) || args.maxWarnings < -1)) throw new UsageError('--max-warnings takes a whole number');
   if (args.maxFileSize !== undefined && (!Number.isInteger(args.maxFileSize) || args.maxFileSize < 1)) throw new UsageError('--max-file-size takes a whole number of bytes, 1 or more');
   const config: Config = loadConfig({ cwd, configPath: args.config, cliRules: args.rule, cliIgnore: args.ignorePattern });
@@ -169,36 +169,24 @@ async function scan(args: ScanArgs): Promise<number> {
   let summary = '';
   // --fix --dry-run: the diff is the output (stdout, or -o), the summary goes to stderr
   let diff: string | undefined;
-  // a large tree is read on a reader thread, started as soon as the walk finds the tree large (it
-  // gets going while the walk goes on), while this one loads the compiler and parses
-  let reader: Reader | undefined;
-  let ahead: ReadAhead | undefined;
   // folders the walk could not read: each a fatal problem of the run (it did not check what they hold)
   const unreadable: { folder: string; code: string }[] = [];
+  const onUnreadable = (folder: string, code: string) => void unreadable.push({ folder, code });
   // the files this run checked (its shard of them): a baseline update keeps the others' entries
   let scanned: string[] = [];
   try {
-    const withReader = !args.shard && readerWanted();
-    const start = () => void (reader = startReader());
-    let files = (scanned = discoverFiles(paths, cwd, config.ignorePatterns, {
-      ...(withReader ? { large: readAheadEnv() ? 0 : MIN_FILES, onLarge: start } : {}),
-      onUnreadable: (folder, code) => unreadable.push({ folder, code }),
-    }));
-    if (reader) ahead = reader.read({ files, maxFileSize: config.maxFileSize, hosts: hostsOf(config) });
-    if (args.shard) {
-      const { parseShard, selectShard } = await import('./shard.js');
-      const s = parseShard(args.shard);
-      files = scanned = selectShard(files, s.index, s.total, cwd);
-    }
+    // check() and fix() walk the paths (a large tree is read on a reader thread, started as soon as
+    // the walk finds it large, while this thread loads the compiler and parses)
+    const { check, fix } = await import('./index.js');
     if (args.fix) {
       const guard = args.dryRun ? undefined : interruptGuard();
       let res: FixResult;
       try {
-        const { fix } = await import('./fix/index.js');
-        res = await fix({ paths, files, ahead, cwd, config, unsafe: args.unsafe, dryRun: args.dryRun, allowDirty: args.allowDirty, onProgress: bar.update, signal: guard?.signal, onWriting: guard?.writing });
+        res = await fix({ paths, cwd, config, unsafe: args.unsafe, dryRun: args.dryRun, allowDirty: args.allowDirty, onProgress: bar.update, onUnreadable, signal: guard?.signal, onWriting: guard?.writing });
       } finally {
         guard?.release();
       }
+      scanned = res.remaining.files;
       bar.stop();
       if (res.interrupted && guard?.received) {
         process.stderr.write(`migrate-check: interrupted (${guard.received}): ${res.changes.length} file${res.changes.length === 1 ? '' : 's'} fixed, ${res.interrupted.left.length} left as ${res.interrupted.left.length === 1 ? 'it was' : 'they were'}\n`);
@@ -208,13 +196,13 @@ async function scan(args: ScanArgs): Promise<number> {
       summary = fixSummary(res, cwd, args.dryRun);
       if (args.dryRun) diff = res.diff;
     } else {
-      results = (await analyzeFiles(files, { config, onProgress: bar.update, ahead })).results;
+      const checked = await check({ paths, cwd, config, onProgress: bar.update, onUnreadable, shard: args.shard });
+      results = checked.results;
+      scanned = checked.files;
       bar.stop();
     }
   } finally {
     bar.stop();
-    ahead?.stop();
-    reader?.stop();
   }
   for (const u of unreadable)
     results.push({ file: u.folder, findings: [], suppressed: [], fatal: { file: u.folder, message: `cannot read the folder (${u.code}): the files in it were not checked`, line: 1, column: 1 } });
@@ -234,7 +222,11 @@ async function scan(args: ScanArgs): Promise<number> {
   }
   if (args.quiet) results = filterQuiet(results);
   if (diff !== undefined) {
-    out(diff, args.outputFile, cwd);
+    // a dry run: -o FILE takes the diff; stdout the report when a reporter was named, else the diff
+    if (args.reporterGiven) {
+      if (args.outputFile) out(diff, args.outputFile, cwd);
+      out(await render(results, { ...args, outputFile: undefined }, cwd));
+    } else out(diff, args.outputFile, cwd);
     process.stderr.write(summary);
     return exitCode(results, args);
   }
@@ -262,49 +254,6 @@ function exitCode(results: FileResult[], args: ScanArgs): number {
   return 0;
 }
 
-const MERGE_USAGE = 'migrate-check merge a.json b.json|DIR [--reporter json|html] [--exit-code] [-o merged.json]';
-
-/**
- * `merge`'s arguments: the reports to join (a folder: every .json file in it, such as the run-time
- * hook's MIGRATE_CHECK_RUNTIME_DIR), `-o FILE` / `--output-file FILE` (or `=FILE`), `--reporter
- * json|html`, and `--exit-code` (exit 1 when the merged report holds an error, as a scan does).
- * Every report is read before the output is written, so the output may be one of them.
- */
-function mergeArgs(args: string[]): { inputs: string[]; outFile?: string; reporter: 'json' | 'html'; exitCode: boolean } {
-  const inputs: string[] = [];
-  let outFile: string | undefined;
-  let reporter: 'json' | 'html' = 'json';
-  let exitCode = false;
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i];
-    const eq = /^(-o|--output-file|-r|--reporter)=(.*)$/.exec(a);
-    const name = eq ? eq[1] : a;
-    if (['-o', '--output-file', '-r', '--reporter'].includes(name)) {
-      const v = eq ? eq[2] : args[++i];
-      if (!v || (!eq && v.startsWith('-'))) throw new UsageError(`${name} needs a value`, MERGE_USAGE);
-      if (name === '-o' || name === '--output-file') outFile = v;
-      else if (v === 'json' || v === 'html') reporter = v;
-      else throw new UsageError(`merge writes json or html, not ${v}`, MERGE_USAGE);
-    } else if (a === '--exit-code') exitCode = true;
-    else if (a.startsWith('-') && a !== '-') throw new UsageError(`merge does not know ${a}`, MERGE_USAGE);
-    else inputs.push(a);
-  }
-  return { inputs, outFile, reporter, exitCode };
-}
-
-/** The files a merge input names: the file itself, or a folder's .json files in name order. */
-function mergeInputs(input: string): string[] {
-  try {
-    if (!statSync(input).isDirectory()) return [input];
-    return readdirSync(input)
-      .filter((f) => f.endsWith('.json'))
-      .sort()
-      .map((f) => path.join(input, f));
-  } catch {
-    throw new UsageError(`cannot read ${input}`);
-  }
-}
-
 export async function main(argv: string[]): Promise<void> {
   let code = 0;
   try {
@@ -320,27 +269,34 @@ export async function main(argv: string[]): Promise<void> {
 
 async function run(argv: string[]): Promise<number> {
   const first = argv[0];
+  const rest = argv.slice(1);
+  if (first === 'help') {
+    const topic = helpTopic(rest);
+    if (topic === undefined) await readArgs(['--help']);
+    else out(topic);
+    return 0;
+  }
+  if ((first === 'lsp' || first === 'mcp' || first === 'merge') && asksHelp(rest)) {
+    out(USAGE[first]);
+    return 0;
+  }
   if (first === 'lsp') {
     // bin/migrate-check.js starts the server without this module; this path serves main(['lsp'])
     const { checkLspArgs } = await import('./editor/main.js');
-    checkLspArgs(argv.slice(1));
+    checkLspArgs(rest);
     const { startLanguageServer } = await import('./editor/server.js');
     startLanguageServer();
     return 0;
   }
   if (first === 'mcp') {
-    const rest = argv.slice(1);
-    const i = rest.indexOf('--root');
-    const root = i >= 0 ? rest[i + 1] : rest.find((a) => a.startsWith('--root='))?.slice(7);
-    if (i >= 0 && !root) throw new UsageError('--root needs a folder');
+    const { root } = mcpArgs(rest);
     const { startMcpServer } = await import('./agents/server.js');
     await startMcpServer(path.resolve(process.cwd(), root ?? '.'));
     return 0;
   }
   if (first === 'merge') {
-    const { inputs, outFile, reporter, exitCode } = mergeArgs(argv.slice(1));
-    if (!inputs.length) throw new UsageError('merge needs the report files to join', MERGE_USAGE);
-    const { mergeReports } = await import('./merge.js');
+    const { inputs, outFile, reporter, exitCode } = mergeArgs(rest);
+    const { merge } = await import('./merge.js');
     const files = inputs.flatMap(mergeInputs);
     if (!files.length) throw new UsageError(`no .json report in ${inputs.join(', ')}`);
     const texts = files.map((f) => {
@@ -350,13 +306,17 @@ async function run(argv: string[]): Promise<number> {
         throw new UsageError(`cannot read ${f}`);
       }
     });
-    const merged = mergeReports(texts, files);
-    const results = merged.startsWith('[') ? (JSON.parse(merged) as EslintResult[]) : undefined;
+    const merged = merge(texts, files);
+    const results = merged.kind === 'json' ? (JSON.parse(merged.text) as EslintResult[]) : undefined;
+    const kind = merged.kind === 'json' ? 'json report' : 'SARIF log';
+    let written = kind;
     if (reporter === 'html') {
       if (!results) throw new UsageError('--reporter html needs json reports (SARIF logs merge to SARIF)');
       const [{ renderHtml }, { fromEslint }] = await Promise.all([import('./reporters/html.js'), import('./reporters/from-eslint.js')]);
       out(renderHtml(fromEslint(results), { cwd: process.cwd(), version: version() }), outFile);
-    } else out(merged, outFile);
+      written = 'html page';
+    } else out(merged.text, outFile);
+    if (outFile) process.stderr.write(`migrate-check merge: wrote ${outFile}, one ${written} from ${files.length} ${kind}${files.length === 1 ? '' : 's'}\n`);
     return exitCode && results?.some((r) => r.errorCount > 0) ? 1 : 0;
   }
   const args = await readArgs(argv);

@@ -7,7 +7,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import type { Ajv as AjvClass, ErrorObject, ValidateFunction } from 'ajv';
-import { getRule, nearestRuleIds } from './catalogue/index.js';
+import jsonc from 'jsonc-parser';
+import { getRule, unknownRule } from './catalogue/index.js';
+import { lineCol } from './core/lines.js';
+import { didYouMean, nearest } from './suggest.js';
 import { UsageError } from './errors.js';
 import type { Config, RuleLevel } from './types.js';
 
@@ -28,155 +31,72 @@ export interface LoadConfigOptions {
 }
 
 // ---------------------------------------------------------------------------------------------
-// JSON with a useful error position
+// JSON (and JSON with comments) with a useful error position
 
-/** 1-based line and column of an offset (UTF-16) in a text. */
-export function lineColumn(text: string, offset: number): { line: number; column: number } {
-  let line = 1;
-  let start = 0;
-  for (let i = 0; i < offset && i < text.length; i++) {
-    const ch = text.charCodeAt(i);
-    if (ch === 10 || (ch === 13 && text.charCodeAt(i + 1) !== 10)) {
-      line++;
-      start = i + 1;
-    }
-  }
-  return { line, column: offset - start + 1 };
+// what the parser's error codes mean, in the words of the one-line error (before ", found ...")
+const EXPECTED: Partial<Record<jsonc.ParseErrorCode, string>> = {
+  [jsonc.ParseErrorCode.InvalidNumberFormat]: 'bad number',
+  [jsonc.ParseErrorCode.PropertyNameExpected]: 'expected a property name in double quotes',
+  [jsonc.ParseErrorCode.ValueExpected]: 'expected a value',
+  [jsonc.ParseErrorCode.ColonExpected]: 'expected ":" after the property name',
+  [jsonc.ParseErrorCode.CommaExpected]: 'expected ","',
+  [jsonc.ParseErrorCode.CloseBraceExpected]: 'expected "," or "}"',
+  [jsonc.ParseErrorCode.CloseBracketExpected]: 'expected "," or "]"',
+};
+
+// errors inside a string, placed at the string's start
+const IN_STRING: Partial<Record<jsonc.ParseErrorCode, string>> = {
+  [jsonc.ParseErrorCode.InvalidUnicode]: 'bad \\u escape in the string here',
+  [jsonc.ParseErrorCode.InvalidEscapeCharacter]: 'bad escape in the string here',
+  [jsonc.ParseErrorCode.InvalidCharacter]: 'line break or control character in the string here',
+  [jsonc.ParseErrorCode.UnexpectedEndOfString]: 'unterminated string',
+};
+
+/** Why a text is not JSON (or JSONC), in words, from the parser's first error. */
+function parseErrorReason(text: string, e: jsonc.ParseError): string {
+  const at = e.offset;
+  const ch = text[at];
+  const inString = IN_STRING[e.error];
+  if (inString) return inString;
+  if (e.error === jsonc.ParseErrorCode.UnexpectedEndOfComment) return 'unterminated comment';
+  if (e.error === jsonc.ParseErrorCode.InvalidCommentToken) return 'a comment, which this file cannot have (strict JSON)';
+  if ((ch === '}' || ch === ']') && /,\s*$/.test(text.slice(0, at))) return `trailing comma before "${ch}"`;
+  if (at >= text.length) return 'unexpected end of file';
+  const found = `character ${JSON.stringify(ch)}`;
+  if (e.error === jsonc.ParseErrorCode.EndOfFileExpected) return `unexpected ${found} after the value`;
+  const expected = EXPECTED[e.error];
+  return expected ? `${expected}, found ${found}` : `unexpected ${found}`;
+}
+
+/** A parsed tree's value; every key an own property (`"__proto__"` included, as JSON.parse has it). */
+function treeValue(node: jsonc.Node): unknown {
+  if (node.type === 'object') return Object.fromEntries((node.children ?? []).map((p) => [p.children![0].value as string, treeValue(p.children![1])]));
+  if (node.type === 'array') return (node.children ?? []).map(treeValue);
+  return node.value;
 }
 
 /**
- * Where and why a text is not JSON (the engine's own messages do not always give a position).
- * Returns undefined for valid JSON.
+ * Parses a JSON text, a BOM allowed; with `comments`, `//` and block comments and trailing commas
+ * too, as in tsconfig.json. Any error is a one-line UsageError naming the label, line and column.
  */
-export function jsonSyntaxError(text: string): { offset: number; reason: string } | undefined {
-  let i = 0;
-  class Stop {
-    constructor(
-      readonly offset: number,
-      readonly reason: string,
-    ) {}
-  }
-  const fail = (reason: string, at = i): never => {
-    throw new Stop(at, reason);
-  };
-  const describe = (at: number) => (at >= text.length ? 'end of file' : `character ${JSON.stringify(text[at])}`);
-  const ws = () => {
-    while (i < text.length && ' \t\n\r'.includes(text[i])) i++;
-  };
-  const literal = (word: string) => {
-    if (text.startsWith(word, i)) i += word.length;
-    else fail(`unexpected ${describe(i)}`);
-  };
-  const string = () => {
-    i++; // opening quote
-    for (;;) {
-      if (i >= text.length) fail('unterminated string');
-      const ch = text[i];
-      if (ch === '"') {
-        i++;
-        return;
-      }
-      if (ch.charCodeAt(0) < 0x20) fail('line break or control character in a string');
-      if (ch === '\\') {
-        const e = text[i + 1];
-        if (e === 'u') {
-          if (!/^[0-9a-fA-F]{4}$/.test(text.slice(i + 2, i + 6))) fail('bad \\u escape in a string');
-          i += 6;
-        } else if (e !== undefined && '"\\/bfnrt'.includes(e)) i += 2;
-        else fail('bad escape in a string');
-      } else i++;
-    }
-  };
-  const number = () => {
-    const m = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/.exec(text.slice(i));
-    if (!m) fail('bad number');
-    i += m![0].length;
-  };
-  const value = (): void => {
-    ws();
-    const ch = text[i];
-    if (ch === '{') return object();
-    if (ch === '[') return array();
-    if (ch === '"') return string();
-    if (ch === '-' || (ch >= '0' && ch <= '9')) return number();
-    if (ch === 't') return literal('true');
-    if (ch === 'f') return literal('false');
-    if (ch === 'n') return literal('null');
-    fail(`unexpected ${describe(i)}`);
-  };
-  const object = () => {
-    i++;
-    ws();
-    if (text[i] === '}') {
-      i++;
-      return;
-    }
-    for (;;) {
-      ws();
-      if (text[i] !== '"') fail(text[i] === '}' ? 'trailing comma before "}"' : `expected a property name in double quotes, found ${describe(i)}`);
-      string();
-      ws();
-      if (text[i] !== ':') fail(`expected ":" after the property name, found ${describe(i)}`);
-      i++;
-      value();
-      ws();
-      if (text[i] === ',') {
-        i++;
-        continue;
-      }
-      if (text[i] === '}') {
-        i++;
-        return;
-      }
-      fail(`expected "," or "}", found ${describe(i)}`);
-    }
-  };
-  const array = () => {
-    i++;
-    ws();
-    if (text[i] === ']') {
-      i++;
-      return;
-    }
-    for (;;) {
-      ws();
-      if (text[i] === ']') fail('trailing comma before "]"');
-      value();
-      ws();
-      if (text[i] === ',') {
-        i++;
-        continue;
-      }
-      if (text[i] === ']') {
-        i++;
-        return;
-      }
-      fail(`expected "," or "]", found ${describe(i)}`);
-    }
-  };
-  try {
-    value();
-    ws();
-    if (i < text.length) fail(`unexpected ${describe(i)} after the JSON value`);
-    return undefined;
-  } catch (e) {
-    if (e instanceof Stop) return { offset: e.offset, reason: e.reason };
-    if (e instanceof RangeError) return { offset: i, reason: 'nested too deeply to read' };
-    throw e;
-  }
-}
-
-/** JSON.parse with a BOM allowed and a one-line UsageError naming the label, line and column. */
-export function parseJsonText(text: string, label: string): unknown {
+export function parseJsonText(text: string, label: string, opts: { comments?: boolean } = {}): unknown {
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  const comments = opts.comments === true;
+  const errors: jsonc.ParseError[] = [];
+  let tree: jsonc.Node | undefined;
   try {
-    return JSON.parse(body);
+    tree = jsonc.parseTree(body, errors, { allowTrailingComma: comments, disallowComments: !comments, allowEmptyContent: false });
   } catch (err) {
-    const where = jsonSyntaxError(body);
-    if (!where) throw new UsageError(`${label}: invalid JSON: ${(err as Error).message.split('\n')[0]}`);
-    const { line, column } = lineColumn(body, where.offset);
-    throw new UsageError(`${label}: invalid JSON at line ${line}, column ${column}: ${where.reason}`);
+    if (err instanceof RangeError) throw new UsageError(`${label}: invalid JSON: nested too deeply to read`);
+    throw err;
   }
+  const first = errors[0] ?? (tree ? undefined : { error: jsonc.ParseErrorCode.ValueExpected, offset: body.length, length: 0 });
+  if (first) {
+    const { line, column } = lineCol(body, Math.min(first.offset, body.length));
+    throw new UsageError(`${label}: invalid JSON at line ${line}, column ${column}: ${parseErrorReason(body, first)}`);
+  }
+  // no error: the parser made a tree
+  return treeValue(tree!);
 }
 
 /** Reads a text file; a missing or unreadable file is a one-line UsageError naming `what`. */
@@ -230,20 +150,6 @@ function validate(value: unknown): ErrorObject | undefined {
   return validator(value) ? undefined : (validator.errors ?? [])[0];
 }
 
-function editDistance(a: string, b: string): number {
-  const prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    let diag = prev[0];
-    prev[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const up = prev[j];
-      prev[j] = Math.min(prev[j] + 1, prev[j - 1] + 1, diag + (a[i - 1].toLowerCase() === b[j - 1].toLowerCase() ? 0 : 1));
-      diag = up;
-    }
-  }
-  return prev[b.length];
-}
-
 function show(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'an array';
@@ -278,8 +184,7 @@ function describeError(e: ErrorObject, label: string): UsageError {
   switch (e.keyword) {
     case 'additionalProperties': {
       const extra = String((e.params as { additionalProperty: string }).additionalProperty);
-      const near = KNOWN_KEYS.map((k) => ({ k, d: editDistance(extra, k) })).sort((a, b) => a.d - b.d)[0];
-      const hint = near && near.d <= Math.max(2, Math.floor(extra.length / 3)) ? `did you mean "${near.k}"?` : `known keys: ${KNOWN_KEYS.join(', ')}`;
+      const hint = didYouMean(nearest(extra, KNOWN_KEYS, 1).map((k) => `"${k}"`)) ?? `known keys: ${KNOWN_KEYS.join(', ')}`;
       return new UsageError(`${label}: unknown key "${extra}"${key ? ` in ${key}` : ''}`, hint);
     }
     case 'type': {
@@ -297,19 +202,13 @@ function describeError(e: ErrorObject, label: string): UsageError {
   }
 }
 
-function unknownRule(id: string, where: string): UsageError {
-  const near = nearestRuleIds(id);
-  const list = near.length > 1 ? `${near.slice(0, -1).join(', ')} or ${near[near.length - 1]}` : near.join('');
-  return new UsageError(`${where}: unknown rule "${id}"`, `did you mean ${list}?`);
-}
-
 /** Validates a parsed config object; the label names its source in messages. */
 export function validateConfig(value: unknown, label: string): Partial<Config> {
   const err = validate(value);
   if (err) throw describeError(err, label);
   const obj = value as Partial<Config> & { $schema?: string };
   for (const id of Object.keys(obj.rules ?? {})) {
-    if (!getRule(id)) throw unknownRule(id, `${label}: rules`);
+    if (!getRule(id)) throw unknownRule(id, `${label}: rules: `);
   }
   return obj;
 }
@@ -323,7 +222,7 @@ export function parseCliRules(values: string[]): Record<string, RuleLevel> {
     const id = v.slice(0, eq).trim();
     const level = v.slice(eq + 1).trim();
     if (!id) throw new UsageError(`--rule must be ID=off|warn|error, got "${v}"`);
-    if (!getRule(id)) throw unknownRule(id, '--rule');
+    if (!getRule(id)) throw unknownRule(id, '--rule: ');
     if (!(LEVELS as readonly string[]).includes(level)) {
       throw new UsageError(`--rule ${id}: the level must be off, warn or error, got "${level}"`);
     }
@@ -353,12 +252,12 @@ function findRaw(opts: LoadConfigOptions): { raw: unknown; label: string } | und
       }
       return { raw: (pkg as Record<string, unknown>)[PACKAGE_KEY], label };
     }
-    return { raw: parseJsonText(text, opts.configPath), label: opts.configPath };
+    return { raw: parseJsonText(text, opts.configPath, { comments: true }), label: opts.configPath };
   }
   const own = path.join(opts.cwd, CONFIG_FILE);
   if (existsSync(own)) {
     const shown = shownPath(own, opts.cwd);
-    return { raw: parseJsonText(readTextFile(own, 'config file', shown), shown), label: shown };
+    return { raw: parseJsonText(readTextFile(own, 'config file', shown), shown, { comments: true }), label: shown };
   }
   const pkgFile = path.join(opts.cwd, 'package.json');
   if (existsSync(pkgFile)) {

@@ -180,6 +180,11 @@ function mergeSarif(logs: Json[], labels: string[]): string {
  * sorted by location). `names` label the inputs in error messages (default "report 1", ...).
  */
 export function mergeReports(texts: string[], names?: string[]): string {
+  return merge(texts, names).text;
+}
+
+/** mergeReports, with the kind of the reports it joined (json or SARIF: the output is the same kind). */
+export function merge(texts: string[], names?: string[]): { kind: Kind; text: string } {
   if (texts.length === 0) throw new UsageError('no reports to merge');
   const labels = texts.map((_, i) => names?.[i] ?? `report ${i + 1}`);
   const values = texts.map((t, i) => parseJsonText(t, labels[i]));
@@ -188,5 +193,5 @@ export function mergeReports(texts: string[], names?: string[]): string {
   if (other >= 0) {
     throw new UsageError(`cannot merge ${kinds[0]} and ${kinds[other]} reports (${labels[0]} is ${kinds[0]}, ${labels[other]} is ${kinds[other]})`);
   }
-  return kinds[0] === 'json' ? mergeJson(values as unknown[][]) : mergeSarif(values as Json[], labels);
+  return { kind: kinds[0], text: kinds[0] === 'json' ? mergeJson(values as unknown[][]) : mergeSarif(values as Json[], labels) };
 }

@@ -69,9 +69,11 @@ export interface RuntimeSeen {
 /**
  * Why a request is held whole: its path stays (no 2024-09 form, or it cannot move), its body holds
  * what `--fix` leaves, its body cannot be seen, an object of its body is shared with another
- * vendor's request, or read elsewhere by a key the fix would rename.
+ * vendor's request, or read elsewhere by a key the fix would rename, or a part of it lies in
+ * generated code (never edited: regenerated); and a body known only by its keys, whose endpoint
+ * no request in the project shows.
  */
-export type HoldCode = 'path-stays' | 'body-holds' | 'body-unseen' | 'shared-with-another-vendor' | 'read-by-old-keys';
+export type HoldCode = 'path-stays' | 'body-holds' | 'body-unseen' | 'shared-with-another-vendor' | 'read-by-old-keys' | 'generated' | 'endpoint-unseen';
 
 export type ChangeKind =
   | 'endpoint-moved'
@@ -173,6 +175,8 @@ export interface FixResult {
   refused: { file: string; reason: string }[];
   /** the steps no code change covers, from the catalogue */
   manualSteps: { id: string; title: string; text: string }[];
+  /** whether those steps apply: the fix changed something, or the code still calls an old version */
+  manualStepsApply: boolean;
   /** the unified diff of all changes (dry run) */
   diff: string;
   /** set when the run was interrupted while writing: the files left as they were */

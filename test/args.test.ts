@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { quickArgs, readArgs, yargsArgs } from '../src/args.js';
+import { oneLine } from '../src/errors.js';
 import { ROOT, runCli } from './helpers.js';
 
 const plain: string[][] = [
@@ -30,6 +31,14 @@ const plain: string[][] = [
   ['--fix=false'],
   ['--', '--fix', '-r'],
   ['123', '0x10'],
+  ['-f', 'json', '-o', 'r.json'],
+  ['--format', 'compact', 'src'],
+  ['--color'],
+  ['--no-color', '-r', 'stylish'],
+  ['--fix-dry-run', 'src'],
+  // a repeatable option takes one value each time: what follows is a path
+  ['--ignore-pattern', '**/gen/**', 'src'],
+  ['--rule', 'labels-path=warn', 'src/a.ts'],
 ];
 
 describe('reading the command line', () => {
@@ -40,14 +49,46 @@ describe('reading the command line', () => {
       expect(quick).toEqual(await yargsArgs(argv));
     });
 
-  for (const argv of [['--help'], ['-h'], ['--version'], ['--nope'], ['-x', 'src'], ['--fix', '--dry'], ['-rq', 'json']])
+  for (const argv of [['--help'], ['-h'], ['--version'], ['-v'], ['src', '--version']])
     it(`leaves ${JSON.stringify(argv)} to yargs`, async () => {
       expect(await quickArgs(argv)).toBeUndefined();
     });
 
-  it('prints the package version for --version, alone (without yargs) or beside other options (through yargs)', () => {
+  const unknown: [string[], string][] = [
+    [['--nope'], 'unknown option --nope (see migrate-check --help)'],
+    [['-x', 'src'], 'unknown option -x (see migrate-check --help)'],
+    [['--fix', '--dry'], 'unknown option --dry (did you mean --dry-run or --fix-dry-run?)'],
+    [['-rq', 'json'], 'unknown option -q (see migrate-check --help)'],
+    [['--fixx'], 'unknown option --fixx (did you mean --fix?)'],
+    [['--no-colour'], 'unknown option --no-colour (did you mean --no-color?)'],
+    [['--ignore-patterns', 'gen'], 'unknown option --ignore-patterns (did you mean --ignore-pattern?)'],
+    [['--max-warning=2'], 'unknown option --max-warning (did you mean --max-warnings?)'],
+    [['--reportr', 'json'], 'unknown option --reportr (did you mean --reporter?)'],
+  ];
+  for (const [argv, message] of unknown)
+    it(`words ${JSON.stringify(argv)} as one line with the nearest option`, async () => {
+      await expect(readArgs(argv)).rejects.toThrow(message.replace(/ \(.*$/, ''));
+      let line = '';
+      await readArgs(argv).catch((err: unknown) => (line = oneLine(err)));
+      expect(line).toBe(message);
+    });
+
+  it('reads each option as ESLint does: -f/--format, --color/--no-color, --fix-dry-run, one value per option', async () => {
+    expect(await readArgs(['-f', 'json', 'src'])).toMatchObject({ reporter: 'json', reporterGiven: true, paths: ['src'] });
+    expect(await readArgs(['src'])).toMatchObject({ reporter: 'stylish', reporterGiven: false, color: undefined });
+    expect(await readArgs(['--color'])).toMatchObject({ color: true });
+    expect(await readArgs(['--no-color'])).toMatchObject({ color: false });
+    expect(await readArgs(['--fix-dry-run'])).toMatchObject({ fix: true, dryRun: true });
+    expect(await readArgs(['--ignore-pattern', '**/gen/**', 'src'])).toMatchObject({ ignorePattern: ['**/gen/**'], paths: ['src'] });
+    expect(await readArgs(['--ignore-pattern', 'a', '--ignore-pattern=b', 'x', 'y'])).toMatchObject({ ignorePattern: ['a', 'b'], paths: ['x', 'y'] });
+    expect(await readArgs(['--rule', 'labels-path=warn', 'src/a.ts'])).toMatchObject({ rule: ['labels-path=warn'], paths: ['src/a.ts'] });
+    await expect(readArgs(['-r', 'json', '--format', 'sarif'])).rejects.toThrow('--reporter takes one value, given 2: json, sarif');
+    await expect(readArgs(['-o', 'a', '-o', 'b'])).rejects.toThrow('--output-file takes one value, given 2: a, b');
+  });
+
+  it('prints the package version for --version or -v, alone (without yargs) or beside other options (through yargs)', () => {
     const pkg = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { version: string };
-    for (const argv of [['--version'], ['--version', '--no-progress']]) {
+    for (const argv of [['--version'], ['-v'], ['--version', '--no-progress'], ['-v', '--no-progress']]) {
       const r = runCli(argv, ROOT);
       expect(r.stdout).toBe(`${pkg.version}\n`);
       expect(r.code).toBe(0);

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { jsonSyntaxError, lineColumn, loadConfig, parseCliRules, parseJsonText } from '../src/config.js';
+import { loadConfig, parseCliRules, parseJsonText } from '../src/config.js';
+import { lineCol } from '../src/core/lines.js';
 import { oneLine, UsageError } from '../src/errors.js';
 import { applyRuleLevels, filterQuiet } from '../src/severity.js';
 import type { FileResult } from '../src/types.js';
@@ -142,17 +143,40 @@ describe('loadConfig: one-line errors naming the key', () => {
   });
 
   it('bad JSON names the file, line and column', () => {
-    write('migrate-check.config.json', '{\n  "rules": {\n    "v1-pickups-path": "off",\n  }\n}\n');
-    expect(failure(() => loadConfig({ cwd: dir }))).toBe('migrate-check.config.json: invalid JSON at line 4, column 3: trailing comma before "}"');
+    write('migrate-check.config.json', '{\n  "rules": {\n    "v1-pickups-path": "off"\n    "labels-path": "off"\n  }\n}\n');
+    expect(failure(() => loadConfig({ cwd: dir }))).toBe('migrate-check.config.json: invalid JSON at line 4, column 5: expected ",", found character "\\""');
     write('migrate-check.config.json', '');
     expect(failure(() => loadConfig({ cwd: dir }))).toBe('migrate-check.config.json: invalid JSON at line 1, column 1: unexpected end of file');
+    write('migrate-check.config.json', '{ "maxFileSize": 1 /* the limit');
+    expect(failure(() => loadConfig({ cwd: dir }))).toBe('migrate-check.config.json: invalid JSON at line 1, column 20: unterminated comment');
     write('conf.json', "{ 'maxFileSize': 1 }");
-    expect(failure(() => loadConfig({ cwd: dir, configPath: 'conf.json' }))).toBe(
-      'conf.json: invalid JSON at line 1, column 3: expected a property name in double quotes, found character "\'"',
-    );
+    expect(failure(() => loadConfig({ cwd: dir, configPath: 'conf.json' }))).toBe('conf.json: invalid JSON at line 1, column 3: unexpected character "\'"');
     write('package.json', '{ "name": "x" ');
     rmSync(path.join(dir, 'migrate-check.config.json'));
-    expect(failure(() => loadConfig({ cwd: dir }))).toBe('package.json: invalid JSON at line 1, column 15: expected "," or "}", found end of file');
+    expect(failure(() => loadConfig({ cwd: dir }))).toBe('package.json: invalid JSON at line 1, column 15: unexpected end of file');
+  });
+
+  it('reads comments and trailing commas in the config file (JSONC, as tsconfig.json), not in package.json', () => {
+    const jsonc = [
+      '// migrate-check settings',
+      '{',
+      '  /* the 2024-09 host */',
+      '  "baseUrl": "https://api.example.com", // production',
+      '  "rules": { "ambiguous-courier-id": "off", },',
+      '  "ignorePatterns": ["gen/**",],',
+      '}',
+      '',
+    ].join('\n');
+    const want = { ...DEFAULTS, baseUrl: 'https://api.example.com', rules: { 'ambiguous-courier-id': 'off' }, ignorePatterns: ['gen/**'] };
+    write('migrate-check.config.json', jsonc);
+    expect(loadConfig({ cwd: dir })).toEqual(want);
+    write('ci/strict.json', jsonc);
+    expect(loadConfig({ cwd: dir, configPath: 'ci/strict.json' })).toEqual(want);
+    // package.json is npm's, strict JSON
+    write('pkg/package.json', '{ "migrate-check": { "maxFileSize": 5, }, }');
+    expect(failure(() => loadConfig({ cwd: path.join(dir, 'pkg') }))).toBe('package.json: invalid JSON at line 1, column 40: trailing comma before "}"');
+    write('pkg/package.json', '{\n  // a comment\n  "migrate-check": {}\n}');
+    expect(failure(() => loadConfig({ cwd: path.join(dir, 'pkg') }))).toBe('package.json: invalid JSON at line 2, column 3: a comment, which this file cannot have (strict JSON)');
   });
 });
 
@@ -179,27 +203,51 @@ describe('--rule and --ignore-pattern', () => {
 });
 
 describe('JSON error positions', () => {
-  it('points at the first error', () => {
-    expect(jsonSyntaxError('{"a":}')).toEqual({ offset: 5, reason: 'unexpected character "}"' });
-    expect(jsonSyntaxError('[1,]')).toEqual({ offset: 3, reason: 'trailing comma before "]"' });
-    expect(jsonSyntaxError('{"a" 1}')).toEqual({ offset: 5, reason: 'expected ":" after the property name, found character "1"' });
-    expect(jsonSyntaxError('"abc')).toEqual({ offset: 4, reason: 'unterminated string' });
-    expect(jsonSyntaxError('{} x')).toEqual({ offset: 3, reason: 'unexpected character "x" after the JSON value' });
-    expect(jsonSyntaxError('01')).toEqual({ offset: 1, reason: 'unexpected character "1" after the JSON value' });
-    expect(jsonSyntaxError('"\\x"')).toEqual({ offset: 1, reason: 'bad escape in a string' });
-    expect(jsonSyntaxError('tru')).toEqual({ offset: 0, reason: 'unexpected character "t"' });
+  const reason = (text: string, comments = false) => {
+    try {
+      parseJsonText(text, 'x.json', { comments });
+    } catch (err) {
+      return (err as Error).message;
+    }
+    return 'parsed';
+  };
+
+  it('points at the first error, in words', () => {
+    expect(reason('{"a":}')).toBe('x.json: invalid JSON at line 1, column 6: expected a value, found character "}"');
+    expect(reason('[1,]')).toBe('x.json: invalid JSON at line 1, column 4: trailing comma before "]"');
+    expect(reason('{"a" 1}')).toBe('x.json: invalid JSON at line 1, column 6: expected ":" after the property name, found character "1"');
+    expect(reason('"abc')).toBe('x.json: invalid JSON at line 1, column 1: unterminated string');
+    expect(reason('{} x')).toBe('x.json: invalid JSON at line 1, column 4: unexpected character "x"');
+    expect(reason('01')).toBe('x.json: invalid JSON at line 1, column 2: unexpected character "1" after the value');
+    expect(reason('["ok", "\\x"]')).toBe('x.json: invalid JSON at line 1, column 8: bad escape in the string here');
+    expect(reason('tru')).toBe('x.json: invalid JSON at line 1, column 1: unexpected character "t"');
+    expect(reason('[1 2]')).toBe('x.json: invalid JSON at line 1, column 4: expected ",", found character "2"');
+    expect(reason('  ')).toBe('x.json: invalid JSON at line 1, column 3: unexpected end of file');
+    expect(reason('\r\n\r\n  {"a": }')).toBe('x.json: invalid JSON at line 3, column 9: expected a value, found character "}"');
+    expect(reason('['.repeat(100_000))).toBe('x.json: invalid JSON: nested too deeply to read');
   });
 
-  it('counts lines and columns, CRLF included', () => {
-    expect(lineColumn('ab\ncd', 4)).toEqual({ line: 2, column: 2 });
-    expect(lineColumn('ab\r\ncd', 5)).toEqual({ line: 2, column: 2 });
-    expect(lineColumn('x', 0)).toEqual({ line: 1, column: 1 });
+  it('reads comments and trailing commas only when asked (JSONC)', () => {
+    expect(reason('{"a": 1, // one\n}')).toBe('x.json: invalid JSON at line 1, column 10: a comment, which this file cannot have (strict JSON)');
+    expect(parseJsonText('/* a */ {"a": [1, 2,], // one\n "b": {},}', 'x.json', { comments: true })).toEqual({ a: [1, 2], b: {} });
+    expect(reason('{"a": 1 /* open', true)).toBe('x.json: invalid JSON at line 1, column 9: unterminated comment');
+    expect(reason('{"a": 1,, }', true)).toBe('x.json: invalid JSON at line 1, column 9: expected a property name in double quotes, found character ","');
   });
 
-  it('agrees with JSON.parse on what is valid', () => {
+  it('keeps "__proto__" as a key of its own, as JSON.parse does', () => {
+    for (const comments of [false, true]) {
+      const v = parseJsonText('{"__proto__": {"polluted": true}}', 'x.json', { comments }) as Record<string, unknown>;
+      expect(Object.getPrototypeOf(v)).toBe(Object.prototype);
+      expect(Object.keys(v)).toEqual(['__proto__']);
+      expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    }
+  });
+
+  it('agrees with JSON.parse on what is valid, and on the value', () => {
     fc.assert(
-      fc.property(fc.jsonValue(), fc.constantFrom(0, 2), (v, indent) => {
-        expect(jsonSyntaxError(JSON.stringify(v, null, indent))).toBeUndefined();
+      fc.property(fc.jsonValue(), fc.constantFrom(0, 2), fc.boolean(), (v, indent, comments) => {
+        const text = JSON.stringify(v, null, indent);
+        expect(parseJsonText(text, 'x.json', { comments })).toEqual(JSON.parse(text));
       }),
       { numRuns: 300 },
     );
@@ -211,15 +259,16 @@ describe('JSON error positions', () => {
         } catch {
           valid = false;
         }
-        expect(jsonSyntaxError(s) === undefined).toBe(valid);
+        expect(reason(s) === 'parsed', s).toBe(valid);
       }),
       { numRuns: 2000 },
     );
   });
 
-  it('parseJsonText names the label in one line', () => {
-    expect(parseJsonText('{"a":1}', 'x.json')).toEqual({ a: 1 });
-    expect(() => parseJsonText('{\n\n  "a": tru }', 'x.json')).toThrow('x.json: invalid JSON at line 3, column 8: unexpected character "t"');
+  it('counts lines and columns, CRLF included', () => {
+    expect(lineCol('ab\ncd', 4)).toEqual({ line: 2, column: 2 });
+    expect(lineCol('ab\r\ncd', 5)).toEqual({ line: 2, column: 2 });
+    expect(lineCol('x', 0)).toEqual({ line: 1, column: 1 });
   });
 });
 

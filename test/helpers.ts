@@ -7,7 +7,6 @@ import { fileURLToPath } from 'node:url';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const BIN = path.join(ROOT, 'bin', 'migrate-check.js');
-export const SHARED = path.resolve(ROOT, '..', 'shared');
 
 export function tempCopy(src: string, prefix = 'mc-test-'): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), prefix));
@@ -74,3 +73,13 @@ export const isDir = (p: string) => {
     return false;
   }
 };
+
+/** The first fenced block of a language after a heading or phrase of a Markdown text (the docs' commands, run as written). */
+export function blockAfter(md: string, marker: string, lang: string): string {
+  const at = md.indexOf(marker);
+  if (at < 0) throw new Error(`no "${marker}" in the text`);
+  const open = md.indexOf('```' + lang + '\n', at);
+  if (open < 0) throw new Error(`no ${lang} block after "${marker}"`);
+  const start = open + lang.length + 4;
+  return md.slice(start, md.indexOf('\n```', start) + 1);
+}

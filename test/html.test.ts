@@ -11,6 +11,7 @@ import { renderHtml } from '../src/reporters/html.js';
 import { appendTrend, folderOf, gitCommit, pointFromResults, readTrend, recordTrend, type TrendPoint } from '../src/trend.js';
 import type { FileResult, Finding, FixKind, Severity } from '../src/types.js';
 import { bigResults, sampleResults, sampleTrend } from './data/html/sample.js';
+import { leaveOut, onPath } from './support/requires.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
@@ -369,15 +370,16 @@ describe('trend file', () => {
 // ---------------------------------------------------------------------------------------------
 // In a real browser
 
-const CHROMIUM = '/usr/bin/chromium';
+// the browser as Debian, Ubuntu and Google name it, wherever the PATH has it
+const CHROMIUM = onPath(['chromium', 'chromium-browser', 'google-chrome', 'google-chrome-stable']);
 const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
-const haveChromium = existsSync(CHROMIUM);
+const INSTALL = 'install it with: apt-get install chromium';
 
-describe.skipIf(!haveChromium && !process.env.CI)('the page in Chromium', () => {
+describe.skipIf(leaveOut(!!CHROMIUM, 'the html page in Chromium (test/html.test.ts, 5 tests)', 'no chromium, chromium-browser or google-chrome on the PATH', INSTALL))('the page in Chromium', () => {
   let browser: Browser;
   let dir: string;
   beforeAll(async () => {
-    if (!haveChromium) throw new Error(`${CHROMIUM} is missing: CI must install it (apt-get install -y chromium)`);
+    if (!CHROMIUM) throw new Error(`no chromium, chromium-browser or google-chrome on the PATH: CI must have it (${INSTALL})`);
     browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
     dir = mkdtempSync(path.join(os.tmpdir(), 'mc-html-'));
   });

@@ -355,13 +355,13 @@ describe('migrate-check lsp: configuration problems and options', () => {
       const vendor = client.open(path.join(root, 'vendor/legacy.ts'));
       expect((await client.diagnosticsAt(vendor)).map((d) => d.code)).toEqual(['labels-path']);
 
-      // a config that does not parse: the position the JSON error names
-      writeFileSync(config, '{\n  "rules": {\n    "labels-path": "warn",\n  }\n}\n');
+      // a config that does not parse (a comma missing; comments and trailing commas are allowed): the position the JSON error names
+      writeFileSync(config, '{\n  "rules": {\n    "labels-path": "warn"\n    "webhooks-path": "off",\n  }\n}\n');
       let since = client.diagnostics.length;
       client.watchedFilesChanged([{ file: config, type: 2 }]);
       const syntax = await client.nextDiagnostics(cfgUri, since);
-      expect(syntax.diagnostics.map((d) => d.range)).toEqual([range(3, 2, 3, 3)]);
-      expect(syntax.diagnostics[0].message).toMatch(/invalid JSON at line 4, column 3/);
+      expect(syntax.diagnostics.map((d) => d.range)).toEqual([range(3, 4, 3, 5)]);
+      expect(syntax.diagnostics[0].message).toMatch(/invalid JSON at line 4, column 5/);
       await client.waitFor(() => client.messages.length === 2, 'a second window/showMessage');
       // the open files are checked again (still with the defaults)
       expect((await client.nextDiagnostics(vendor, since)).diagnostics.map((d) => d.code)).toEqual(['labels-path']);

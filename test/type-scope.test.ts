@@ -22,6 +22,8 @@ describe('request types across modules', () => {
         "import type { ShipmentRequest } from './shapes';\n\nexport function build(id: string): ShipmentRequest {\n  return { incoterms: 'DDU', courier_selection: { selected_courier_id: id, allow_courier_fallback: false } };\n}\n",
       'src/uses.ts': "import type { ShipmentRequest } from './shapes/index';\n\nexport const fallback = (r: ShipmentRequest) => r.courier_selection.allow_courier_fallback;\n",
       'src/unrelated.ts': '// the same key names in a type no request body is typed by\nexport interface Unrelated {\n  selected_courier_id: string;\n}\n',
+      // the request (its path moved to 2024-09 by hand): a body no request sends would be left
+      'src/send.ts': "import { build } from './build';\n\nexport const send = (id: string) => fetch('/2024-09/shipments', { method: 'POST', body: JSON.stringify(build(id)) });\n",
     });
     const r = runCli(['--fix', '--reporter', 'json', '.'], dir);
     expect(r.stderr).toMatch(/files? changed/);
@@ -41,6 +43,7 @@ describe('request types across modules', () => {
       'src/legacy-types.ts': 'interface LegacyShipment {\n  incoterms: string;\n  courier_selection: { selected_courier_id?: string; allow_courier_fallback: boolean };\n}\n',
       'src/build.ts':
         "export function legacy(id: string): LegacyShipment {\n  return { incoterms: 'DDP', courier_selection: { selected_courier_id: id, allow_courier_fallback: true } };\n}\n",
+      'src/send.ts': "import { legacy } from './build';\n\nexport const send = (id: string) => fetch('/2024-09/shipments', { method: 'POST', body: JSON.stringify(legacy(id)) });\n",
     });
     const r = runCli(['--fix', '--reporter', 'json', '.'], dir);
     expect(r.stderr).toMatch(/files? changed/);

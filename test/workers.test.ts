@@ -1,44 +1,23 @@
-// Worker threads must not change a single result: every fixture project and contract example is
-// scanned and fixed (dry run) with the analysis forced into two workers and with one thread, and
-// the outputs are compared byte for byte. The parts they are cut into are checked by hand too.
+// Worker threads must not change a single result: every fixture project is scanned and fixed
+// (dry run) with the analysis forced into two workers and with one thread, and the outputs are
+// compared byte for byte (test/contract/ does the same with the contract examples). The parts
+// they are cut into are checked by hand too.
 import { readdirSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { partition } from '../src/pipeline/partition.js';
-import { isDir, ROOT, runCli, SHARED, tempDir, writeJson } from './helpers.js';
+import { isDir, ROOT, runCli, tempDir, writeJson } from './helpers.js';
+import { sameOnEveryThread } from './support/projects.js';
 import { cpSync, mkdirSync, writeFileSync } from 'node:fs';
 
-const projects = [
-  ...readdirSync(path.join(SHARED, 'examples')).map((e) => path.join(SHARED, 'examples', e, 'before')),
-  ...readdirSync(path.join(ROOT, 'fixtures', 'projects')).map((p) => path.join(ROOT, 'fixtures', 'projects', p, 'before')),
-].filter(isDir);
+const projects = readdirSync(path.join(ROOT, 'fixtures', 'projects'))
+  .map((p) => path.join(ROOT, 'fixtures', 'projects', p, 'before'))
+  .filter(isDir);
 
 describe('analysis in worker threads', () => {
   for (const dir of projects) {
-    it(`gives the same json and the same --fix diff as one thread: ${path.relative(path.dirname(ROOT), dir)}`, () => {
-      const one = runCli(['--reporter', 'json', '--no-progress', '.'], dir, { MIGRATE_CHECK_WORKERS: '0', MIGRATE_CHECK_READ_AHEAD: '0' });
-      const two = runCli(['--reporter', 'json', '--no-progress', '.'], dir, { MIGRATE_CHECK_WORKERS: '2', MIGRATE_CHECK_TRACE: '1' });
-      expect(one.code).toBe(1);
-      expect(two.stderr).toMatch(/^migrate-check trace: \[\d+ ms\] \d+ files to parse, in (this thread|2 parts on 2 worker threads)$/m);
-      expect(two.stderr.replace(/^migrate-check trace: .*\n/gm, '')).toBe(one.stderr);
-      expect(two.stdout).toBe(one.stdout);
-      const fixOne = runCli(['--fix', '--dry-run', '--no-progress', '.'], dir, { MIGRATE_CHECK_WORKERS: '0', MIGRATE_CHECK_READ_AHEAD: '0' });
-      const fixTwo = runCli(['--fix', '--dry-run', '--no-progress', '.'], dir, { MIGRATE_CHECK_WORKERS: '2' });
-      // a diff wherever the scan offers a fix (a project whose requests are all held has none)
-      const fixable = (JSON.parse(one.stdout) as { messages: { fix?: unknown }[] }[]).some((f) => f.messages.some((m) => m.fix));
-      if (fixable) expect(fixOne.stdout).toMatch(/^--- /m);
-      else expect(fixOne.stdout).toBe('');
-      expect(fixTwo.stdout).toBe(fixOne.stdout);
-      expect(fixTwo.code).toBe(fixOne.code);
-      // files read on a reader thread while this one parses: the same again
-      const ahead = runCli(['--reporter', 'json', '--no-progress', '.'], dir, { MIGRATE_CHECK_WORKERS: '0', MIGRATE_CHECK_READ_AHEAD: '1', MIGRATE_CHECK_TRACE: '1' });
-      expect(ahead.stderr).toMatch(/^migrate-check trace: \[\d+ ms\] a reader thread starts, to read the files$/m);
-      expect(ahead.stderr).toMatch(/^migrate-check trace: \[\d+ ms\] text test: \d+ files read, \d+ to parse, in \d+ ms \(on a reader thread, \d+ parsed meanwhile\)$/m);
-      expect(ahead.stdout).toBe(one.stdout);
-      const fixAhead = runCli(['--fix', '--dry-run', '--no-progress', '.'], dir, { MIGRATE_CHECK_WORKERS: '0', MIGRATE_CHECK_READ_AHEAD: '1' });
-      expect(fixAhead.stdout).toBe(fixOne.stdout);
-    });
+    it(`gives the same json and the same --fix diff as one thread: ${path.relative(path.dirname(ROOT), dir)}`, () => sameOnEveryThread(dir));
   }
 
   it('all the projects side by side: parts on two workers, the same output as one thread', () => {

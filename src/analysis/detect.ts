@@ -5,7 +5,8 @@
 //            the bodies were typed with (types.ts, one checker over the units involved);
 //   settle   once, the decisions that need every file (settle.ts, settle-groups.ts): versioned
 //            bases and their paths, objects shared with another vendor or read by old keys,
-//            requests moved whole or held whole, the ambiguous `courier_id` of files still old.
+//            generated code (never edited), requests moved whole or held whole, the ambiguous
+//            `courier_id` of files still old.
 // Decisions about what is old and what replaces it come from core/ (fed by the catalogue).
 
 import type { Finding } from '../types.js';
@@ -15,7 +16,7 @@ import { scanAmbiguous, scanObjectsByKeys } from './detectors/by-keys.js';
 import { scanStrings } from './detectors/paths.js';
 import { scanCalls } from './detectors/requests.js';
 import { scanEvents } from './detectors/webhooks.js';
-import { holdRequests, settleMixed, settleReads } from './settle.js';
+import { holdGenerated, holdRequests, holdUnsent, settleMixed, settleReads } from './settle.js';
 import { finishBaseGroups, reblockGroups } from './settle-groups.js';
 import { AnalysisState, type AnalyzerOptions } from './state.js';
 import { renameShapes } from './detectors/request-types.js';
@@ -54,6 +55,8 @@ export class Analyzer {
     finishBaseGroups(a);
     settleMixed(a);
     settleReads(a);
+    holdGenerated(a);
+    holdUnsent(a);
     // a path held with its body holds its base, whose other paths hold their bodies in turn
     do holdRequests(a);
     while (reblockGroups(a));

@@ -47,11 +47,18 @@ export function reblockGroups(acc: AnalysisState): boolean {
 export function settleGroup(acc: AnalysisState, g: BaseGroup): void {
   const given = acc.options.given;
   const baseStart = g.start - 1 >= 0 && g.unit.sf.text[g.start - 1] === '/' ? g.start - 1 : g.start;
-  const outside = given ? [...new Set([g.unit.file, ...g.members.map((x) => x.unit.file), ...g.unseen.map((x) => x.unit.file)])].filter((f) => !given.has(f)) : [];
-  if (outside.length) {
+  const files = [...new Set([g.unit.file, ...g.members.map((x) => x.unit.file), ...g.unseen.map((x) => x.unit.file)])];
+  const outside = given ? files.filter((f) => !given.has(f)) : [];
+  // generated code is never edited: a base or path written there holds the whole group
+  const generated = outside.length ? [] : files.filter((f) => acc.generatedBy(f));
+  const apart = outside.length ? outside : generated;
+  if (apart.length) {
     g.movable = false;
-    const where = outside.map((f) => acc.shownFile(f)).join(', ');
-    const why = `${outside.includes(g.unit.file) ? 'the base is defined' : 'paths sent through it lie'} in ${where}, outside the files this run checks; \`--fix\` moves a base and its paths together, in a run over both`;
+    const where = apart.map((f) => acc.shownFile(f)).join(', ');
+    const what = apart.includes(g.unit.file) ? 'the base is defined' : 'paths sent through it lie';
+    const why = outside.length
+      ? `${what} in ${where}, outside the files this run checks; \`--fix\` moves a base and its paths together, in a run over both`
+      : `${what} in generated code (${where}), which \`--fix\` never edits; regenerate it for 2024-09, then move the rest with it`;
     acc.add('versioned-base-url', g.unit, baseStart, g.end,
       `The base URL \`${g.label}\` carries the 2023-01 version; every relative path sent through it is a 2023-01 path (${g.members.length} of them here), left for a person: ${why}.`,
       { replace: true });

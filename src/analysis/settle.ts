@@ -14,6 +14,28 @@ import type { Unit } from './units.js';
 export const HOLDING_RULES = new Set(['v1-pickup-field', 'v1-pickup-nested-object', 'label-entry-field', 'courier-selection', 'courier-naming', 'webhook-version']);
 
 /**
+ * A body known only by its keys: no request in the project shows where it is sent (it goes into
+ * a third-party SDK, or nothing calls the code that builds it). Moving it alone could send a
+ * 2024-09 body to an old path, so it is reported and left, with the request types that type it.
+ */
+export function holdUnsent(acc: AnalysisState): void {
+  const why = 'no request in the project shows where this body is sent (it may go to a third-party SDK, or nothing calls the code that builds it): moving it alone could send a 2024-09 body to an old path; migrate it with the request that sends it';
+  const left = new Set([...acc.unsent, ...findingsIn(acc, acc.unsentObjects)]);
+  for (const f of acc.findings.values()) if (f.fixKind !== 'none' && (f.context?.by === 'keys' || left.has(f))) acc.hold(f, 'endpoint-unseen', why);
+}
+
+/**
+ * Generated or vendored code is never edited: every finding in it says to regenerate it for
+ * 2024-09 (and the requests whose path or body lies there are held with it, by holdRequests).
+ */
+export function holdGenerated(acc: AnalysisState): void {
+  for (const f of acc.findings.values()) {
+    const by = f.heldBecause ? undefined : acc.generatedBy(f.file);
+    if (by) acc.hold(f, 'generated', `this file is generated (${by}): regenerate it for 2024-09 rather than edit it`);
+  }
+}
+
+/**
  * A request whose body keeps something `--fix` leaves for a person (a nested pickup object with
  * another value, a computed key, a body already half in 2024-09 form) is left whole: moving its
  * path, or renaming the rest of its body, would send one version's body to the other's endpoint,
@@ -56,9 +78,12 @@ export function holdRequests(acc: AnalysisState): void {
       // the body's findings: those made for this request, and those of objects it shares with
       // another request (a constant, a builder), made when that request met them first
       const inBody = [...new Set([...r.body, ...findingsIn(acc, r.objects)])];
-      const left = inBody.filter((f) => f.fixKind === 'none' && HOLDING_RULES.has(f.ruleId));
+      const left = inBody.filter((f) => f.fixKind === 'none' && (HOLDING_RULES.has(f.ruleId) || acc.holdsRequest.has(f) || f.heldBecause?.code === 'generated' || f.heldBecause?.code === 'endpoint-unseen'));
       if (left.length) {
-        const why = `the body sent with it holds what \`--fix\` leaves (${[...new Set(left.map((f) => f.ruleId))].join(', ')}): migrate the request as a whole by hand`;
+        const generated = [...new Set(left.filter((f) => f.heldBecause?.code === 'generated').map((f) => acc.shownFile(f.file)))];
+        const why = generated.length
+          ? `the body sent with it is built in generated code (${generated.join(', ')}), which \`--fix\` never edits: regenerate it for 2024-09, then move the request with it`
+          : `the body sent with it holds what \`--fix\` leaves (${[...new Set(left.map((f) => f.ruleId))].join(', ')}): migrate the request as a whole by hand`;
         for (const f of [path, ...inBody]) hold(f, 'body-holds', why);
         continue;
       }

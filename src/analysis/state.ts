@@ -85,8 +85,18 @@ export interface SentRequest {
 export class AnalysisState {
   /** the words of the findings whose message has a note settle may change (findings.ts) */
   private readonly words = new Map<Finding, Words>();
+  /**
+   * the findings of bodies known only by their keys (and of the request types that type them): no
+   * request in the project shows where they are sent, so settle leaves them
+   */
+  readonly unsent: Finding[] = [];
+  /** the object literals known only by their keys (what is written inside them is left with them) */
+  readonly unsentObjects: Span[] = [];
+  /** findings left for a person that hold their whole request (besides those of the rules in settle's HOLDING_RULES) */
+  readonly holdsRequest = new Set<Finding>();
   /** findings moved only with `--unsafe`, with the path or body they go with */
   private readonly assumed = new Map<Finding, string>();
+  private readonly generatedMemo = new Map<string, string>();
   readonly bindings: Bindings;
   readonly ev: Evaluator;
   findings = new Map<string, Finding>();
@@ -216,6 +226,27 @@ export class AnalysisState {
     const configured = [this.hosts.base, this.hosts.legacy, this.hosts.staging].filter(Boolean);
     const o = originOf(m.origin);
     return configured.length && o && !configured.includes(o) ? o : undefined;
+  }
+
+  /**
+   * What marks a file as generated or vendored (never edited by `--fix`): its `@generated` or
+   * `Code generated … DO NOT EDIT` header, or a folder a generator writes into the project (the
+   * `api` package's `.api/`). Undefined: the project's own code.
+   */
+  generatedBy(file: string): string | undefined {
+    let known = this.generatedMemo.get(file);
+    if (known === undefined) {
+      const head = (this.store.text(file) ?? '').slice(0, 4096);
+      known = file.split(path.sep).includes('.api')
+        ? 'a package written into the `.api/` folder'
+        : /@generated\b/.test(head)
+          ? 'marked `@generated`'
+          : /Code generated\b[^\n]*\bDO NOT EDIT\b/.test(head)
+            ? 'marked `Code generated … DO NOT EDIT`'
+            : '';
+      this.generatedMemo.set(file, known);
+    }
+    return known || undefined;
   }
 
   /** A file's name as messages show it (relative to the run's folder). */

@@ -2,6 +2,8 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
+import { UsageError } from '../errors.js';
+import { didYouMean, nearest } from '../suggest.js';
 import type { ChangeKind, FixKind, Severity } from '../types.js';
 
 export interface EndpointData {
@@ -91,21 +93,14 @@ export function mustRule(id: string): Rule {
   return r;
 }
 
-/** Rule ids closest to an unknown one (for "did you mean" messages). */
+/** The three rule ids closest to an unknown one, however far (for "did you mean" hints). */
 export function nearestRuleIds(id: string, max = 3): string[] {
-  const dist = (a: string, b: string): number => {
-    const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array(b.length).fill(0)]);
-    for (let j = 1; j <= b.length; j++) d[0][j] = j;
-    for (let i = 1; i <= a.length; i++)
-      for (let j = 1; j <= b.length; j++)
-        d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-    return d[a.length][b.length];
-  };
-  return loadCatalogue()
-    .rules.map((r) => ({ id: r.id, d: r.id.includes(id) || id.includes(r.id) ? 0 : dist(id, r.id) }))
-    .sort((a, b) => a.d - b.d || a.id.localeCompare(b.id))
-    .slice(0, max)
-    .map((r) => r.id);
+  return nearest(id, loadCatalogue().rules.map((r) => r.id), max, Infinity);
+}
+
+/** The error for a rule id the catalogue does not have; `where` names where it was given. */
+export function unknownRule(id: string, where: string): UsageError {
+  return new UsageError(`${where}unknown rule "${id}"`, didYouMean(nearestRuleIds(id)));
 }
 
 /** The text `--explain RULE` prints (also the LSP hover and the MCP explain tool). */

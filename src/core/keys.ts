@@ -15,6 +15,8 @@ export type ContextKind =
   | 'body-2024-09'
   /** a body sent to a 2024-09 shipment or rate path that still gives the 2023-01 `courier_selection` block */
   | 'half-2024-09'
+  /** a batch label body sent to /2024-09/batches/labels (its entries may still say `courier_id`) */
+  | 'labels-2024-09'
   | 'body-v1'
   | 'foreign';
 
@@ -49,6 +51,12 @@ export function renamesIn(context: ContextKind): Map<string, KeyChange> {
     case 'half-2024-09':
       add('courier-selection', getRule('courier-selection')?.block);
       break;
+    case 'pickup-2024-09': {
+      // in a body sent to /2024-09/pickups, `courier_id` is the old name of `courier_service_id`
+      const to = getRule('v1-pickup-field')?.renames?.courier_id;
+      if (to) add('v1-pickup-field', { courier_id: to });
+      break;
+    }
     default:
       break;
   }
@@ -68,6 +76,8 @@ export function contextLabel(ctx: ContextKind): string {
       return 'a 2023-01 request body';
     case 'half-2024-09':
       return 'a body sent to a 2024-09 path (half migrated)';
+    case 'pickup-2024-09':
+      return 'a body sent to /2024-09/pickups (half migrated)';
     default:
       return 'this request body';
   }
@@ -75,7 +85,7 @@ export function contextLabel(ctx: ContextKind): string {
 
 /** The context of the value of a key inside an object of the given context. */
 export function childContext(context: ContextKind, key: string): ContextKind | 'label-entries' | undefined {
-  if (context === 'labels-2023-01' && key === 'shipments') return 'label-entries';
+  if ((context === 'labels-2023-01' || context === 'labels-2024-09') && key === 'shipments') return 'label-entries';
   if ((context === 'body-2023-01' || context === 'labels-2023-01' || context === 'half-2024-09') && key === 'courier_selection') return 'courier-block-2023-01';
   return undefined;
 }

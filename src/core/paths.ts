@@ -42,6 +42,11 @@ export interface PathMatch {
   bodyContext?: string;
   /** the v1 family or the first resource segment */
   resource?: string;
+  /**
+   * a 2024-09 path with a 2023-01 resource that 2024-09 has elsewhere (`/2024-09/labels`): `rule`
+   * is the old endpoint's, `newPath` its 2024-09 form
+   */
+  half?: boolean;
 }
 
 const V1_FAMILY = () => (loadCatalogue().rules.find((r) => r.id === 'v1-unmapped-path')?.families ?? []);
@@ -141,8 +146,12 @@ export function toTokens(text: string): PathToken[] {
 
 /** The assumed 2024-09 form of a 2023-01 path the spec does not map (used only by --unsafe). */
 export function assumedPath(segs: string[], renames: Record<string, string>): string {
-  // segs[0] is the version
-  const rest = segs.slice(1).map((s) => renames[s] ?? s);
+  // segs[0] is the version; a segment's name is renamed also where a `${…}` follows it at once
+  // (`couriers${query}`), never inside another name
+  const rest = segs.slice(1).map((s) => {
+    const m = /^([^\ue000-\uf8ff]+)([\ue000-\uf8ff].*)?$/.exec(s);
+    return m && renames[m[1]] !== undefined ? renames[m[1]] + (m[2] ?? '') : s;
+  });
   return '/' + ['2024-09', ...rest].join('/');
 }
 
@@ -202,7 +211,9 @@ export function findPaths(text: string): PathMatch[] {
       // a bare '2023-01' with no slash and nothing around it is a month, not a path
       if (versionOnly && kind === 'start' && !hasSlash) continue;
       if (version === '2024-09') {
-        out.push({ ...base, version, partial: false, versionOnly, resource: rest[0], bodyContext: bodyContext2024(rest) });
+        const half = versionOnly ? undefined : halfMigrated(segs, textEnds, trailingSlash);
+        if (half) out.push({ ...base, version, partial: false, versionOnly, resource: rest[0], ...half, half: true });
+        else out.push({ ...base, version, partial: false, versionOnly, resource: rest[0], bodyContext: bodyContext2024(rest) });
         continue;
       }
       if (versionOnly) {
@@ -266,8 +277,24 @@ function match2023(segs: string[], textEnds: boolean, trailingSlash: boolean): P
   };
 }
 
+/**
+ * A path half migrated by hand: the 2024-09 version with the resource of a 2023-01 endpoint the
+ * catalogue moves to another 2024-09 path (`/2024-09/labels`, `/2024-09/courier_accounts/{id}`);
+ * the old endpoint's rule, its 2024-09 form and the context of its body. A path that is the same
+ * in both versions (`/2024-09/webhooks`) is not one.
+ */
+function halfMigrated(segs: string[], textEnds: boolean, trailingSlash: boolean): Pick<PathMatch, 'rule' | 'newPath' | 'bodyContext'> | undefined {
+  const as2023 = match2023(['2023-01', ...segs.slice(1)], textEnds, trailingSlash);
+  const ep = as2023.rule?.endpoint;
+  if (!ep?.new || as2023.partial || !as2023.newPath) return undefined;
+  const shape = (p: string) => p.split('/').slice(2).map((s) => (s.startsWith('{') ? '{}' : s)).join('/');
+  if (shape(ep.old) === shape(ep.new)) return undefined;
+  return { rule: as2023.rule, newPath: as2023.newPath, bodyContext: as2023.bodyContext };
+}
+
 function bodyContext2024(rest: string[]): string {
   if (rest.length === 1 && rest[0] === 'pickups') return 'pickup-2024-09';
+  if (rest.length === 2 && rest[0] === 'batches' && rest[1] === 'labels') return 'labels-2024-09';
   // a webhook's `version` is the version in its path (spec, Webhook request): a `'2023-01'` left
   // in a body sent to /2024-09/webhooks is still old, so the body is checked as a webhook body
   if (rest.length === 1 && rest[0] === 'webhooks') return 'webhook-2023-01';

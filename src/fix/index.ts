@@ -2,8 +2,9 @@
 // nothing fixable is left, re-parse every result, then write atomically (or return a diff).
 
 import { spawnSync } from 'node:child_process';
+import { realpathSync } from 'node:fs';
 import path from 'node:path';
-import { manualSteps } from '../catalogue/index.js';
+import { getRule, manualSteps } from '../catalogue/index.js';
 import { defaultConfig } from '../config.js';
 import { SOURCE_EXTENSIONS } from '../core/extensions.js';
 import { sortByFile } from '../core/order.js';
@@ -20,15 +21,39 @@ import { writeFixed } from './write.js';
 
 const MAX_PASSES = 5;
 
-/** Refuse a git tree with uncommitted changes (no check outside a git repository). */
+/**
+ * Refuses uncommitted changes (modified, staged or untracked files) under the given paths, files
+ * or folders, naming them: --fix passes the files it would write. No check outside a git work tree.
+ */
 export function assertClean(cwd: string, paths: string[]): void {
+  if (!paths.length) return;
   const top = spawnSync('git', ['rev-parse', '--show-toplevel'], { cwd, encoding: 'utf8' });
   if (top.status !== 0) return;
-  const st = spawnSync('git', ['status', '--porcelain', '--', ...(paths.length ? paths : ['.'])], { cwd, encoding: 'utf8' });
+  const root = realpathSync(top.stdout.trim());
+  const st = spawnSync('git', ['status', '--porcelain', '-z', '--untracked-files=all'], { cwd: root, encoding: 'utf8', maxBuffer: 256 << 20 });
   if (st.status !== 0) return;
-  const dirty = st.stdout.split('\n').filter(Boolean);
-  if (dirty.length)
-    throw new UsageError(`--fix refuses to touch a git tree with uncommitted changes (${dirty.length} path${dirty.length > 1 ? 's' : ''}, e.g. ${dirty[0].slice(3)})`, 'commit or stash them first, or pass --allow-dirty');
+  // entries `XY path`, a rename's or copy's old path in the entry after it
+  const changed: string[] = [];
+  const entries = st.stdout.split('\0');
+  for (let i = 0; i < entries.length; i++) {
+    const e = entries[i];
+    if (e.length < 4) continue;
+    changed.push(path.join(root, e.slice(3)));
+    if (e[0] === 'R' || e[0] === 'C') i++;
+  }
+  const real = (p: string) => {
+    try {
+      return realpathSync(path.resolve(cwd, p));
+    } catch {
+      return path.resolve(cwd, p);
+    }
+  };
+  const under = paths.map(real);
+  const dirty = changed.filter((f) => under.some((p) => f === p || f.startsWith(p + path.sep)));
+  if (!dirty.length) return;
+  const shown = dirty.map((f) => path.relative(real('.'), f).split(path.sep).join('/'));
+  const list = shown.length > 10 ? `${shown.slice(0, 10).join(', ')} and ${shown.length - 10} more` : shown.join(', ');
+  throw new UsageError(`--fix refuses to write over uncommitted changes (${dirty.length === 1 ? '1 file' : `${dirty.length} files`}: ${list})`, 'commit or stash them first, or pass --allow-dirty');
 }
 
 /** What the passes of --fix make of some files, in memory (nothing is written). */
@@ -120,7 +145,6 @@ export async function fixPasses(
 
 export async function fix(opts: FixOptions): Promise<FixResult> {
   const config = opts.config ?? defaultConfig();
-  if (!opts.dryRun && !opts.allowDirty) assertClean(opts.cwd, opts.paths);
   const run = await startRun({ ...opts, config });
   try {
     return await fixFiles(run.files, run.ahead ?? opts.ahead, { ...opts, config });
@@ -149,6 +173,8 @@ async function fixFiles(files: string[], ahead: ReadAhead | undefined, opts: Fix
   const diff = changes.map((c) => unifiedDiff(path.relative(opts.cwd, c.file), c.before, c.after)).join('');
   let interrupted: FixResult['interrupted'];
   let remaining = analysis;
+  // only the files it would write must hold what is committed (an unrelated notes.md does not matter)
+  if (!opts.dryRun && !opts.allowDirty) assertClean(opts.cwd, changes.map((c) => c.file));
   if (!opts.dryRun) {
     const unwritten = new Set<string>();
     opts.onWriting?.(true);
@@ -177,12 +203,15 @@ async function fixFiles(files: string[], ahead: ReadAhead | undefined, opts: Fix
     }
   }
   const written = changes.filter((c) => !refused.some((r) => r.file === c.file) && !interrupted?.left.includes(c.file));
+  // the steps outside the code matter while the code calls an old version, or once the fix moved some of it
+  const callsOld = remaining.results.some((r) => [...r.findings, ...r.suppressed].some((f) => getRule(f.ruleId)?.from !== 'any'));
   return {
     changes: written,
     remaining: { results: remaining.results, stats: remaining.stats, files },
     ambiguousBefore,
     refused,
     manualSteps: manualSteps(),
+    manualStepsApply: written.length > 0 || callsOld,
     diff,
     ...(interrupted ? { interrupted } : {}),
   };

@@ -290,13 +290,14 @@ export function renderHtml(results: FileResult[], meta: HtmlMeta): string {
     const prev = sorted[sorted.length - 2];
     const last = sorted[sorted.length - 1];
     const tot = (p: TrendPoint): number => p.errors + p.warnings;
-    const delta = (from: number, to: number): string => {
+    // "4 fewer than the first run", "as many as the run before"
+    const compared = (from: number, to: number, run: string): string => {
       const d = to - from;
-      return d === 0 ? 'no change' : d < 0 ? `${fmt(-d)} fewer` : `${fmt(d)} more`;
+      return d === 0 ? `as many as ${run}` : d < 0 ? `${fmt(-d)} fewer than ${run}` : `${fmt(d)} more than ${run}`;
     };
     const done = tot(first) > 0 ? Math.round(((tot(first) - tot(last)) / tot(first)) * 100) : 0;
     out.push(
-      `<p class="headline"><strong>${plural(tot(last), 'finding')}</strong> left: ${delta(tot(first), tot(last))} than the first run (${escapeHtml(showDate(first.date, false))})${done > 0 ? `, ${done}% done` : ''}; ${delta(tot(prev), tot(last))} than the run before.</p>`,
+      `<p class="headline"><strong>${plural(tot(last), 'finding')}</strong> left: ${compared(tot(first), tot(last), `the first run (${escapeHtml(showDate(first.date, false))})`)}${done > 0 ? `, ${done}% done` : ''}; ${compared(tot(prev), tot(last), 'the run before')}.</p>`,
     );
   }
   out.push(burndownSvg(series, !trend));

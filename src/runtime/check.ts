@@ -31,25 +31,12 @@ function sends2024Body(body: unknown, depth = 0): boolean {
   return false;
 }
 
-/** `/2024-09/labels`: the 2024-09 version with a resource the catalogue maps to another 2024-09 path. */
-function halfMigratedPath(path: string): { rule: Rule; newPath: string; context?: string } | undefined {
-  const as2023 = findPaths(path.replace(/^\/2024-09(?=\/)/, '/2023-01')).find((m) => m.start === 0);
-  const rule = as2023?.rule;
-  if (!rule || !rule.endpoint || rule.id === 'unmapped-2023-01-path' || !as2023.newPath) return undefined;
-  const newPath = shownTokens(as2023.newPath);
-  return newPath === path ? undefined : { rule, newPath, context: as2023.bodyContext };
-}
-
 export function checkRequest(req: ServiceRequest, body: unknown, baseUrl: string | undefined, origin: string): Decision[] {
   const out: Decision[] = [];
   const m: PathMatch = req.match;
   let context = m.bodyContext as ContextKind | undefined;
   if (m.version === '2024-09') {
-    const half = halfMigratedPath(req.path);
-    if (half) {
-      out.push({ ruleId: half.rule.id, text: words.halfPathText(half.rule, req.path, half.newPath) });
-      context = half.context as ContextKind | undefined;
-    }
+    if (m.half && m.rule) out.push({ ruleId: m.rule.id, text: words.halfPathText(m.rule, req.path, shownTokens(m.newPath)) });
     const legacy = getRule('legacy-base-url');
     if (req.legacyHost && legacy) out.push({ ruleId: legacy.id, text: words.legacyHostText(legacy, origin, req.path, baseUrl) });
   } else if (m.rule) {
@@ -68,16 +55,17 @@ function checkBody(obj: Json, ctx: ContextKind, labels2024: boolean, out: Decisi
     case 'pickup-2024-09':
       if (V1_ONLY_PICKUP_FIELDS.some((k) => k in obj) || isObject(obj.pickup)) return checkObject(obj, 'pickup-v1', out);
       // in a body sent to /2024-09/pickups, `courier_id` is the old name of `courier_service_id`
-      if ('courier_id' in obj) rename(out, 'v1-pickup-field', 'courier_id', 'half-2024-09');
+      if ('courier_id' in obj) rename(out, 'v1-pickup-field', 'courier_id', 'pickup-2024-09');
       return check2024Pickup(obj, out);
     case 'webhook-2023-01':
+    case 'labels-2024-09':
     case 'half-2024-09':
       if (isObject(obj.courier_selection)) {
         rename(out, 'courier-selection', 'courier_selection', 'half-2024-09', getRule('courier-selection')?.block);
         checkObject(obj.courier_selection, 'courier-block-2023-01', out);
       }
       if (labels2024 && Array.isArray(obj.shipments))
-        for (const e of obj.shipments) if (isObject(e) && 'courier_id' in e) rename(out, 'label-entry-field', 'courier_id', 'half-2024-09');
+        for (const e of obj.shipments) if (isObject(e) && 'courier_id' in e) rename(out, 'label-entry-field', 'courier_id', 'label-entry-2023-01');
       if (obj.version === '2023-01' && (ctx === 'webhook-2023-01' || 'event_types' in obj)) push(out, 'webhook-version', words.webhookVersionText);
       events(obj, out);
       return;

@@ -2,7 +2,7 @@
 // nested blocks given their own context, and a body that cannot be seen named for settle.
 
 import { getRule } from '../../catalogue/index.js';
-import { type ContextKind, childContext, renamesIn } from '../../core/keys.js';
+import { type ContextKind, type KeyChange, childContext, renamesIn } from '../../core/keys.js';
 import type { PathMatch } from '../../core/paths.js';
 import ts from '../../core/ts.cjs';
 import type { RequestContext } from '../../types.js';
@@ -31,7 +31,7 @@ export function tieBody(acc: AnalysisState, unit: Unit, arg: ts.Expression, ep: 
     const forwarded = forwardedArgs(acc, body.unit, expr);
     for (const a of forwarded) for (const t of objects(acc, a.unit, a.expr)) applyContext(acc, t, ctx, info);
     const e = unwrap(expr);
-    if (ts.isIdentifier(e) && ctx !== 'foreign' && renamesIn(ctx).size + (ctx === 'labels-2023-01' || ctx === 'webhook-2023-01' ? 1 : 0) > 0) acc.shaped.push({ unit: body.unit, node: e, ctx, info, owner: acc.collecting });
+    if (ts.isIdentifier(e) && ctx !== 'foreign' && renamesIn(ctx).size + (ctx === 'labels-2023-01' || ctx === 'labels-2024-09' || ctx === 'webhook-2023-01' ? 1 : 0) > 0) acc.shaped.push({ unit: body.unit, node: e, ctx, info, owner: acc.collecting });
     if (!forwarded.length) unseen ??= unseenParameter(acc, body.unit, e);
   }
   return unseen;
@@ -70,11 +70,13 @@ export function applyContext(acc: AnalysisState, t: Target, ctx: ContextKind, in
     markTree(acc, node, ctx);
     return;
   }
-  const renames = renamesIn(ctx);
+  // a 2024-09 pickup body's `courier_id` is the old name of `courier_service_id` where its endpoint
+  // says so (known by its keys alone, the object may be anything)
+  const renames = ctx === 'pickup-2024-09' && info.by !== 'endpoint' ? new Map<string, KeyChange>() : renamesIn(ctx);
   const props = node.properties;
   // a body held in a variable: the keys assigned to it (`body.courier_id = id`) are its keys too,
   // and the keys read from it elsewhere (`body.courier_id`) must still be there after the fix
-  const refs = ctx === 'pickup-2024-09' ? { writes: [], reads: [] } : refsOf(acc, unit, node);
+  const refs = ctx === 'pickup-2024-09' && !props.some((q) => q.name && renames.has(propName(q.name) ?? '')) ? { writes: [], reads: [] } : refsOf(acc, unit, node);
   for (const w of refs.writes) acc.bodyObjects?.push({ unit: w.unit, node: w.assignment });
   if (refs.reassigned && refs.writes.length) acc.heldObjects.set(node, 'the variable it is held in is assigned another object too, so the keys assigned to it may be another object\'s: rename them by hand');
   if (refs.reads.length) acc.readBy.push({ unit, node, reads: refs.reads, writes: refs.writes });
@@ -92,12 +94,8 @@ export function applyContext(acc: AnalysisState, t: Target, ctx: ContextKind, in
   const distinctive = keysHere.some((k) => renames.has(k) && !renames.has(renames.get(k)!.to));
   const chainOnly = !migrated && !distinctive;
   // (a webhook body: its request type's `version` may be typed '2023-01')
-  if (renames.size || ctx === 'labels-2023-01' || ctx === 'webhook-2023-01') acc.shaped.push({ unit, node, ctx, info, owner: acc.collecting });
-  if (ctx === 'pickup-2024-09') {
-    check2024Pickup(acc, unit, node);
-    markTree(acc, node, ctx);
-    return;
-  }
+  if (renames.size || ctx === 'labels-2023-01' || ctx === 'labels-2024-09' || ctx === 'webhook-2023-01') acc.shaped.push({ unit, node, ctx, info, owner: acc.collecting ?? (info.by === 'keys' ? acc.unsent : undefined) });
+  if (ctx === 'pickup-2024-09') check2024Pickup(acc, unit, node);
   if (ctx === 'pickup-v1' && nestedConflict(node)) acc.leftBodies.add(node);
   for (const p of props) {
     if (ts.isSpreadAssignment(p)) {
@@ -131,6 +129,8 @@ export function applyContext(acc: AnalysisState, t: Target, ctx: ContextKind, in
       holdNested(acc, w.unit, w.value, info);
     } else keyValue(acc, w.unit, node, w.key, w.value, ctx, info);
   }
+  // what a 2024-09 pickup body nests is decided with it
+  if (ctx === 'pickup-2024-09') markTree(acc, node, ctx);
 }
 
 /**

@@ -23,7 +23,10 @@ export function scanObjectsByKeys(acc: AnalysisState, unit: Unit): void {
           nested = new Set((unwrap(p.initializer) as ts.ObjectLiteralExpression).properties.map((q) => (q.name ? propName(q.name) ?? '' : '')));
       }
       const ctx = contextFromKeys(keys, nested);
-      if (ctx) applyContext(acc, { unit, node: n }, ctx, { kind: ctx, by: 'keys' });
+      if (ctx) {
+        applyContext(acc, { unit, node: n }, ctx, { kind: ctx, by: 'keys' });
+        acc.unsentObjects.push({ unit, node: n });
+      }
     }
   }
 }

@@ -3,11 +3,26 @@
 
 import { type PathMatch, originOf } from '../../core/paths.js';
 import ts from '../../core/ts.cjs';
-import { type Piece, isEnvObject } from '../evaluate.js';
+import { type Piece, envName, isEnvObject, unwrap } from '../evaluate.js';
 import { note, says } from '../findings.js';
 import type { AnalysisState } from '../state.js';
 import type { Unit } from '../units.js';
 import { BASE_OPTION, type Virtual, displayPath } from './path-text.js';
+
+/**
+ * Is one branch of a base's value (`a ?? b`, `a || b`, `c ? a : b`) the legacy host: a literal on
+ * the configured `legacyBaseUrl`, or an environment variable with LEGACY in its name?
+ */
+function legacyBranch(acc: AnalysisState, e: ts.Expression, depth = 0): boolean {
+  if (depth > 8) return false;
+  const v = unwrap(e);
+  if (ts.isConditionalExpression(v)) return legacyBranch(acc, v.whenTrue, depth + 1) || legacyBranch(acc, v.whenFalse, depth + 1);
+  if (ts.isBinaryExpression(v) && (v.operatorToken.kind === ts.SyntaxKind.QuestionQuestionToken || v.operatorToken.kind === ts.SyntaxKind.BarBarToken))
+    return legacyBranch(acc, v.left, depth + 1) || legacyBranch(acc, v.right, depth + 1);
+  if (ts.isStringLiteral(v) || ts.isNoSubstitutionTemplateLiteral(v)) return !!acc.hosts.legacy && originOf(v.text) === acc.hosts.legacy;
+  const env = envName(v);
+  return !!env && /legacy/i.test(env);
+}
 
 /** Base URLs: a constant or an env var in front of a path (PRODUCT.md, "Hosts"). */
 export function checkBase(acc: AnalysisState, m: PathMatch, pieces: Piece[], vt: Virtual, literalBase = false): void {
@@ -26,13 +41,13 @@ export function checkBase(acc: AnalysisState, m: PathMatch, pieces: Piece[], vt:
   };
   // `label` names the base in the message; `named`: it is a constant's or env var's name, whose
   // LEGACY marks the legacy host (a value is known only as the configured legacyBaseUrl)
-  let target: { unit: Unit; node: ts.Node; label: string; named: boolean; value?: string; env?: boolean } | undefined;
+  let target: { unit: Unit; node: ts.Node; label: string; named: boolean; value?: string; env?: boolean; declared?: ts.Expression } | undefined;
   const firstVia = basePieces.find((p) => p.via.length > shared(p));
   if (firstVia) {
     const via = firstVia.via[shared(firstVia)];
     const text = basePieces.filter((p) => p.via.includes(via)).map((p) => (p.t === 'lit' ? p.text : '')).join('');
     const envPiece = basePieces.find((p) => p.t === 'hole' && p.env && p.via.includes(via));
-    target = { unit: via.unit, node: via.name, label: via.label, named: true, value: text || undefined };
+    target = { unit: via.unit, node: via.name, label: via.label, named: true, value: text || undefined, declared: via.value };
     if (via.label === BASE_OPTION) {
       // an instance's baseURL option: named by the env var it reads, else shown by its value
       if (envPiece && envPiece.t === 'hole') target = { unit: envPiece.unit, node: envPiece.node, label: envPiece.env!, named: true, env: true, value: text || undefined };
@@ -43,8 +58,14 @@ export function checkBase(acc: AnalysisState, m: PathMatch, pieces: Piece[], vt:
     } else if (envPiece && envPiece.t === 'hole' && /legacy/i.test(envPiece.env!) && envPiece.env !== via.label) target.label += ` (${envPiece.env})`;
   } else {
     const envPiece = [...basePieces].reverse().find((p) => p.t === 'hole' && p.env);
+    const last = basePieces[basePieces.length - 1];
     if (envPiece && envPiece.t === 'hole') target = { unit: envPiece.unit, node: envPiece.node, label: envPiece.env!, named: true, env: true };
-    else if (literalBase && basePieces.length === 1 && basePieces[0].t === 'lit' && basePieces[0] !== startPiece) {
+    else if (last?.t === 'hole' && ts.isIdentifier(last.node)) {
+      // a constant whose value is known only by its branches (`c ? 'https://legacy…' : '…'`)
+      const decl = acc.bindings.resolve(last.unit, last.node);
+      const value = decl && acc.ev.valueOf(decl);
+      if (value && legacyBranch(acc, value.expr)) target = { unit: value.unit, node: value.name, label: last.node.text, named: true, declared: value.expr };
+    } else if (literalBase && basePieces.length === 1 && basePieces[0].t === 'lit' && basePieces[0] !== startPiece) {
       // `new URL(path, 'https://…')`: the base is a literal of its own, reported where it is written
       const b = basePieces[0];
       target = { unit: b.unit, node: b.node, label: b.text, named: false, value: b.text };
@@ -52,7 +73,7 @@ export function checkBase(acc: AnalysisState, m: PathMatch, pieces: Piece[], vt:
   }
   if (!target) return;
   const origin = originOf(target.value);
-  const knownLegacy = (target.named && /legacy/i.test(target.label)) || (!!origin && origin === acc.hosts.legacy);
+  const knownLegacy = (target.named && /legacy/i.test(target.label)) || (!!origin && origin === acc.hosts.legacy) || (!!target.declared && legacyBranch(acc, target.declared));
   if (!moving && !knownLegacy) return;
   if (m.version === '2024-09' && !knownLegacy) return;
   const key = `${target.unit.file}:${target.node.getStart(target.unit.sf)}`;

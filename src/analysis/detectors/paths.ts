@@ -1,7 +1,7 @@
 // Old paths in every string the code builds (literals, templates, `+` chains, constants, endpoint
 // maps), each reported where its old text is written, with the 2024-09 form the catalogue gives.
 
-import { type PathMatch, type PathToken, findPaths } from '../../core/paths.js';
+import { type PathMatch, type PathToken, findPaths, originOf } from '../../core/paths.js';
 import ts from '../../core/ts.cjs';
 import type { FixKind, RequestContext } from '../../types.js';
 import { type Piece, type Via, virtualText } from '../evaluate.js';
@@ -101,7 +101,9 @@ export function reportPath(acc: AnalysisState, unit: Unit, e: ts.Expression, m: 
     let from = m.start;
     // a full URL written in the same literal moves to the base host with its path
     const originHere = m.origin !== undefined && pieces.slice(0, vt.owner[m.start] + 1).every((p) => p.t === 'lit' && p.via.length === 0 && p.container === vPiece.container);
-    const movesHost = m.version === 'v1' && originHere;
+    // v1 lives only on the legacy host, 2024-09 only on the base and staging hosts: a URL on the
+    // legacy host moves to the base host with its path (a 2023-01 URL elsewhere keeps its host)
+    const movesHost = originHere && (m.version === 'v1' || (m.version === '2023-01' && !!acc.hosts.legacy && originOf(m.origin) === acc.hosts.legacy));
     if (movesHost) {
       if (otherHost) {
         fixKind = 'none';
@@ -127,6 +129,7 @@ export function reportPath(acc: AnalysisState, unit: Unit, e: ts.Expression, m: 
     manual = 'part of this path comes from a constant defined elsewhere; rewrite the constant and this text together';
   }
   let message: string | Words;
+  const onLegacyHost = m.version === '2023-01' && !!acc.hosts.legacy && originOf(m.origin) === acc.hosts.legacy;
   const where = ep ? `${ep.method} ${ep.old}` : oldShown;
   if (rule.id === 'v1-direct-handover') message = says(`\`${oldShown}\` (v1 direct handover) has no counterpart in 2024-09; `, note('none', 'decide what replaces it and remove the call'));
   else if (rule.id === 'v1-unmapped-path')
@@ -138,7 +141,8 @@ export function reportPath(acc: AnalysisState, unit: Unit, e: ts.Expression, m: 
       ? `\`${oldShown}\` is a 2023-01 path the spec does not map, and the body sent to it is already in 2024-09 form: this request sends a 2024-09 body to a 2023-01 endpoint. Run \`--fix --unsafe\` to move it to \`${assumed}\` (assumed), or look up the 2024-09 path.`
       : `\`${oldShown}\` is a 2023-01 path the spec does not map; \`--fix --unsafe\` moves it to \`${assumed}\` (assumed: check the 2024-09 reference), plain \`--fix\` leaves it.`;
     fixKind = edit ? 'unsafe' : 'none';
-  } else message = says(`\`${oldShown}\` (${where}) is ${rule.from === 'v1' ? 'legacy v1' : '2023-01'}; 2024-09 uses \`${ep?.new ?? '?'}\`${m.version === 'v1' ? ' on the base host' : ''}; `, note(fixKind, manual));
+  } else if (m.half) message = says(`\`${oldShown}\` is half migrated: the 2024-09 version with the resource of the 2023-01 \`${where}\`; 2024-09 uses \`${ep?.new ?? '?'}\`; `, note(fixKind, manual));
+  else message = says(`\`${oldShown}\` (${where}) is ${rule.from === 'v1' ? 'legacy v1' : '2023-01'}; 2024-09 uses \`${ep?.new ?? '?'}\`${m.version === 'v1' || onLegacyHost ? ' on the base host' : ''}; `, note(fixKind, manual));
   acc.add(rule.id, locUnit, startPos, endPos, message, { edits: edit ? [edit] : undefined, fixKind, context: ctx, fixDescription: newShown ? `rewrite to ${newShown}` : undefined, newText: newShown });
 }
 

@@ -73,7 +73,9 @@ export function pickupTime(acc: AnalysisState, unit: Unit, body: ts.ObjectLitera
     if (!conv) return;
     const day = literalDay(acc, unit, body, nested);
     if (day && day !== conv.day) {
-      acc.add('v1-pickup-time-value', unit, start, value.getEnd(), says(`\`${name}\` is ${lit.getText(unit.sf)}, a v1 \`YYYY-MM-DDTHH:MM\` time whose day differs from \`preferred_date\` (${day}); 2024-09 takes \`HH:MM\` and the day from \`selected_date\`, so dropping the day would move the window; `, note('none', 'decide which day is meant')), { context: info });
+      const f = acc.add('v1-pickup-time-value', unit, start, value.getEnd(), says(`\`${name}\` is ${lit.getText(unit.sf)}, a v1 \`YYYY-MM-DDTHH:MM\` time whose day differs from \`preferred_date\` (${day}); 2024-09 takes \`HH:MM\` and the day from \`selected_date\`, so dropping the day would move the window; `, note('none', 'decide which day is meant')), { context: info });
+      // a value that cannot be converted without changing the window holds its request
+      if (f) acc.holdsRequest.add(f);
       return;
     }
     const raw = lit.getText(unit.sf);

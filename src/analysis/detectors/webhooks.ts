@@ -4,7 +4,7 @@
 import { OLD_EVENT } from '../../core/keys.js';
 import ts from '../../core/ts.cjs';
 import type { RequestContext } from '../../types.js';
-import { type LitPiece, unwrap } from '../evaluate.js';
+import { findProperty, type LitPiece, propertyValue, unwrap } from '../evaluate.js';
 import { note, says } from '../findings.js';
 import type { AnalysisState } from '../state.js';
 import type { Unit } from '../units.js';
@@ -30,12 +30,29 @@ export function webhookVersion(acc: AnalysisState, unit: Unit, value: ts.Express
   });
 }
 
+/**
+ * Is this event name part of data that describes the 2023-01 version itself: inside an object
+ * whose own `version` is '2023-01' (one branch per version of a schema), other than a webhook
+ * body (a request's, or one known by its `event_types`), where the event is sent?
+ */
+function describes2023(acc: AnalysisState, n: ts.Node): boolean {
+  for (let p: ts.Node | undefined = n.parent; p && !ts.isSourceFile(p); p = p.parent) {
+    if (!ts.isObjectLiteralExpression(p)) continue;
+    const version = propertyValue(findProperty(p, 'version'));
+    const v = version && unwrap(version);
+    if (!v || !(ts.isStringLiteral(v) || ts.isNoSubstitutionTemplateLiteral(v)) || v.text !== '2023-01') continue;
+    if (acc.contexted.get(p) === 'webhook-2023-01' || findProperty(p, 'event_types')) continue;
+    return true;
+  }
+  return false;
+}
+
 export function scanEvents(acc: AnalysisState, unit: Unit): void {
   const ev = OLD_EVENT();
   if (!unit.sf.text.includes(ev.old)) return;
   const visit = (n: ts.Node): void => {
     if ((ts.isStringLiteral(n) || ts.isNoSubstitutionTemplateLiteral(n)) && n.text === ev.old) {
-      if (!(n.parent && (ts.isImportDeclaration(n.parent) || ts.isExportDeclaration(n.parent)))) {
+      if (!(n.parent && (ts.isImportDeclaration(n.parent) || ts.isExportDeclaration(n.parent))) && !describes2023(acc, n)) {
         const raw = n.getText(unit.sf);
         const start = n.getStart(unit.sf);
         const exact = raw.slice(1, -1) === n.text;

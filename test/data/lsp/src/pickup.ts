@@ -11,3 +11,4 @@ export function bookPickup(svc: string) {
 }
 
 export const webhook = { url: 'https://example.com/hook', version: '2023-01', event_types: ['courier_account_state_changed'] };
+export const registerHook = () => fetch('/2024-09/webhooks', { method: 'POST', body: JSON.stringify(webhook) });
