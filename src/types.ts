@@ -146,8 +146,6 @@ export interface CheckResult {
 
 /** fix() takes check()'s options but a shard: a base URL and the paths sent through it move together, across files. */
 export interface FixOptions extends Omit<CheckOptions, 'shard'> {
-  /** TEMPORARY (until src/cli.ts calls fix() alone): the command line's reader thread */
-  ahead?: import('./pipeline/reader.js').ReadAhead;
   unsafe: boolean;
   dryRun: boolean;
   allowDirty: boolean;

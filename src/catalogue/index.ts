@@ -87,12 +87,6 @@ export function getRule(id: string): Rule | undefined {
   return byId.get(id);
 }
 
-export function mustRule(id: string): Rule {
-  const r = getRule(id);
-  if (!r) throw new Error(`internal: rule ${id} is not in the catalogue`);
-  return r;
-}
-
 /** The three rule ids closest to an unknown one, however far (for "did you mean" hints). */
 export function nearestRuleIds(id: string, max = 3): string[] {
   return nearest(id, loadCatalogue().rules.map((r) => r.id), max, Infinity);

@@ -15,7 +15,6 @@ import { startRun } from '../pipeline/start.js';
 import type { FileChange, Finding, FixOptions, FixResult, TextEdit } from '../types.js';
 import { editsToApply } from './edits.js';
 import { applyTransforms } from './transforms.js';
-import { unifiedDiff } from './diff.js';
 import { reparseError } from './reparse.js';
 import { writeFixed } from './write.js';
 
@@ -147,10 +146,16 @@ export async function fix(opts: FixOptions): Promise<FixResult> {
   const config = opts.config ?? defaultConfig();
   const run = await startRun({ ...opts, config });
   try {
-    return await fixFiles(run.files, run.ahead ?? opts.ahead, { ...opts, config });
+    return await fixFiles(run.files, run.ahead, { ...opts, config });
   } finally {
     run.stop();
   }
+}
+
+/** The unified diff of the changes; the diff library is loaded only when there is one to show. */
+async function diffOf(changes: FileChange[], cwd: string): Promise<string> {
+  const { unifiedDiff } = await import('./diff.js');
+  return changes.map((c) => unifiedDiff(path.relative(cwd, c.file), c.before, c.after)).join('');
 }
 
 /** fix() over the files of its run (`ahead`: the reader thread reading them). */
@@ -170,7 +175,7 @@ async function fixFiles(files: string[], ahead: ReadAhead | undefined, opts: Fix
     if (after !== before) changes.push({ file, before, after, fixed: fixedCount.get(file) ?? 0 });
   }
   changes.sort((a, b) => (a.file < b.file ? -1 : 1));
-  const diff = changes.map((c) => unifiedDiff(path.relative(opts.cwd, c.file), c.before, c.after)).join('');
+  const diff = changes.length ? await diffOf(changes, opts.cwd) : '';
   let interrupted: FixResult['interrupted'];
   let remaining = analysis;
   // only the files it would write must hold what is committed (an unrelated notes.md does not matter)
