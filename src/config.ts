@@ -10,6 +10,7 @@ import type { Ajv as AjvClass, ErrorObject, ValidateFunction } from 'ajv';
 import jsonc from 'jsonc-parser';
 import { getRule, unknownRule } from './catalogue/index.js';
 import { lineCol } from './core/lines.js';
+import { findPaths, parsePathEntry } from './core/paths.js';
 import { didYouMean, nearest } from './suggest.js';
 import { UsageError } from './errors.js';
 import type { Config, RuleLevel } from './types.js';
@@ -125,6 +126,7 @@ const schema = {
     rules: { type: 'object', additionalProperties: { type: 'string', enum: LEVELS } },
     ignorePatterns: { type: 'array', items: { type: 'string' } },
     maxFileSize: { type: 'integer', minimum: 1 },
+    paths: { type: 'object', additionalProperties: { type: 'string' } },
   },
 };
 const KNOWN_KEYS = Object.keys(schema.properties).filter((k) => k !== '$schema');
@@ -210,7 +212,23 @@ export function validateConfig(value: unknown, label: string): Partial<Config> {
   for (const id of Object.keys(obj.rules ?? {})) {
     if (!getRule(id)) throw unknownRule(id, `${label}: rules: `);
   }
+  for (const [from, to] of Object.entries(obj.paths ?? {})) checkPathEntry(from, to, `${label}: paths: "${from}"`);
   return obj;
+}
+
+/**
+ * A `paths` entry names an old path (2023-01, or a v1 family's) and its 2024-09 form, each with an
+ * optional method; every `{name}` of the new path is one of the old path's.
+ */
+function checkPathEntry(from: string, to: string, where: string): void {
+  const o = parsePathEntry(from);
+  const old = o && findPaths(o.path).find((m) => m.start === 0 && m.end === o.path.length);
+  if (!o || !old || old.version === '2024-09' || old.versionOnly) throw new UsageError(`${where} must name an old path (METHOD /2023-01/… or a v1 family's /…/v1/…), got "${from}"`);
+  const n = parsePathEntry(to);
+  if (!n || !/^\/2024-09\/[^/]/.test(n.path)) throw new UsageError(`${where} must map to a 2024-09 path (METHOD /2024-09/…), got "${to}"`);
+  const names = (p: string) => [...p.matchAll(/\{([^}/]+)\}/g)].map((m) => m[1]);
+  const missing = names(n.path).filter((x) => !names(o.path).includes(x));
+  if (missing.length) throw new UsageError(`${where}: {${missing[0]}} in "${to}" is not a placeholder of "${from}"`);
 }
 
 /** `--rule ID=off|warn|error` values, in order (a later one wins). */
@@ -282,5 +300,6 @@ export function loadConfig(opts: LoadConfigOptions): Config {
   config.rules = { ...(file.rules ?? {}), ...parseCliRules(opts.cliRules ?? []) };
   config.ignorePatterns = [...(file.ignorePatterns ?? []), ...(opts.cliIgnore ?? [])];
   if (file.maxFileSize !== undefined) config.maxFileSize = file.maxFileSize;
+  if (file.paths !== undefined) config.paths = file.paths;
   return config;
 }

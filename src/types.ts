@@ -115,6 +115,11 @@ export interface Config extends HostConfig {
   ignorePatterns: string[];
   /** files larger than this many bytes are reported and skipped */
   maxFileSize: number;
+  /**
+   * the 2024-09 form of old paths the spec does not show, as the user looked them up
+   * (`"POST /2023-01/shipments": "POST /2024-09/shipments"`, method optional, `{name}` placeholders)
+   */
+  paths?: Record<string, string>;
 }
 
 export interface CheckOptions {

@@ -105,7 +105,7 @@ describe('loadConfig: one-line errors naming the key', () => {
     [
       'unknown key far from any known one',
       { colour: true },
-      'migrate-check.config.json: unknown key "colour" (known keys: baseUrl, legacyBaseUrl, stagingUrl, rules, ignorePatterns, maxFileSize)',
+      'migrate-check.config.json: unknown key "colour" (known keys: baseUrl, legacyBaseUrl, stagingUrl, rules, ignorePatterns, maxFileSize, paths)',
     ],
     ['config not an object', ['a'], 'migrate-check.config.json must be an object, got an array'],
     ['maxFileSize type', { maxFileSize: 'big' }, 'migrate-check.config.json: maxFileSize must be an integer, got "big"'],
@@ -120,6 +120,28 @@ describe('loadConfig: one-line errors naming the key', () => {
     ['baseUrl not http', { baseUrl: 'ftp://api.example.com' }, 'migrate-check.config.json: baseUrl must be an http(s) URL, got "ftp://api.example.com"'],
     ['stagingUrl type', { stagingUrl: 42 }, 'migrate-check.config.json: stagingUrl must be a string, got 42'],
     ['legacyBaseUrl null', { legacyBaseUrl: null }, 'migrate-check.config.json: legacyBaseUrl must be a string, got null'],
+    ['paths type', { paths: ['POST /2023-01/shipments'] }, 'migrate-check.config.json: paths must be an object, got an array'],
+    ['paths value type', { paths: { 'POST /2023-01/shipments': 1 } }, 'migrate-check.config.json: paths["POST /2023-01/shipments"] must be a string, got 1'],
+    [
+      'paths entry naming no old path',
+      { paths: { 'POST /api/v1/shipments': 'POST /2024-09/shipments' } },
+      'migrate-check.config.json: paths: "POST /api/v1/shipments" must name an old path (METHOD /2023-01/… or a v1 family\'s /…/v1/…), got "POST /api/v1/shipments"',
+    ],
+    [
+      'paths entry from a 2024-09 path',
+      { paths: { '/2024-09/shipments': '/2024-09/shipments' } },
+      'migrate-check.config.json: paths: "/2024-09/shipments" must name an old path (METHOD /2023-01/… or a v1 family\'s /…/v1/…), got "/2024-09/shipments"',
+    ],
+    [
+      'paths entry to a path outside 2024-09',
+      { paths: { 'POST /2023-01/shipments': 'POST /2023-02/shipments' } },
+      'migrate-check.config.json: paths: "POST /2023-01/shipments" must map to a 2024-09 path (METHOD /2024-09/…), got "POST /2023-02/shipments"',
+    ],
+    [
+      'paths entry with a placeholder the old path lacks',
+      { paths: { 'GET /2023-01/shipments/{id}': 'GET /2024-09/shipments/{shipment_id}' } },
+      'migrate-check.config.json: paths: "GET /2023-01/shipments/{id}": {shipment_id} in "GET /2024-09/shipments/{shipment_id}" is not a placeholder of "GET /2023-01/shipments/{id}"',
+    ],
   ];
   for (const [name, value, message] of cases) {
     it(name, () => {

@@ -6,7 +6,7 @@
 import path from 'node:path';
 import type ts from '../core/ts.cjs';
 import { getRule } from '../catalogue/index.js';
-import { originOf, type PathMatch } from '../core/paths.js';
+import { originOf, useConfiguredPaths, type PathMatch } from '../core/paths.js';
 import type { ContextKind } from '../core/keys.js';
 import type { ChangeKind, Config, Finding, FixKind, HoldCode, RequestContext, TextEdit } from '../types.js';
 import { render, type Words } from './findings.js';
@@ -147,6 +147,8 @@ export class AnalysisState {
     readonly store: UnitStore,
     readonly options: AnalyzerOptions,
   ) {
+    // the config's own 2024-09 forms of paths the spec does not show
+    useConfiguredPaths(options.config.paths);
     this.bindings = new Bindings(store);
     this.ev = new Evaluator(this.bindings);
     const c = options.config;

@@ -40,6 +40,8 @@ export interface PathMatch {
   newPath?: PathToken[];
   /** the request context of a body sent here */
   bodyContext?: string;
+  /** the 2024-09 form comes from the config's `paths`, not the catalogue */
+  configured?: boolean;
   /** the v1 family or the first resource segment */
   resource?: string;
   /**
@@ -237,7 +239,8 @@ function endpointRules(from: 'v1' | '2023-01'): Rule[] {
   return list;
 }
 
-function matchV1(segs: string[], textEnds: boolean, trailingSlash: boolean): Pick<PathMatch, 'rule' | 'partial' | 'newPath' | 'bodyContext' | 'versionOnly'> {
+function matchV1(segs: string[], textEnds: boolean, trailingSlash: boolean): Pick<PathMatch, 'rule' | 'partial' | 'newPath' | 'bodyContext' | 'versionOnly' | 'configured'> {
+  const own = configuredMatch(configured.v1, segs, textEnds, trailingSlash, 'body-v1');
   for (const rule of endpointRules('v1')) {
     const fit = fitEndpoint(segs, rule, textEnds);
     if (!fit) continue;
@@ -250,11 +253,12 @@ function matchV1(segs: string[], textEnds: boolean, trailingSlash: boolean): Pic
       bodyContext: ep.body,
     };
   }
+  if (own) return { ...own, versionOnly: false };
   const unmapped = loadCatalogue().rules.find((r) => r.id === 'v1-unmapped-path')!;
   return { rule: unmapped, partial: false, versionOnly: segs.length <= 2 && (segs[2] ?? '') === '', bodyContext: 'body-v1' };
 }
 
-function match2023(segs: string[], textEnds: boolean, trailingSlash: boolean): Pick<PathMatch, 'rule' | 'partial' | 'newPath' | 'bodyContext'> {
+function match2023(segs: string[], textEnds: boolean, trailingSlash: boolean): Pick<PathMatch, 'rule' | 'partial' | 'newPath' | 'bodyContext' | 'configured'> {
   for (const rule of endpointRules('2023-01')) {
     const fit = fitEndpoint(segs, rule, textEnds);
     if (!fit) continue;
@@ -266,6 +270,8 @@ function match2023(segs: string[], textEnds: boolean, trailingSlash: boolean): P
       bodyContext: ep.body ?? 'body-2023-01',
     };
   }
+  const own = configuredMatch(configured['2023-01'], segs, textEnds, trailingSlash, segs[1] === 'webhooks' ? 'webhook-2023-01' : 'body-2023-01');
+  if (own) return own;
   const unmapped = loadCatalogue().rules.find((r) => r.id === 'unmapped-2023-01-path')!;
   return {
     rule: unmapped,
@@ -275,6 +281,45 @@ function match2023(segs: string[], textEnds: boolean, trailingSlash: boolean): P
     // `version` moves with its event names (the body moves alone, as every unmapped path's does)
     bodyContext: segs[1] === 'webhooks' ? 'webhook-2023-01' : 'body-2023-01',
   };
+}
+
+/** One `paths` entry's side: an optional HTTP method and a path (`POST /2023-01/shipments`). */
+export function parsePathEntry(text: string): { method?: string; path: string } | undefined {
+  const m = /^\s*(?:(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)\s+)?(\/\S*)\s*$/i.exec(text);
+  return m ? { method: m[1]?.toUpperCase(), path: m[2] } : undefined;
+}
+
+/** The endpoints the config's `paths` gives a 2024-09 form, by the version of their old path. */
+let configured: { v1: Rule[]; '2023-01': Rule[] } = { v1: [], '2023-01': [] };
+let configuredKey = '{}';
+
+/**
+ * Take the config's `paths` (validated by config.ts): after the catalogue's own endpoints, an old
+ * path that matches one of them has that 2024-09 form, under the unmapped path's rule. Called by
+ * the analysis with each run's config; the same config again changes nothing.
+ */
+export function useConfiguredPaths(paths: Record<string, string> | undefined): void {
+  const key = JSON.stringify(paths ?? {});
+  if (key === configuredKey) return;
+  configuredKey = key;
+  configured = { v1: [], '2023-01': [] };
+  for (const [from, to] of Object.entries(paths ?? {})) {
+    const o = parsePathEntry(from);
+    const n = parsePathEntry(to);
+    if (!o || !n) continue;
+    const version = o.path.startsWith('/2023-01/') ? '2023-01' : 'v1';
+    const base = loadCatalogue().rules.find((r) => r.id === (version === 'v1' ? 'v1-unmapped-path' : 'unmapped-2023-01-path'))!;
+    configured[version].push({ ...base, fix: 'safe', endpoint: { method: o.method ?? n.method ?? '', old: o.path, new: n.path } });
+  }
+}
+
+function configuredMatch(rules: Rule[], segs: string[], textEnds: boolean, trailingSlash: boolean, bodyContext: string): Pick<PathMatch, 'rule' | 'partial' | 'newPath' | 'bodyContext' | 'configured'> | undefined {
+  for (const rule of rules) {
+    const fit = fitEndpoint(segs, rule, textEnds);
+    if (!fit || fit.partial) continue;
+    return { rule, partial: false, newPath: fillTemplate(rule.endpoint!, fit.captures, trailingSlash), bodyContext, configured: true };
+  }
+  return undefined;
 }
 
 /**

@@ -131,7 +131,8 @@ export function reportPath(acc: AnalysisState, unit: Unit, e: ts.Expression, m: 
   let message: string | Words;
   const onLegacyHost = m.version === '2023-01' && !!acc.hosts.legacy && originOf(m.origin) === acc.hosts.legacy;
   const where = ep ? `${ep.method} ${ep.old}` : oldShown;
-  if (rule.id === 'v1-direct-handover') message = says(`\`${oldShown}\` (v1 direct handover) has no counterpart in 2024-09; `, note('none', 'decide what replaces it and remove the call'));
+  if (m.configured) message = says(`\`${oldShown}\` is ${m.version === 'v1' ? 'a legacy v1' : 'a 2023-01'} path the spec does not map; the config's \`paths\` gives it the 2024-09 form \`${ep?.new ?? '?'}\`${m.version === 'v1' || onLegacyHost ? ' on the base host' : ''}; `, note(fixKind, manual));
+  else if (rule.id === 'v1-direct-handover') message = says(`\`${oldShown}\` (v1 direct handover) has no counterpart in 2024-09; `, note('none', 'decide what replaces it and remove the call'));
   else if (rule.id === 'v1-unmapped-path')
     message = says(`\`${oldShown}\` is a legacy v1 path that the spec gives no 2024-09 form for; `, note('none', 'look up the 2024-09 operation, move the call, and point it at the base host'));
   else if (rule.id === 'unmapped-2023-01-path') {
@@ -139,11 +140,16 @@ export function reportPath(acc: AnalysisState, unit: Unit, e: ts.Expression, m: 
     const assumed = (m.newPath ?? []).map((t) => (typeof t === 'string' ? t : '…')).join('');
     message = sent2024
       ? `\`${oldShown}\` is a 2023-01 path the spec does not map, and the body sent to it is already in 2024-09 form: this request sends a 2024-09 body to a 2023-01 endpoint. Run \`--fix --unsafe\` to move it to \`${assumed}\` (assumed), or look up the 2024-09 path.`
-      : `\`${oldShown}\` is a 2023-01 path the spec does not map; \`--fix --unsafe\` moves it to \`${assumed}\` (assumed: check the 2024-09 reference), plain \`--fix\` leaves it.`;
+      : `\`${oldShown}\` is a 2023-01 path the spec does not map; \`--fix --unsafe\` moves it to \`${assumed}\` (assumed: check the 2024-09 reference), plain \`--fix\` leaves it. Once its 2024-09 form is checked, a \`paths\` entry in the config (\`"${configKey(oldShown)}": "${configKey(assumed)}"\`) lets plain \`--fix\` move it.`;
     fixKind = edit ? 'unsafe' : 'none';
   } else if (m.half) message = says(`\`${oldShown}\` is half migrated: the 2024-09 version with the resource of the 2023-01 \`${where}\`; 2024-09 uses \`${ep?.new ?? '?'}\`; `, note(fixKind, manual));
   else message = says(`\`${oldShown}\` (${where}) is ${rule.from === 'v1' ? 'legacy v1' : '2023-01'}; 2024-09 uses \`${ep?.new ?? '?'}\`${m.version === 'v1' || onLegacyHost ? ' on the base host' : ''}; `, note(fixKind, manual));
   acc.add(rule.id, locUnit, startPos, endPos, message, { edits: edit ? [edit] : undefined, fixKind, context: ctx, fixDescription: newShown ? `rewrite to ${newShown}` : undefined, newText: newShown });
+}
+
+/** A path as a `paths` entry of the config writes it: each `${…}` or `…` a `{param}`. */
+function configKey(shown: string): string {
+  return shown.replace(/\$\{[^}]*\}|…/g, '{param}').replace(/\?.*$/, '');
 }
 
 /** Does the call this URL is sent with carry a body already in 2024-09 form? */
