@@ -268,9 +268,9 @@ async function writeParsedList(tree, out) {
   const mod = (rel) => import(pathToFileURL(path.join(REPO, 'dist', 'src', rel)).href);
   const [{ loadConfig }, { discoverFiles }, { testTexts }, { hostsOf }, { MODULE_EXTENSIONS }] = await Promise.all([
     mod('config.js'),
-    mod('files.js'),
-    mod('read.js'),
-    mod('analyze.js'),
+    mod('pipeline/discover.js'),
+    mod('pipeline/prefilter.js'),
+    mod('pipeline/analyze.js'),
     mod('analysis/units.js'),
   ]);
   const config = loadConfig({ cwd: tree });
