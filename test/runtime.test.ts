@@ -1,11 +1,14 @@
 // The run-time hook (migrate-check/register) on a hand-written client app (fixtures/runtime/app)
-// that talks to a loopback server: what it reports, where, and that the app runs as without it.
+// that talks to a loopback server: what it reports, where, and that the app runs as without it;
+// and as a client's vitest setup file (fixtures/runtime/vitest-client).
 // Uses the built hook in dist/ (npm run build first).
-import { spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ROOT, runCli, tempDir } from './helpers.js';
+import { ROOT, runCli, tempCopy, tempDir } from './helpers.js';
 import { checkRequest } from '../src/runtime/check.js';
 import { classify, settingsFrom } from '../src/runtime/classify.js';
 
@@ -129,6 +132,80 @@ describe('migrate-check/register on the fixture app', () => {
     const all = reports(dir);
     expect(all).toHaveLength(3);
     for (const report of all) expect(report.flatMap((x) => x.messages.map((m) => m.ruleId))).toEqual(['labels-path']);
+  });
+});
+
+/** A loopback stand-in for the service: answers `METHOD PATH BODY` and keeps each such line. */
+async function echoServer(): Promise<{ base: string; received: string[]; close(): void }> {
+  const received: string[] = [];
+  const server = http.createServer((req, res) => {
+    let body = '';
+    req.setEncoding('utf8');
+    req.on('data', (c: string) => {
+      body += c;
+      if (body.length > 64 * 1024) req.destroy();
+    });
+    req.on('end', () => {
+      const line = `${req.method} ${req.url} ${body}`;
+      received.push(line);
+      res.end(line);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, received, close: () => server.close() };
+}
+
+/** Runs node with these arguments without blocking this process (the echo server answers meanwhile); killed after a minute. */
+function runNode(args: string[], cwd: string, env: NodeJS.ProcessEnv): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { cwd, env, timeout: 60_000 });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (c) => (stdout += c));
+    child.stderr.on('data', (c) => (stderr += c));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+describe('migrate-check/register as a vitest setup file', () => {
+  // vitest ends a fork with SIGTERM and a thread with terminate(): no exit handler runs in either
+  it.each(['forks', 'threads'])("reports the client test's old request at its line, nothing for its 2024-09 one, and the run passes (pool %s)", async (pool) => {
+    // the client project, with `migrate-check` (this repository) and vitest in its node_modules
+    const project = tempCopy(path.join(ROOT, 'fixtures', 'runtime', 'vitest-client'), 'mc-vitest-client-');
+    mkdirSync(path.join(project, 'node_modules'));
+    symlinkSync(ROOT, path.join(project, 'node_modules', 'migrate-check'), 'dir');
+    symlinkSync(path.join(ROOT, 'node_modules', 'vitest'), path.join(project, 'node_modules', 'vitest'), 'dir');
+    const dir = tempDir('mc-runtime-');
+    const server = await echoServer();
+    // the outer run's own VITEST_* variables are not the client's
+    const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('VITEST')));
+    const run = await runNode([path.join(project, 'node_modules', 'vitest', 'vitest.mjs'), 'run', '--pool', pool], project, {
+      ...env,
+      NO_COLOR: '1',
+      SHIPPING_API_URL: server.base,
+      MIGRATE_CHECK_RUNTIME_DIR: dir,
+    }).finally(() => server.close());
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/Tests\s+2 passed \(2\)/);
+    expect(run.stderr).not.toContain('migrate-check/register');
+    // both requests reached the service as the client sent them
+    expect(server.received.sort()).toEqual([
+      'POST /2023-01/labels {"shipments":[{"service_shipment_id":"shp_1","courier_id":"cs_1"}]}',
+      'POST /2024-09/batches/labels {"shipments":[{"service_shipment_id":"shp_2","courier_service_id":"cs_2"}]}',
+    ]);
+    // one report per worker the run started: their union, as `file:line:column rule xcount METHOD path`
+    const all = reports(dir);
+    expect(all.length).toBeGreaterThan(0);
+    const union = all
+      .flat()
+      .flatMap((r) => r.messages.map((m) => `${path.relative(project, r.filePath)}:${m.line}:${m.column} ${m.ruleId} x${m.count} ${m.runtime.method} ${new URL(m.runtime.url).pathname}`))
+      .sort();
+    // written by hand from test/labels.test.mjs: its line 12 (the 2023-01 fetch) only; line 18 (2024-09) has none
+    expect(union).toEqual([
+      'test/labels.test.mjs:12:21 label-entry-field x1 POST /2023-01/labels',
+      'test/labels.test.mjs:12:21 labels-path x1 POST /2023-01/labels',
+    ]);
   });
 });
 

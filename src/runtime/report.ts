@@ -1,8 +1,9 @@
 // The findings of one process (or worker thread), kept as data and written as one ESLint-shaped
 // JSON report into MIGRATE_CHECK_RUNTIME_DIR: a finding seen many times is one message with a
-// count. The report is written a moment after it changes (off the request's path, on a timer that
-// keeps no process alive) and again at exit, so a worker a test runner ends abruptly leaves what it
-// saw; each write replaces the file whole (a temporary file, then a rename).
+// count. A new finding is written at once: a test runner may end its worker right after the test
+// that sent the request, and neither of vitest's ways (SIGTERM to a fork, terminate() on a thread)
+// runs an exit handler. A repeat only raises a count, written a moment later (on a timer that keeps
+// no process alive) and at exit. Each write replaces the file whole (a temporary file, then a rename).
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -75,6 +76,9 @@ export class RuntimeReport {
         changeKind: rule.changeKind,
         runtime: { method: s.method, url: s.url, count: 1, ...(s.site.via ? { via: s.site.via } : {}) },
       });
+      this.dirty = true;
+      this.write();
+      return true;
     }
     this.changed();
     return true;
