@@ -3,7 +3,7 @@
 // quote style of the literal kept.
 
 import ts from '../core/ts.cjs';
-import type { PathMatch, PathToken } from '../core/paths.js';
+import type { PathToken } from '../core/paths.js';
 import type { HolePiece, LitPiece, Piece } from './evaluate.js';
 import type { Unit } from './units.js';
 
@@ -155,27 +155,4 @@ function templateSpanText(hole: HolePiece, unit: Unit): string {
     return unit.sf.text.slice(before.getEnd(), span.literal.getStart(unit.sf));
   }
   return hole.node.getText(unit.sf);
-}
-
-/** Tokens of a virtual text slice (literal strings and hole indexes as they number in the whole text). */
-export function sliceTokens(vtText: string, start: number, end: number): PathToken[] {
-  const out: PathToken[] = [];
-  let holeNo = 0;
-  for (let i = 0; i < start; i++) if (vtText.charCodeAt(i) >= 0xe000 && vtText.charCodeAt(i) <= 0xf8ff) holeNo++;
-  let buf = '';
-  for (let i = start; i < end; i++) {
-    const c = vtText.charCodeAt(i);
-    if (c >= 0xe000 && c <= 0xf8ff) {
-      if (buf) out.push(buf);
-      buf = '';
-      out.push({ hole: holeNo++ });
-    } else buf += vtText[i];
-  }
-  if (buf) out.push(buf);
-  return out;
-}
-
-/** Hole numbers in a match's tokens are indexes into the holes of the whole virtual text. */
-export function matchTokens(m: PathMatch): PathToken[] {
-  return m.newPath ?? [];
 }

@@ -179,7 +179,7 @@ export class UnitStore {
     private readonly maxFileSize = 4 * 1024 * 1024,
     /** when set, nothing outside this folder (its real path) is read, whatever imports say */
     private readonly root?: string,
-    /** modules parsed ahead (src/analysis/read-ahead.ts), taken when their text is the one read here */
+    /** modules parsed ahead (src/pipeline/reader.ts), taken when their text is the one read here */
     private readonly preparsed?: Map<string, ts.SourceFile>,
   ) {}
 

@@ -3,7 +3,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import ts from '../../core/ts.cjs';
-import { setsAxiosDefaults } from '../../read.js';
+import { setsAxiosDefaults } from '../../core/axios-defaults.js';
 import { type Decl, requireSpec } from '../bindings.js';
 import { type Piece, unwrap } from '../evaluate.js';
 import type { AnalysisState } from '../state.js';

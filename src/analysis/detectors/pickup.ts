@@ -109,7 +109,6 @@ export function literalDay(acc: AnalysisState, unit: Unit, body: ts.ObjectLitera
       if (v && (ts.isStringLiteral(v) || ts.isNoSubstitutionTemplateLiteral(v))) return v.text;
     }
   }
-  void unit;
   return undefined;
 }
 
