@@ -65,16 +65,6 @@ export function holdRequests(acc: AnalysisState): void {
         for (const f of [...r.body, ...findingsIn(acc, r.objects)]) hold(f, 'path-stays', why);
         continue;
       }
-      // a path that moves only on an assumption (`--fix --unsafe`): its body moves with it, on the same assumption
-      if (path && path.fixKind === 'unsafe' && path.changeKind === 'endpoint-moved') {
-        const why = `the path it is sent to, which has no 2024-09 form in the spec (${path.ruleId})`;
-        for (const f of [...r.body, ...findingsIn(acc, r.objects)]) {
-          if (!f || f.fixKind !== 'safe') continue;
-          acc.assume(f, why);
-          changed = true;
-        }
-        continue;
-      }
       // the body's findings: those made for this request, and those of objects it shares with
       // another request (a constant, a builder), made when that request met them first
       const inBody = [...new Set([...r.body, ...findingsIn(acc, r.objects)])];
@@ -85,6 +75,16 @@ export function holdRequests(acc: AnalysisState): void {
           ? `the body sent with it is built in generated code (${generated.join(', ')}), which \`--fix\` never edits: regenerate it for 2024-09, then move the request with it`
           : `the body sent with it holds what \`--fix\` leaves (${[...new Set(left.map((f) => f.ruleId))].join(', ')}): migrate the request as a whole by hand`;
         for (const f of [path, ...inBody]) hold(f, 'body-holds', why);
+        continue;
+      }
+      // a path that moves only on an assumption (`--fix --unsafe`): its body moves with it, on the same assumption
+      if (path && path.fixKind === 'unsafe' && path.changeKind === 'endpoint-moved') {
+        const why = `the path it is sent to, which has no 2024-09 form in the spec (${path.ruleId})`;
+        for (const f of inBody) {
+          if (f.fixKind !== 'safe') continue;
+          acc.assume(f, why);
+          changed = true;
+        }
         continue;
       }
       // a body that moves only with `--unsafe` (shared with a request whose path moves on an
