@@ -1,7 +1,6 @@
 // Settle: the decisions that need every file, taken once after detection. A request moves whole or
 // is held whole; an object shared with another vendor's request, or read by its old keys, is left.
 
-import path from 'node:path';
 import { contextLabel, renamesIn } from '../core/keys.js';
 import ts from '../core/ts.cjs';
 import type { Finding, HoldCode } from '../types.js';

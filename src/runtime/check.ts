@@ -4,7 +4,7 @@
 // Pure: a request in, the findings' rule ids and sentences out.
 import { getRule, type Rule } from '../catalogue/index.js';
 import { childContext, convertPickupTime, isHHMM, OLD_EVENT, renamesIn, V1_ONLY_PICKUP_FIELDS, type ContextKind } from '../core/keys.js';
-import { findPaths, type PathMatch, type PathToken } from '../core/paths.js';
+import type { PathMatch, PathToken } from '../core/paths.js';
 import type { ServiceRequest } from './classify.js';
 import * as words from './wording.js';
 

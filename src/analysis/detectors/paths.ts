@@ -87,6 +87,8 @@ export function reportPath(acc: AnalysisState, unit: Unit, e: ts.Expression, m: 
     acc.add(rule.id, locUnit, startPos, endPos, says(`The base URL carries the 2023-01 version (\`${oldShown}\`); every relative path sent through it is a 2023-01 path. Move it to /2024-09 with those paths (`, note('none', 'check that each relative path has a 2024-09 form, then change the version here and the paths together'), `).`), { context: ctx });
     return;
   }
+  // a 2023-01 URL on the configured legacy host: like a v1 URL, it moves to the base host
+  const onLegacyHost = m.version === '2023-01' && !!acc.hosts.legacy && originOf(m.origin) === acc.hosts.legacy;
   let edit: UnitEdit | undefined;
   let fixKind: FixKind = rule.fix;
   let manual: string | undefined;
@@ -103,7 +105,7 @@ export function reportPath(acc: AnalysisState, unit: Unit, e: ts.Expression, m: 
     const originHere = m.origin !== undefined && pieces.slice(0, vt.owner[m.start] + 1).every((p) => p.t === 'lit' && p.via.length === 0 && p.container === vPiece.container);
     // v1 lives only on the legacy host, 2024-09 only on the base and staging hosts: a URL on the
     // legacy host moves to the base host with its path (a 2023-01 URL elsewhere keeps its host)
-    const movesHost = originHere && (m.version === 'v1' || (m.version === '2023-01' && !!acc.hosts.legacy && originOf(m.origin) === acc.hosts.legacy));
+    const movesHost = originHere && (m.version === 'v1' || onLegacyHost);
     if (movesHost) {
       if (otherHost) {
         fixKind = 'none';
@@ -129,7 +131,6 @@ export function reportPath(acc: AnalysisState, unit: Unit, e: ts.Expression, m: 
     manual = 'part of this path comes from a constant defined elsewhere; rewrite the constant and this text together';
   }
   let message: string | Words;
-  const onLegacyHost = m.version === '2023-01' && !!acc.hosts.legacy && originOf(m.origin) === acc.hosts.legacy;
   const where = ep ? `${ep.method} ${ep.old}` : oldShown;
   if (m.configured) message = says(`\`${oldShown}\` is ${m.version === 'v1' ? 'a legacy v1' : 'a 2023-01'} path the spec does not map; the config's \`paths\` gives it the 2024-09 form \`${ep?.new ?? '?'}\`${m.version === 'v1' || onLegacyHost ? ' on the base host' : ''}; `, note(fixKind, manual));
   else if (rule.id === 'v1-direct-handover') message = says(`\`${oldShown}\` (v1 direct handover) has no counterpart in 2024-09; `, note('none', 'decide what replaces it and remove the call'));
