@@ -70,10 +70,11 @@ export interface RuntimeSeen {
  * Why a request is held whole: its path stays (no 2024-09 form, or it cannot move), its body holds
  * what `--fix` leaves, its body cannot be seen, an object of its body is shared with another
  * vendor's request, or read elsewhere by a key the fix would rename, or a part of it lies in
- * generated code (never edited: regenerated); and a body known only by its keys, whose endpoint
- * no request in the project shows.
+ * generated code (never edited: regenerated); a body known only by its keys, whose endpoint
+ * no request in the project shows; and an event compared with a received event's type while a
+ * webhook the project registers stays on 2023-01 (its events keep arriving under the old name).
  */
-export type HoldCode = 'path-stays' | 'body-holds' | 'body-unseen' | 'shared-with-another-vendor' | 'read-by-old-keys' | 'generated' | 'endpoint-unseen';
+export type HoldCode = 'path-stays' | 'body-holds' | 'body-unseen' | 'shared-with-another-vendor' | 'read-by-old-keys' | 'generated' | 'endpoint-unseen' | 'webhook-stays';
 
 export type ChangeKind =
   | 'endpoint-moved'
