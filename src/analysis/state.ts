@@ -36,6 +36,8 @@ export interface BaseGroup {
   unseen: { unit: Unit; node: ts.Node; why: string }[];
   /** set by settleGroup: the base and its paths move */
   movable?: boolean;
+  /** the environment variable the base is read from first (the versioned text is its fallback) */
+  env?: string;
 }
 
 export interface Target {
