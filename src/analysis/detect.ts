@@ -16,7 +16,7 @@ import { findAxiosDefaults } from './detectors/axios-defaults.js';
 import { scanAmbiguous, scanObjectsByKeys } from './detectors/by-keys.js';
 import { scanStrings } from './detectors/paths.js';
 import { scanCalls } from './detectors/requests.js';
-import { scanEvents } from './detectors/webhooks.js';
+import { scanEvents, settleTypedEvents } from './detectors/webhooks.js';
 import { holdGenerated, holdRequests, holdUnsent, settleMixed, settleReads } from './settle.js';
 import { settleReceivedEvents } from './settle-events.js';
 import { finishBaseGroups, reblockGroups } from './settle-groups.js';
@@ -54,6 +54,7 @@ export class Analyzer {
     if (a.shaped.length) renameShapes(a.store, a.shaped, a);
     const t5 = performance.now();
     // settle
+    settleTypedEvents(a);
     finishBaseGroups(a);
     settleMixed(a);
     settleReads(a);

@@ -8,6 +8,7 @@ import type ts from '../core/ts.cjs';
 import { getRule } from '../catalogue/index.js';
 import { originOf, useConfiguredPaths, type PathMatch } from '../core/paths.js';
 import type { ContextKind } from '../core/keys.js';
+import { generatedHeader } from '../core/generated.js';
 import type { ChangeKind, Config, Finding, FixKind, HoldCode, RequestContext, TextEdit } from '../types.js';
 import { render, type Words } from './findings.js';
 import { Bindings } from './bindings.js';
@@ -94,6 +95,8 @@ export class AnalysisState {
   readonly unsent: Finding[] = [];
   /** the object literals known only by their keys (what is written inside them is left with them) */
   readonly unsentObjects: Span[] = [];
+  /** events written in a type whose own `version` is '2023-01', and where that literal is (`file:offset`): settle keeps them only where the type types a webhook request */
+  readonly typedEvents: { finding: Finding; versionAt: string }[] = [];
   /** findings left for a person that hold their whole request (besides those of the rules in settle's HOLDING_RULES) */
   readonly holdsRequest = new Set<Finding>();
   /** findings moved only with `--unsafe`, with the path or body they go with */
@@ -233,21 +236,16 @@ export class AnalysisState {
   }
 
   /**
-   * What marks a file as generated or vendored (never edited by `--fix`): its `@generated` or
-   * `Code generated … DO NOT EDIT` header, or a folder a generator writes into the project (the
-   * `api` package's `.api/`). Undefined: the project's own code.
+   * What marks a file as generated or vendored (never edited by `--fix`): its header (`@generated`,
+   * `Code generated … DO NOT EDIT`, a comment saying a tool generated it: core/generated.ts), or a
+   * folder a generator writes into the project (the `api` package's `.api/`). Undefined: the
+   * project's own code.
    */
   generatedBy(file: string): string | undefined {
     let known = this.generatedMemo.get(file);
     if (known === undefined) {
       const head = (this.store.text(file) ?? '').slice(0, 4096);
-      known = file.split(path.sep).includes('.api')
-        ? 'a package written into the `.api/` folder'
-        : /@generated\b/.test(head)
-          ? 'marked `@generated`'
-          : /Code generated\b[^\n]*\bDO NOT EDIT\b/.test(head)
-            ? 'marked `Code generated … DO NOT EDIT`'
-            : '';
+      known = file.split(path.sep).includes('.api') ? 'a package written into the `.api/` folder' : (generatedHeader(head) ?? '');
       this.generatedMemo.set(file, known);
     }
     return known || undefined;
