@@ -6,6 +6,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { IMPORT_SPECIFIER, probeModule, resolveSpecifier } from '../analysis/resolve.js';
+import { WorkspaceReader } from '../analysis/workspaces.js';
 import { TsconfigReader } from '../analysis/tsconfig.js';
 import { setsAxiosDefaults } from '../core/axios-defaults.js';
 import { insideRoot } from '../core/wall.js';
@@ -107,12 +108,14 @@ export function partition(
 class LightResolver {
   private files = new Map<string, boolean>();
   private tsconfigs: TsconfigReader;
+  private workspaces: WorkspaceReader;
 
   constructor(
     private readonly maxFileSize: number,
     private readonly inside: (file: string) => boolean,
   ) {
     this.tsconfigs = new TsconfigReader(inside);
+    this.workspaces = new WorkspaceReader(inside);
   }
 
   read(file: string): string | undefined {
@@ -127,7 +130,8 @@ class LightResolver {
     const relative = spec.startsWith('.') || spec.startsWith('/');
     const cfg = relative ? null : this.tsconfigs.pathsFor(path.dirname(from));
     if (cfg === 'bad') return null;
-    return resolveSpecifier(from, spec, cfg, (base) => probeModule(base, (f) => this.isFile(f), () => true));
+    const ws = relative ? null : this.workspaces.workspaceFor(path.dirname(from));
+    return resolveSpecifier(from, spec, cfg, (base) => probeModule(base, (f) => this.isFile(f), () => true), ws);
   }
 
   private isFile(f: string): boolean {
