@@ -200,6 +200,14 @@ export class Evaluator {
         if (prop && ts.isPropertyAssignment(prop))
           return this.pieces(obj.unit, prop.initializer, new Map(), depth + 1, [...via, { unit: obj.unit, name: prop.name, label: `${e.expression.getText(unit.sf)}.${key}`, value: prop.initializer }]);
       }
+      // an enum's member (`Endpoint.Labels`, with `Labels = '/2023-01/labels'`)
+      const target = unwrap(e.expression);
+      const decl = ts.isIdentifier(target) ? this.bindings.resolve(unit, target) : undefined;
+      if (decl?.kind === 'enum') {
+        const member = decl.node.members.find((m) => (ts.isIdentifier(m.name) || ts.isStringLiteral(m.name)) && m.name.text === key);
+        if (member?.initializer)
+          return this.pieces(decl.unit, member.initializer, new Map(), depth + 1, [...via, { unit: decl.unit, name: member.name, label: `${e.expression.getText(unit.sf)}.${key}`, value: member.initializer }]);
+      }
       return hole();
     }
     if (ts.isNewExpression(e) && ts.isIdentifier(e.expression) && e.expression.text === 'URL' && e.arguments?.length) {
