@@ -97,6 +97,8 @@ export class AnalysisState {
   readonly unsentObjects: Span[] = [];
   /** events written in a type whose own `version` is '2023-01', and where that literal is (`file:offset`): settle keeps them only where the type types a webhook request */
   readonly typedEvents: { finding: Finding; versionAt: string }[] = [];
+  /** while a body is tied (requests.ts applyBody): why a part of it cannot be seen whatever else is (data read at run time) */
+  unseenInBody: string | undefined;
   /** findings left for a person that hold their whole request (besides those of the rules in settle's HOLDING_RULES) */
   readonly holdsRequest = new Set<Finding>();
   /** findings moved only with `--unsafe`, with the path or body they go with */

@@ -229,16 +229,21 @@ export function applyBody(acc: AnalysisState, unit: Unit, arg: ts.Expression, ep
   if (!ctx) return;
   const outer = acc.collecting;
   const outerObjects = acc.bodyObjects;
+  const outerUnseen = acc.unseenInBody;
   const body: Finding[] = (acc.collecting = []);
   const objects: Span[] = (acc.bodyObjects = []);
+  acc.unseenInBody = undefined;
   let unseen: string | undefined;
+  let inBody: string | undefined;
   try {
     unseen = tieBody(acc, unit, arg, ep, ctx, maybeData, direct);
   } finally {
+    inBody = acc.unseenInBody;
+    acc.unseenInBody = outerUnseen;
     acc.collecting = outer;
     acc.bodyObjects = outerObjects;
     outer?.push(...body);
     outerObjects?.push(...objects);
   }
-  if (ctx !== 'foreign') acc.requests.push({ pathKey: ep.pathKey, body, objects, unseen: objects.length ? undefined : unseen });
+  if (ctx !== 'foreign') acc.requests.push({ pathKey: ep.pathKey, body, objects, unseen: inBody ?? (objects.length ? undefined : unseen) });
 }
