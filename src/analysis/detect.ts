@@ -6,7 +6,8 @@
 //   settle   once, the decisions that need every file (settle.ts, settle-groups.ts): versioned
 //            bases and their paths, objects shared with another vendor or read by old keys,
 //            generated code (never edited), requests moved whole or held whole, the ambiguous
-//            `courier_id` of files still old.
+//            `courier_id` of files still old; the requests only `--unsafe` moves, one unit each
+//            (settle-assumed.ts).
 // Decisions about what is old and what replaces it come from core/ (fed by the catalogue).
 
 import type { Finding } from '../types.js';
@@ -18,6 +19,7 @@ import { scanCalls } from './detectors/requests.js';
 import { scanEvents } from './detectors/webhooks.js';
 import { holdGenerated, holdRequests, holdUnsent, settleMixed, settleReads } from './settle.js';
 import { finishBaseGroups, reblockGroups } from './settle-groups.js';
+import { groupAssumed } from './settle-assumed.js';
 import { AnalysisState, type AnalyzerOptions } from './state.js';
 import { renameShapes } from './detectors/request-types.js';
 import type { Unit, UnitStore } from './units.js';
@@ -65,6 +67,8 @@ export class Analyzer {
     for (const f of a.findings.values()) if (f.severity === 'error' && OLD_KINDS.includes(f.changeKind)) oldFiles.add(f.file);
     for (const f of a.oldCallers) oldFiles.add(f);
     for (const u of units) if (oldFiles.has(u.file)) scanAmbiguous(a, u);
+    // what is left to move only on an assumption, one request at a time
+    groupAssumed(a);
     return [...a.findings.values()];
   }
 }
