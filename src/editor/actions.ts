@@ -93,7 +93,7 @@ export class Actions {
     if (files.some((p) => p === undefined)) return undefined;
     const edit = this.filesEdit(files.map((p) => p!));
     const count = parts.length > 1 ? ` (${parts.length} files)` : '';
-    return { title: `Move the request ${req.label} to 2024-09, path and body${count} (unsafe: rests on an assumption)`, kind: CodeActionKind.QuickFix, diagnostics, isPreferred: false, edit };
+    return { title: `Move the request ${req.label} to 2024-09 as a whole${count} (unsafe: rests on an assumption)`, kind: CodeActionKind.QuickFix, diagnostics, isPreferred: false, edit };
   }
 
   async codeActions(params: CodeActionParams): Promise<CodeAction[]> {

@@ -49,7 +49,7 @@ function requestSuggestion(f: Finding, r: FileResult, cwd: string): EslintSugges
   if (!fix) return undefined;
   const others = req.files.filter((x) => x !== r.file).map((x) => relPath(x, cwd));
   const rest = others.length ? `; the request has edits in ${others.join(', ')} too: apply them with this one` : '';
-  return { desc: `Move the request ${req.label} to 2024-09, path and body, as \`--fix --unsafe\` does; this rests on an assumption (the spec gives the path no 2024-09 form): check it in the 2024-09 reference${rest}`, fix };
+  return { desc: `Move the request ${req.label} to 2024-09 as a whole, as \`--fix --unsafe\` does; this rests on an assumption (the spec gives the path no 2024-09 form): check it in the 2024-09 reference${rest}`, fix };
 }
 
 function message(f: Finding, r: FileResult, cwd: string): EslintMessage {
