@@ -135,6 +135,13 @@ export interface Config extends HostConfig {
    * (`"POST /2023-01/shipments": "POST /2024-09/shipments"`, method optional, `{name}` placeholders)
    */
   paths?: Record<string, string>;
+  /**
+   * files the project holds as generated or vendored (never edited by `--fix`), as gitignore-style
+   * patterns relative to `generatedRoot`
+   */
+  generated?: string[];
+  /** the folder of the config file that gave `generated` */
+  generatedRoot?: string;
 }
 
 export interface CheckOptions {

@@ -15,6 +15,7 @@ import { Evaluator, type Piece } from './evaluate.js';
 import type { UnitEdit } from './render.js';
 import type { Shaped } from './detectors/request-types.js';
 import { lineCol, lineStarts, type Unit, type UnitStore } from './units.js';
+import { GeneratedGlobs } from './generated-globs.js';
 
 export interface AnalyzerOptions {
   config: Config;
@@ -97,6 +98,7 @@ export class AnalysisState {
   /** findings moved only with `--unsafe`, with the path or body they go with */
   private readonly assumed = new Map<Finding, string>();
   private readonly generatedMemo = new Map<string, string>();
+  private readonly generatedGlobs: GeneratedGlobs;
   readonly bindings: Bindings;
   readonly ev: Evaluator;
   findings = new Map<string, Finding>();
@@ -153,6 +155,7 @@ export class AnalysisState {
     this.ev = new Evaluator(this.bindings);
     const c = options.config;
     this.hosts = { base: originOf(c.baseUrl), legacy: originOf(c.legacyBaseUrl), staging: originOf(c.stagingUrl) };
+    this.generatedGlobs = new GeneratedGlobs(c.generated, c.generatedRoot);
   }
 
   add(
@@ -232,16 +235,19 @@ export class AnalysisState {
 
   /**
    * What marks a file as generated or vendored (never edited by `--fix`): its `@generated` or
-   * `Code generated … DO NOT EDIT` header, or a folder a generator writes into the project (the
-   * `api` package's `.api/`). Undefined: the project's own code.
+   * `Code generated … DO NOT EDIT` header, a folder a generator writes into the project (the
+   * `api` package's `.api/`), or the config's `generated` globs. Undefined: the project's own code.
    */
   generatedBy(file: string): string | undefined {
     let known = this.generatedMemo.get(file);
     if (known === undefined) {
       const head = (this.store.text(file) ?? '').slice(0, 4096);
+      const glob = this.generatedGlobs.match(file);
       known = file.split(path.sep).includes('.api')
         ? 'a package written into the `.api/` folder'
-        : /@generated\b/.test(head)
+        : glob
+          ? `matched by \`${glob}\` in the config's \`generated\``
+          : /@generated\b/.test(head)
           ? 'marked `@generated`'
           : /Code generated\b[^\n]*\bDO NOT EDIT\b/.test(head)
             ? 'marked `Code generated … DO NOT EDIT`'
