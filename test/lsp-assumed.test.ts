@@ -46,9 +46,13 @@ describe('migrate-check lsp: a request that moves only on an assumption', () => 
     const ds = await client.diagnosticsAt(uri);
     // line 4: `  const res = await fetch('https://api.example.com/2023-01/shipments', …`
     // line 8: export const account = (id: string) => fetch(`/2023-01/courier_accounts/${id}`);
+    // line 10: export const rate = (id: string) => fetch('/2023-01/rates', { …, courier_selection: { allow_courier_fallback: false } }) });
     expect(ds.map((d) => [d.code, d.range])).toEqual([
       ['unmapped-2023-01-path', range(3, 50, 3, 68)],
       ['courier-accounts-path', range(7, 46, 7, 72)], // `/2023-01/courier_accounts/`, up to the `${id}`
+      ['unmapped-2023-01-path', range(9, 43, 9, 57)],
+      ['courier-selection', range(9, 115, 9, 132)],
+      ['courier-selection', range(9, 136, 9, 158)],
     ]);
 
     const onPath = quickFixes(await client.codeActions(uri, ds[0].range, [ds[0]]));
@@ -60,6 +64,16 @@ describe('migrate-check lsp: a request that moves only on an assumption', () => 
       { uri, version: 1 },
       { uri: uriOf(bodiesFile), version: null },
     ]);
+
+    // a request in one file, from a finding of its body
+    const onBody = quickFixes(await client.codeActions(uri, ds[3].range, [ds[3]]));
+    expect(onBody.map((a) => [a.title, a.isPreferred])).toEqual([
+      ['Move the request `/2023-01/rates` → `/2024-09/rates` (src/client.ts:10) to 2024-09 as a whole (unsafe: rests on an assumption)', false],
+    ]);
+    expect(onBody[0].diagnostics?.map((d) => d.code)).toEqual(['unmapped-2023-01-path', 'courier-selection', 'courier-selection']);
+    expect(applyLspEdits(readFileSync(clientFile, 'utf8'), editsFor(onBody[0].edit, uri))).toContain(
+      "fetch('/2024-09/rates', { method: 'POST', body: JSON.stringify({ order_id: id, courier_settings: { allow_fallback: false } }) })",
+    );
 
     const onSafe = quickFixes(await client.codeActions(uri, ds[1].range, [ds[1]]));
     expect(onSafe.map((a) => [a.title, a.isPreferred])).toEqual([['Fix courier-accounts-path: rewrite to /2024-09/couriers/…', true]]);
@@ -77,9 +91,13 @@ describe('migrate-check lsp: a request that moves only on an assumption', () => 
     expect(bodies).toContain("courier_settings: { courier_service_id: 'c1', allow_fallback: true }");
     client.applyEdit(uri, onPath[0].edit);
     const again = await client.diagnosticsAt(uri);
-    expect(again.map((d) => d.code)).toEqual(['courier-accounts-path']);
-    const safe = quickFixes(await client.codeActions(uri, again[0].range, again));
-    expect(client.applyEdit(uri, safe[0].edit)).toBe(unsafe['src/client.ts']);
+    expect(again.map((d) => d.code)).toEqual(['courier-accounts-path', 'unmapped-2023-01-path', 'courier-selection', 'courier-selection']);
+    const safe = quickFixes(await client.codeActions(uri, again[0].range, [again[0]]));
+    client.applyEdit(uri, safe[0].edit);
+    const last = await client.diagnosticsAt(uri);
+    const rates = quickFixes(await client.codeActions(uri, last[0].range, [last[0]]));
+    expect(client.applyEdit(uri, rates[0].edit)).toBe(unsafe['src/client.ts']);
+    expect(await client.diagnosticsAt(uri)).toEqual([]);
     client.close(uri);
   });
 });

@@ -4,7 +4,7 @@
 // (`npm run build` first) on test/data/assumed.
 //
 // src/client.ts sends the body src/bodies.ts builds to `/2023-01/shipments` (one request, two
-// files), and a mapped path (a safe fix); src/rates.ts holds a request --unsafe does not move either (a computed key in its body)
+// files), a mapped path (a safe fix), and a request to `/2023-01/rates` with its body inline; src/rates.ts holds a request --unsafe does not move either (a computed key in its body)
 // and a path sent without a body (`/2023-01/couriers?active=true`).
 import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -63,6 +63,13 @@ describe('json suggestions: a held request, one request at a time', () => {
       ['courier-selection', 4, 26, undefined, [body]],
       ['courier-selection', 4, 53, undefined, [body]],
     ]);
+    const rates: Suggestion = {
+      desc: 'Move the request `/2023-01/rates` → `/2024-09/rates` (src/client.ts:10) to 2024-09 as a whole, as `--fix --unsafe` does; this rests on an assumption (the spec gives the path no 2024-09 form): check it in the 2024-09 reference',
+      fix: {
+        range: span('src/client.ts', "/2023-01/rates', { method: 'POST', body: JSON.stringify({ order_id: id, courier_selection", 'allow_courier_fallback'),
+        text: "/2024-09/rates', { method: 'POST', body: JSON.stringify({ order_id: id, courier_settings: { allow_fallback",
+      },
+    };
     expect(byFile('src/client.ts').map((m) => [m.ruleId, m.line, m.fix, m.suggestions])).toEqual([
       [
         'unmapped-2023-01-path',
@@ -77,6 +84,10 @@ describe('json suggestions: a held request, one request at a time', () => {
       ],
       // a mapped path: a safe fix, no suggestion
       ['courier-accounts-path', 8, { range: span('src/client.ts', '/2023-01/courier_accounts', '${id}'), text: '/2024-09/couriers/${id}' }, undefined],
+      // a request in one file: its path and body as one replacement, on each of its findings
+      ['unmapped-2023-01-path', 10, undefined, [rates]],
+      ['courier-selection', 10, undefined, [rates]],
+      ['courier-selection', 10, undefined, [rates]],
     ]);
   });
 
@@ -97,18 +108,21 @@ describe('json suggestions: a held request, one request at a time', () => {
     ]);
   });
 
-  it('the shipments request\'s suggestions, applied in each file with the safe fixes, give what --fix --unsafe writes', () => {
+  it('the requests\' suggestions, applied in each file with the safe fixes, give what --fix --unsafe writes', () => {
     const dir = tempCopy(FIXTURE, 'mc-assumed-');
     try {
       const r = runCli(['--fix', '--unsafe', '--allow-dirty', '--no-progress', 'src/client.ts', 'src/bodies.ts'], dir);
       expect([0, 1], r.stderr).toContain(r.code);
       for (const rel of ['src/client.ts', 'src/bodies.ts']) {
         const messages = byFile(rel);
-        const fixes = [messages[0].suggestions![0].fix, ...messages.flatMap((m) => (m.fix ? [m.fix as Suggestion['fix']] : []))];
+        // one suggestion per request (the first finding's), and the safe fixes
+        const requests = new Map(messages.flatMap((m) => (m.suggestions ? [[m.suggestions[0].desc, m.suggestions[0].fix] as const] : [])));
+        const fixes = [...requests.values(), ...messages.flatMap((m) => (m.fix ? [m.fix as Suggestion['fix']] : []))];
         expect(apply(source(rel), fixes)).toBe(readFileSync(path.join(dir, rel), 'utf8'));
       }
       expect(readFileSync(path.join(dir, 'src/bodies.ts'), 'utf8')).toContain("courier_settings: { courier_service_id: 'c1', allow_fallback: true }");
       expect(readFileSync(path.join(dir, 'src/client.ts'), 'utf8')).toContain("fetch('https://api.example.com/2024-09/shipments'");
+      expect(readFileSync(path.join(dir, 'src/client.ts'), 'utf8')).toContain("fetch('/2024-09/rates', { method: 'POST', body: JSON.stringify({ order_id: id, courier_settings: { allow_fallback: false } }) })");
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

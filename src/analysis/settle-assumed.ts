@@ -29,6 +29,9 @@ export function groupAssumed(acc: AnalysisState): void {
   };
   for (const r of acc.requests) {
     const path = r.pathKey ? acc.findings.get(r.pathKey) : undefined;
+    // a request whose body moves only on an assumption has its path tied to it (holdRequests):
+    // one whose path and own body findings do not, has nothing to join
+    if (!movesOnAssumption(path) && !r.body.some(movesOnAssumption)) continue;
     const members = [path, ...r.body, ...findingsIn(acc, r.objects)].filter(movesOnAssumption);
     for (const f of members) join(members[0], f);
   }

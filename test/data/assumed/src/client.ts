@@ -6,3 +6,5 @@ export async function ship(id: string) {
 }
 
 export const account = (id: string) => fetch(`/2023-01/courier_accounts/${id}`);
+
+export const rate = (id: string) => fetch('/2023-01/rates', { method: 'POST', body: JSON.stringify({ order_id: id, courier_selection: { allow_courier_fallback: false } }) });
