@@ -6,8 +6,7 @@
 //   settle   once, the decisions that need every file (settle.ts, settle-groups.ts): versioned
 //            bases and their paths, objects shared with another vendor or read by old keys,
 //            generated code (never edited), requests moved whole or held whole, the ambiguous
-//            `courier_id` of files still old; the requests only `--unsafe` moves, one unit each
-//            (settle-assumed.ts).
+//            `courier_id` of files still old.
 // Decisions about what is old and what replaces it come from core/ (fed by the catalogue).
 
 import type { Finding } from '../types.js';
@@ -67,7 +66,7 @@ export class Analyzer {
     for (const f of a.findings.values()) if (f.severity === 'error' && OLD_KINDS.includes(f.changeKind)) oldFiles.add(f.file);
     for (const f of a.oldCallers) oldFiles.add(f);
     for (const u of units) if (oldFiles.has(u.file)) scanAmbiguous(a, u);
-    // what is left to move only on an assumption, one request at a time
+    // what is left to move only on an assumption, one request at a time (settle-assumed.ts)
     groupAssumed(a);
     return [...a.findings.values()];
   }

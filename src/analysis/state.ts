@@ -235,19 +235,19 @@ export class AnalysisState {
 
   /**
    * What marks a file as generated or vendored (never edited by `--fix`): its `@generated` or
-   * `Code generated … DO NOT EDIT` header, a folder a generator writes into the project (the
-   * `api` package's `.api/`), or the config's `generated` globs. Undefined: the project's own code.
+   * `Code generated … DO NOT EDIT` header, or a folder a generator writes into the project (the
+   * `api` package's `.api/`). Undefined: the project's own code.
    */
   generatedBy(file: string): string | undefined {
+    // the config's `generated` globs, before what the file says of itself
+    const glob = this.generatedGlobs.match(file);
+    if (glob) return `matched by \`${glob}\` in the config's \`generated\``;
     let known = this.generatedMemo.get(file);
     if (known === undefined) {
       const head = (this.store.text(file) ?? '').slice(0, 4096);
-      const glob = this.generatedGlobs.match(file);
       known = file.split(path.sep).includes('.api')
         ? 'a package written into the `.api/` folder'
-        : glob
-          ? `matched by \`${glob}\` in the config's \`generated\``
-          : /@generated\b/.test(head)
+        : /@generated\b/.test(head)
           ? 'marked `@generated`'
           : /Code generated\b[^\n]*\bDO NOT EDIT\b/.test(head)
             ? 'marked `Code generated … DO NOT EDIT`'
