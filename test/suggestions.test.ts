@@ -9,7 +9,7 @@
 import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ROOT, runCli, tempCopy } from './helpers.js';
+import { ROOT, runCli, tempCopy, tempTree } from './helpers.js';
 
 const FIXTURE = path.join(ROOT, 'test', 'data', 'assumed');
 
@@ -123,6 +123,31 @@ describe('json suggestions: a held request, one request at a time', () => {
       expect(readFileSync(path.join(dir, 'src/bodies.ts'), 'utf8')).toContain("courier_settings: { courier_service_id: 'c1', allow_fallback: true }");
       expect(readFileSync(path.join(dir, 'src/client.ts'), 'utf8')).toContain("fetch('https://api.example.com/2024-09/shipments'");
       expect(readFileSync(path.join(dir, 'src/client.ts'), 'utf8')).toContain("fetch('/2024-09/rates', { method: 'POST', body: JSON.stringify({ order_id: id, courier_settings: { allow_fallback: false } }) })");
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('a finding a comment suppresses stays part of its request: the suggestion still moves path and body together', () => {
+    const text = [
+      'export const ship = () =>',
+      '  // migrate-check-disable-next-line unmapped-2023-01-path -- asking the vendor',
+      "  fetch('/2023-01/shipments', { method: 'POST', body: JSON.stringify({ courier_selection: { allow_courier_fallback: true } }) });",
+      '',
+    ].join('\n');
+    const dir = tempTree({ 'package.json': '{ "type": "module" }', 'src/ship.ts': text });
+    try {
+      const r = runCli(['--reporter', 'json', '--no-progress', '.'], dir);
+      expect(r.code, r.stderr).toBe(1);
+      const [file] = JSON.parse(r.stdout) as { messages: Message[]; suppressedMessages: Message[] }[];
+      const start = text.indexOf('/2023-01/shipments');
+      const end = text.indexOf('allow_courier_fallback') + 'allow_courier_fallback'.length;
+      const fix = { range: [start, end], text: "/2024-09/shipments', { method: 'POST', body: JSON.stringify({ courier_settings: { allow_fallback" };
+      expect(file.suppressedMessages.map((m) => [m.ruleId, m.suggestions?.map((x) => x.fix)])).toEqual([['unmapped-2023-01-path', [fix]]]);
+      expect(file.messages.map((m) => [m.ruleId, m.suggestions?.map((x) => x.fix)])).toEqual([
+        ['courier-selection', [fix]],
+        ['courier-selection', [fix]],
+      ]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -44,8 +44,9 @@ export interface EslintResult {
  */
 function requestSuggestion(f: Finding, r: FileResult, cwd: string): EslintSuggestion | undefined {
   const req = f.assumedRequest!;
-  // what `--fix --unsafe` applies: the findings reported, not those a comment suppresses
-  const fix = requestFix(f, r.findings, r.source);
+  // the whole request, a finding a comment suppresses included: its path without its body (or
+  // the other way round) would send one version's body to the other version's path
+  const fix = requestFix(f, r.findings.concat(r.suppressed), r.source);
   if (!fix) return undefined;
   const others = req.files.filter((x) => x !== r.file).map((x) => relPath(x, cwd));
   const rest = others.length ? `; the request has edits in ${others.join(', ')} too: apply them with this one` : '';
