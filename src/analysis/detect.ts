@@ -20,6 +20,7 @@ import { scanEvents, settleTypedEvents } from './detectors/webhooks.js';
 import { holdGenerated, holdRequests, holdUnsent, settleMixed, settleReads } from './settle.js';
 import { settleReceivedEvents } from './settle-events.js';
 import { finishBaseGroups, reblockGroups } from './settle-groups.js';
+import { groupAssumed } from './settle-assumed.js';
 import { AnalysisState, type AnalyzerOptions } from './state.js';
 import { renameShapes } from './detectors/request-types.js';
 import type { Unit, UnitStore } from './units.js';
@@ -69,6 +70,8 @@ export class Analyzer {
     for (const f of a.findings.values()) if (f.severity === 'error' && OLD_KINDS.includes(f.changeKind)) oldFiles.add(f.file);
     for (const f of a.oldCallers) oldFiles.add(f);
     for (const u of units) if (oldFiles.has(u.file)) scanAmbiguous(a, u);
+    // what is left to move only on an assumption, one request at a time (settle-assumed.ts)
+    groupAssumed(a);
     return [...a.findings.values()];
   }
 }

@@ -16,6 +16,7 @@ import { Evaluator, type Piece } from './evaluate.js';
 import type { UnitEdit } from './render.js';
 import type { Shaped } from './detectors/request-types.js';
 import { lineCol, lineStarts, type Unit, type UnitStore } from './units.js';
+import { GeneratedGlobs } from './generated-globs.js';
 
 export interface AnalyzerOptions {
   config: Config;
@@ -104,6 +105,7 @@ export class AnalysisState {
   /** findings moved only with `--unsafe`, with the path or body they go with */
   private readonly assumed = new Map<Finding, string>();
   private readonly generatedMemo = new Map<string, string>();
+  private readonly generatedGlobs: GeneratedGlobs;
   readonly bindings: Bindings;
   readonly ev: Evaluator;
   findings = new Map<string, Finding>();
@@ -160,6 +162,7 @@ export class AnalysisState {
     this.ev = new Evaluator(this.bindings);
     const c = options.config;
     this.hosts = { base: originOf(c.baseUrl), legacy: originOf(c.legacyBaseUrl), staging: originOf(c.stagingUrl) };
+    this.generatedGlobs = new GeneratedGlobs(c.generated, c.generatedRoot);
   }
 
   add(
@@ -244,6 +247,9 @@ export class AnalysisState {
    * project's own code.
    */
   generatedBy(file: string): string | undefined {
+    // the config's `generated` globs, before what the file says of itself
+    const glob = this.generatedGlobs.match(file);
+    if (glob) return `matched by \`${glob}\` in the config's \`generated\``;
     let known = this.generatedMemo.get(file);
     if (known === undefined) {
       const head = (this.store.text(file) ?? '').slice(0, 4096);

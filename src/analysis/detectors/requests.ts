@@ -14,6 +14,7 @@ import { bodyValue } from './body-objects.js';
 import { checkBase } from './legacy-base.js';
 import { joinBase, pathStart } from './path-text.js';
 import { groupMember, memberSpan, unseenAfterBase } from './versioned-base.js';
+import { methodAt } from './method.js';
 
 /** An options object a request may give its own base in, and the keys that give it (`baseURL`, `prefixUrl`). */
 export interface RequestOption {
@@ -145,7 +146,7 @@ export function instanceBase(acc: AnalysisState, unit: Unit, callee: ts.Expressi
 export function sentThroughBase(acc: AnalysisState, unit: Unit, base: Piece[], url: ts.Expression, use?: ts.Node): void {
   const pieces = joinBase(base, acc.pieces(unit, url));
   const vt = virtualText(pieces);
-  for (const m of findPaths(vt.text)) {
+  for (const m of findPaths(vt.text, { method: methodAt(url) })) {
     const vPiece = pieces[vt.owner[m.versionStart]];
     // the version segment must lie in the base (a path constant holding '/2023-01/…' is no member of it)
     if (vt.owner[m.versionStart] >= base.length) continue;
