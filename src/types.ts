@@ -87,9 +87,10 @@ export interface RuntimeSeen {
  * vendor's request, or read elsewhere by a key the fix would rename, or a part of it lies in
  * generated code (never edited: regenerated); a body known only by its keys, whose endpoint
  * no request in the project shows; and an event compared with a received event's type while a
- * webhook the project registers stays on 2023-01 (its events keep arriving under the old name).
+ * webhook the project registers stays on 2023-01 (its events keep arriving under the old name);
+ * and a finding a suppression comment hides, or whose rule the config turns off (the user keeps it).
  */
-export type HoldCode = 'path-stays' | 'body-holds' | 'body-unseen' | 'shared-with-another-vendor' | 'read-by-old-keys' | 'generated' | 'endpoint-unseen' | 'webhook-stays';
+export type HoldCode = 'path-stays' | 'body-holds' | 'body-unseen' | 'shared-with-another-vendor' | 'read-by-old-keys' | 'generated' | 'endpoint-unseen' | 'webhook-stays' | 'kept-by-user';
 
 export type ChangeKind =
   | 'endpoint-moved'

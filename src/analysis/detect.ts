@@ -17,7 +17,7 @@ import { scanAmbiguous, scanObjectsByKeys } from './detectors/by-keys.js';
 import { scanStrings } from './detectors/paths.js';
 import { scanCalls } from './detectors/requests.js';
 import { scanEvents, settleTypedEvents } from './detectors/webhooks.js';
-import { holdGenerated, holdRequests, holdUnsent, settleMixed, settleReads } from './settle.js';
+import { holdGenerated, holdKeptByUser, holdRequests, holdUnsent, settleMixed, settleReads } from './settle.js';
 import { settleReceivedEvents } from './settle-events.js';
 import { finishBaseGroups, reblockGroups } from './settle-groups.js';
 import { groupAssumed } from './settle-assumed.js';
@@ -59,6 +59,7 @@ export class Analyzer {
     finishBaseGroups(a);
     settleMixed(a);
     settleReads(a);
+    holdKeptByUser(a);
     holdGenerated(a);
     holdUnsent(a);
     // a path held with its body holds its base, whose other paths hold their bodies in turn

@@ -5,7 +5,7 @@
 
 import path from 'node:path';
 import { Analyzer } from './detect.js';
-import { applySuppressions } from './suppress.js';
+import { applySuppressions, scriptRanges } from './suppress.js';
 import { lineCol, MODULE_EXTENSIONS, nestingDepth, parseErrors, parseModule, scriptKindFor, UnitStore, type Unit } from './units.js';
 import type ts from '../core/ts.cjs';
 import { COMPONENT_EXTS } from '../core/extensions.js';
@@ -96,8 +96,7 @@ export async function analyzeCandidates(job: CandidateJob): Promise<CandidateRes
     if (!given.has(file)) continue;
     const text = store.text(file) ?? '';
     const fileUnits = store.get(file);
-    const ranges: [number, number][] = fileUnits.length && fileUnits[0].offset > 0 ? fileUnits.map((u) => [u.offset, u.offset + u.sf.text.length]) : [[0, text.length]];
-    const { kept, suppressed } = applySuppressions(text, list, (start, end, rules) => unusedFinding(file, text, start, end, rules), ranges);
+    const { kept, suppressed } = applySuppressions(text, list, (start, end, rules) => unusedFinding(file, text, start, end, rules), scriptRanges(text, fileUnits));
     const levelled = applyLevels(kept, config);
     if (results.get(file)?.fatal) continue;
     results.set(file, { file, findings: sortFindings(levelled), suppressed: sortFindings(suppressed), source: text });

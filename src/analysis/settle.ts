@@ -7,6 +7,7 @@ import type { Finding, HoldCode } from '../types.js';
 import { propName } from './bindings.js';
 import { note, says } from './findings.js';
 import type { AnalysisState, Span } from './state.js';
+import { hiddenFindings, scriptRanges } from './suppress.js';
 import type { Unit } from './units.js';
 
 /** Rules whose finding, left for a person in a body, leaves the whole request for a person. */
@@ -21,6 +22,30 @@ export function holdUnsent(acc: AnalysisState): void {
   const why = 'no request in the project shows where this body is sent (it may go to a third-party SDK, or nothing calls the code that builds it): moving it alone could send a 2024-09 body to an old path; migrate it with the request that sends it';
   const left = new Set([...acc.unsent, ...findingsIn(acc, acc.unsentObjects)]);
   for (const f of acc.findings.values()) if (f.fixKind !== 'none' && (f.context?.by === 'keys' || left.has(f))) acc.hold(f, 'endpoint-unseen', why);
+}
+
+/**
+ * A finding a suppression comment hides, or whose rule the config turns off, is kept as it is: the
+ * user decided so. It is held here, before the requests are settled, so that its request stays
+ * whole with it (a suppressed path keeps its body in the old version, and the reverse).
+ */
+export function holdKeptByUser(acc: AnalysisState): void {
+  const byFile = new Map<string, Finding[]>();
+  for (const f of acc.findings.values()) {
+    if (f.fixKind === 'none') continue;
+    if (acc.options.config.rules[f.ruleId] === 'off') {
+      acc.hold(f, 'kept-by-user', `the config turns \`${f.ruleId}\` off, so \`--fix\` keeps it as it is`);
+      continue;
+    }
+    if (!byFile.has(f.file)) byFile.set(f.file, []);
+    byFile.get(f.file)!.push(f);
+  }
+  for (const [file, list] of byFile) {
+    const text = acc.store.text(file);
+    if (!text?.includes('migrate-check-')) continue;
+    for (const f of hiddenFindings(text, list, scriptRanges(text, acc.store.get(file))))
+      acc.hold(f, 'kept-by-user', 'a suppression comment keeps it as it is');
+  }
 }
 
 /**

@@ -37,6 +37,39 @@ function parse(text: string, ranges: [number, number][]): Directive[] {
   return out;
 }
 
+/** The parts of a file its directives are read in: the script parts of a component, else the whole text. */
+export function scriptRanges(text: string, units: { offset: number; sf: { text: string } }[]): [number, number][] {
+  return units.length && units[0].offset > 0 ? units.map((u) => [u.offset, u.offset + u.sf.text.length]) : [[0, text.length]];
+}
+
+/** The directive that hides each finding a directive hides. */
+function hiding(dirs: Directive[], findings: Finding[]): Map<Finding, Directive> {
+  const out = new Map<Finding, Directive>();
+  const matches = (d: Directive, f: Finding) => d.rules.length === 0 || d.rules.includes(f.ruleId);
+  for (const f of findings) {
+    let hidden: Directive | undefined;
+    for (const d of dirs) if (d.kind === 'next-line' && d.line + 1 === f.line && matches(d, f)) hidden = d;
+    if (!hidden) {
+      // block: the last disable before the finding not closed by an enable before it
+      let open: Directive | undefined;
+      for (const d of dirs) {
+        if (d.start > f.start) break;
+        if (d.kind === 'disable' && matches(d, f)) open = d;
+        else if (d.kind === 'enable' && open && (d.rules.length === 0 || d.rules.includes(f.ruleId))) open = undefined;
+      }
+      hidden = open;
+    }
+    if (hidden) out.set(f, hidden);
+  }
+  return out;
+}
+
+/** The findings a suppression comment hides (settle keeps them, and the requests they belong to, as they are). */
+export function hiddenFindings(text: string, findings: Finding[], ranges: [number, number][] = [[0, text.length]]): Set<Finding> {
+  if (!text.includes('migrate-check-')) return new Set();
+  return new Set(hiding(parse(text, ranges), findings).keys());
+}
+
 /**
  * Split findings into reported and suppressed; a directive that hides nothing becomes an
  * `unused-suppression` warning (made by `makeUnused`).
@@ -52,23 +85,12 @@ export function applySuppressions(
   if (!dirs.length) return { kept: findings, suppressed: [] };
   const kept: Finding[] = [];
   const suppressed: Finding[] = [];
-  const matches = (d: Directive, f: Finding) => d.rules.length === 0 || d.rules.includes(f.ruleId);
+  const hidden = hiding(dirs, findings);
   for (const f of findings) {
-    let hidden: Directive | undefined;
-    for (const d of dirs) if (d.kind === 'next-line' && d.line + 1 === f.line && matches(d, f)) hidden = d;
-    if (!hidden) {
-      // block: the last disable before the finding not closed by an enable before it
-      let open: Directive | undefined;
-      for (const d of dirs) {
-        if (d.start > f.start) break;
-        if (d.kind === 'disable' && matches(d, f)) open = d;
-        else if (d.kind === 'enable' && open && (d.rules.length === 0 || d.rules.includes(f.ruleId))) open = undefined;
-      }
-      hidden = open;
-    }
-    if (hidden) {
-      hidden.used = true;
-      suppressed.push(hidden.justification ? { ...f, justification: hidden.justification } : f);
+    const d = hidden.get(f);
+    if (d) {
+      d.used = true;
+      suppressed.push(d.justification ? { ...f, justification: d.justification } : f);
     } else kept.push(f);
   }
   for (const d of dirs) {
