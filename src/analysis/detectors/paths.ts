@@ -2,6 +2,7 @@
 // maps), each reported where its old text is written, with the 2024-09 form the catalogue gives.
 
 import { type PathMatch, type PathToken, findPaths, originOf } from '../../core/paths.js';
+import { givesNewOnlyName } from '../../core/keys.js';
 import ts from '../../core/ts.cjs';
 import type { FixKind, RequestContext } from '../../types.js';
 import { type Piece, type Via, virtualText } from '../evaluate.js';
@@ -158,6 +159,5 @@ export function sendsNewBody(acc: AnalysisState, e: ts.Node, unit: Unit): boolea
   let call: ts.Node | undefined = e.parent;
   while (call && !ts.isCallExpression(call) && !ts.isSourceFile(call) && !ts.isBlock(call)) call = call.parent;
   if (!call || !ts.isCallExpression(call)) return false;
-  const text = call.getText(unit.sf);
-  return /\bcourier_settings\b|\bcourier_service_id\b|\ballow_fallback\b|\bcourier_state_changed\b|\bversion\s*:\s*['"`]2024-09['"`]/.test(text);
+  return givesNewOnlyName(call.getText(unit.sf));
 }
