@@ -2,13 +2,16 @@
 // paths it served is recorded by --fix, and scans keep reporting it until a person removes the
 // entry. Through the built CLI; every expected text written by hand.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import { addLegacyBases, recordedNames } from '../src/fix/config-entry.js';
 import { recordLegacyBases } from '../src/fix/legacy-bases.js';
 import { oneLine } from '../src/errors.js';
-import { runCli, tempTree } from './helpers.js';
+import { BIN, runCli, tempTree } from './helpers.js';
 
 // a v1 client whose base is neither legacy by name nor by value: only its v1 paths say so
 const CLIENT = {
@@ -270,5 +273,32 @@ describe('legacyBases: the entry in the config text', () => {
     expect(readFileSync(file, 'utf8')).toBe('{ "legacyBases": ["A"] }\n');
     expect(await recordLegacyBases(at, ['A', 'B'], false)).toEqual({ names: ['B'], file, created: false, written: true });
     expect(readFileSync(file, 'utf8')).toBe('{ "legacyBases": ["A", "B"] }\n');
+  });
+});
+
+describe('legacyBases: through the MCP fix tool', () => {
+  it('a preview says it would record the base and writes nothing; the fix records it', async () => {
+    const dir = tempTree(CLIENT, 'mc-lb-mcp-');
+    const transport = new StdioClientTransport({ command: process.execPath, args: [BIN, 'mcp', '--root', dir], cwd: os.tmpdir(), stderr: 'pipe' });
+    const client = new Client({ name: 'legacy-bases-test', version: '0.0.0' });
+    await client.connect(transport);
+    // listing the tools makes the client check each structuredContent against the tool's outputSchema
+    await client.listTools();
+    try {
+      type Call = { isError?: boolean; content: { text: string }[]; structuredContent?: Record<string, unknown> };
+      const call = async (args: Record<string, unknown>) => (await client.callTool({ name: 'fix', arguments: args })) as unknown as Call;
+      const preview = await call({ dryRun: true });
+      expect(preview.isError).toBeFalsy();
+      expect(preview.structuredContent!.legacyBases).toEqual({ names: ['SHIP_API_URL'], file: 'migrate-check.config.json', written: false });
+      expect(preview.content.map((c) => c.text).join('')).toContain("  would record SHIP_API_URL in the config's legacyBases (migrate-check.config.json)\n");
+      expect(existsSync(path.join(dir, 'migrate-check.config.json'))).toBe(false);
+      const r = await call({ dryRun: false, allowDirty: true });
+      expect(r.isError).toBeFalsy();
+      expect(r.structuredContent!.legacyBases).toEqual({ names: ['SHIP_API_URL'], file: 'migrate-check.config.json', written: true });
+      expect(read(dir, 'migrate-check.config.json')).toBe('{\n  "legacyBases": ["SHIP_API_URL"]\n}\n');
+      expect(r.content.map((c) => c.text).join('')).toContain(`Left for a person:\n  ${RECORDED_BASE}`);
+    } finally {
+      await client.close();
+    }
   });
 });
