@@ -53,7 +53,10 @@ export interface Finding {
   heldBecause?: { code: HoldCode; why: string };
   /** a finding `migrate-check/register` saw at run time: the request, and how often it was sent */
   runtime?: RuntimeSeen;
-  /** a legacy base URL finding: what it is known by (the data `--fix` records `legacyBases` from) */
+  /**
+   * a legacy base URL finding: what it is known by (the data `--fix` records `legacyBases` from);
+   * a v1 path's finding: the base it is sent through, when only such paths make that base legacy
+   */
   legacyBase?: LegacyBase;
 }
 

@@ -154,6 +154,15 @@ describe('legacyBases: --fix records a base known as legacy only by its v1 paths
     expect(runCli(['-r', 'compact', '--config', 'ci/mc.json'], other).stdout).toBe(RECORDED_BASE + '\n');
   });
 
+  it('a fix over some files records a base defined outside them, from the v1 paths it moves', () => {
+    const dir = tempTree(CLIENT, 'mc-lb-');
+    const fixed = runCli(['--fix', '--allow-dirty', 'src/pickups.ts'], dir);
+    expect(read(dir, 'src/pickups.ts')).toBe(PICKUPS_AFTER);
+    expect(fixed.stdout).toContain("  recorded SHIP_API_URL in the config's legacyBases, migrate-check.config.json (a new file)");
+    expect(read(dir, 'migrate-check.config.json')).toBe('{\n  "legacyBases": ["SHIP_API_URL"]\n}\n');
+    expect(runCli(['-r', 'compact'], dir).stdout).toBe(RECORDED_BASE + '\n');
+  });
+
   it('--fix --dry-run writes no config, but says it would record the base', () => {
     const dir = tempTree({ ...CLIENT, 'migrate-check.config.json': CONFIG_WITH_COMMENTS }, 'mc-lb-');
     const r = runCli(['--fix', '--dry-run'], dir);

@@ -12,7 +12,7 @@ import { startRun } from '../pipeline/start.js';
 import type { FileChange, Finding, FixOptions, FixResult, TextEdit } from '../types.js';
 import { assertClean } from './clean.js';
 import { editsToApply } from './edits.js';
-import { baseFindings, basesLeftUnreported, namesToRecord, recordLegacyBases } from './legacy-bases.js';
+import { baseFindings, basesLeftUnreported, namesToRecord, recordLegacyBases, v1PathBases } from './legacy-bases.js';
 import { applyTransforms } from './transforms.js';
 import { reparseError } from './reparse.js';
 import { writeFixed } from './write.js';
@@ -32,6 +32,8 @@ export interface FixPasses {
   ambiguousBefore: Finding[];
   /** the base URL findings before the fix */
   basesBefore: Finding[];
+  /** the findings before the fix that name a base known as legacy only by its v1 paths */
+  v1BasesBefore: Finding[];
 }
 
 /**
@@ -68,6 +70,7 @@ export async function fixPasses(
   let analysis = await analyzeFiles(files, { config, overlays, onProgress: opts.onProgress, root: opts.root, ahead: opts.ahead });
   const ambiguousBefore = analysis.results.flatMap((r) => r.findings.filter((f) => f.ruleId === 'ambiguous-courier-id'));
   const basesBefore = baseFindings(analysis.results);
+  const v1BasesBefore = v1PathBases(analysis.results);
   for (let pass = 0; pass < MAX_PASSES; pass++) {
     let changed = false;
     for (const r of analysis.results) {
@@ -106,7 +109,7 @@ export async function fixPasses(
     }
   }
   if (refused.length) analysis = await reanalyze(analysis, { config, overlays, root: opts.root }, refused.map((r) => r.file));
-  return { analysis, original, texts: overlays, fixedCount, refused, ambiguousBefore, basesBefore };
+  return { analysis, original, texts: overlays, fixedCount, refused, ambiguousBefore, basesBefore, v1BasesBefore };
 }
 
 export async function fix(opts: FixOptions): Promise<FixResult> {
@@ -128,7 +131,7 @@ async function diffOf(changes: FileChange[], cwd: string): Promise<string> {
 /** fix() over the files of its run (`ahead`: the reader thread reading them). */
 async function fixFiles(files: string[], ahead: ReadAhead | undefined, opts: FixOptions): Promise<FixResult> {
   const { config } = opts;
-  const { analysis, original, texts: overlays, fixedCount, refused, ambiguousBefore, basesBefore } = await fixPasses(files, {
+  const { analysis, original, texts: overlays, fixedCount, refused, ambiguousBefore, basesBefore, v1BasesBefore } = await fixPasses(files, {
     config,
     unsafe: opts.unsafe,
     overlays: opts.overlays,
@@ -147,7 +150,7 @@ async function fixFiles(files: string[], ahead: ReadAhead | undefined, opts: Fix
   let remaining = analysis;
   // bases known as legacy only by the v1 paths they served, recorded in the config's legacyBases
   // when the fix writes files (PRODUCT.md, "Hosts"); where the config lives
-  const toRecord = changes.length ? namesToRecord(basesBefore, config) : [];
+  const toRecord = changes.length ? namesToRecord(v1BasesBefore, config) : [];
   const configAt = toRecord.length ? locateConfig({ cwd: opts.cwd, configPath: opts.configPath }) : undefined;
   // only the files it would write must hold what is committed (an unrelated notes.md does not matter)
   if (!opts.dryRun && !opts.allowDirty) assertClean(opts.cwd, [...changes.map((c) => c.file), ...(configAt?.found ? [configAt.file] : [])]);

@@ -15,7 +15,10 @@ import { addLegacyBases, recordedNames } from './config-entry.js';
 /** The base URL findings of an analysis. */
 export const baseFindings = (results: FileResult[]): Finding[] => results.flatMap((r) => r.findings.filter((f) => f.ruleId === 'legacy-base-url'));
 
-/** The names to record: bases reported before the fix as legacy only by their v1 paths, not yet in the config. */
+/** The findings that name a base known as legacy only by the v1 paths it serves (base findings, and those paths' own). */
+export const v1PathBases = (results: FileResult[]): Finding[] => results.flatMap((r) => r.findings.filter((f) => f.legacyBase?.by === 'v1-paths'));
+
+/** The names to record: bases named before the fix as legacy only by their v1 paths, not yet in the config. */
 export function namesToRecord(before: Finding[], config: Config): string[] {
   const have = new Set(config.legacyBases ?? []);
   const names = before.filter((f) => f.legacyBase?.by === 'v1-paths' && f.legacyBase.name).map((f) => f.legacyBase!.name!);

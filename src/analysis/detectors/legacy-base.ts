@@ -5,7 +5,7 @@ import { type PathMatch, originOf } from '../../core/paths.js';
 import ts from '../../core/ts.cjs';
 import { type Piece, envName, isEnvObject, unwrap } from '../evaluate.js';
 import { note, says } from '../findings.js';
-import type { LegacyBase } from '../../types.js';
+import type { Finding, LegacyBase } from '../../types.js';
 import type { AnalysisState } from '../state.js';
 import type { Unit } from '../units.js';
 import { BASE_OPTION, type Virtual, displayPath } from './path-text.js';
@@ -26,7 +26,7 @@ function legacyBranch(acc: AnalysisState, e: ts.Expression, depth = 0): boolean 
 }
 
 /** Base URLs: a constant or an env var in front of a path (PRODUCT.md, "Hosts"). */
-export function checkBase(acc: AnalysisState, m: PathMatch, pieces: Piece[], vt: Virtual, literalBase = false): void {
+export function checkBase(acc: AnalysisState, m: PathMatch, pieces: Piece[], vt: Virtual, literalBase = false, pathFinding?: Finding): void {
   if (m.start === 0) return;
   const moving = m.version === 'v1' && m.rule?.endpoint?.new != null;
   if (!moving && m.version !== '2024-09') return;
@@ -88,6 +88,9 @@ export function checkBase(acc: AnalysisState, m: PathMatch, pieces: Piece[], vt:
           : undefined;
   if (!moving && !by) return;
   if (m.version === '2024-09' && !by) return;
+  // a v1 path's finding names the base it is sent through, known as legacy only by such paths:
+  // \`--fix\` records it from there too when the base is defined outside the files it checks
+  if (moving && !by && name && pathFinding) pathFinding.legacyBase = { name, by: 'v1-paths' };
   const key = `${target.unit.file}:${target.node.getStart(target.unit.sf)}`;
   if (acc.reportedBases.has(key)) return;
   acc.reportedBases.add(key);
