@@ -283,6 +283,20 @@ describe('legacyBases: the entry in the config text', () => {
     expect(await recordLegacyBases(at, ['A', 'B'], false)).toEqual({ names: ['B'], file, created: false, written: true });
     expect(readFileSync(file, 'utf8')).toBe('{ "legacyBases": ["A", "B"] }\n');
   });
+
+  it('a config that cannot be written is told, not thrown (the fix is done by then)', async () => {
+    const file = path.join(tempTree({}, 'mc-lb-'), 'gone', 'migrate-check.config.json');
+    expect(await recordLegacyBases({ file, shown: 'gone/migrate-check.config.json', found: false }, ['A'], false)).toEqual({
+      names: ['A'],
+      file,
+      created: true,
+      written: false,
+      error: 'cannot write it (ENOENT)',
+    });
+    // a dry run writes nothing, there or anywhere
+    expect(await recordLegacyBases({ file, shown: 'gone/migrate-check.config.json', found: false }, ['A'], true)).toEqual({ names: ['A'], file, created: true, written: false });
+    expect(existsSync(path.dirname(file))).toBe(false);
+  });
 });
 
 describe('legacyBases: through the MCP fix tool', () => {
