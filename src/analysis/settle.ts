@@ -90,7 +90,7 @@ export function holdRequests(acc: AnalysisState): void {
         for (const f of [path, ...inBody]) hold(f, 'body-holds', why, path);
         continue;
       }
-      // a path that moves only on an assumption (\`--fix --unsafe\`): its body moves with it, on the same assumption
+      // a path that moves only on an assumption (`--fix --unsafe`): its body moves with it, on the same assumption
       if (path && path.fixKind === 'unsafe' && path.changeKind === 'endpoint-moved') {
         const why = `the path it is sent to, \`${path.oldText}\`, which has no 2024-09 form in the spec (${path.ruleId})`;
         for (const f of inBody) {
@@ -100,7 +100,7 @@ export function holdRequests(acc: AnalysisState): void {
         }
         continue;
       }
-      // a body that moves only with \`--unsafe\` (shared with a request whose path moves on an
+      // a body that moves only with `--unsafe` (shared with a request whose path moves on an
       // assumption): this path waits for it too
       const assumed = inBody.find((f) => f.fixKind === 'unsafe' && f.changeKind !== 'endpoint-moved');
       if (path && path.fixKind === 'safe' && assumed) {
@@ -115,7 +115,7 @@ export function holdRequests(acc: AnalysisState): void {
 const RENAMES = new Set(['v1-pickup-field', 'courier-naming', 'label-entry-field']);
 
 /**
- * What in a body holds its request, each named with its place (`line N` in the file \`from\`, else
+ * What in a body holds its request, each named with its place (`line N` in the file `from`, else
  * `file:N`): `` (`pickup`, v1-pickup-nested-object, line 4) ``; what was held for another request
  * sharing it names that request's path.
  */

@@ -89,7 +89,7 @@ export function checkBase(acc: AnalysisState, m: PathMatch, pieces: Piece[], vt:
   if (!moving && !by) return;
   if (m.version === '2024-09' && !by) return;
   // a v1 path's finding names the base it is sent through, known as legacy only by such paths:
-  // \`--fix\` records it from there too when the base is defined outside the files it checks
+  // `--fix` records it from there too when the base is defined outside the files it checks
   if (moving && !by && name && pathFinding) pathFinding.legacyBase = { name, by: 'v1-paths' };
   const key = `${target.unit.file}:${target.node.getStart(target.unit.sf)}`;
   if (acc.reportedBases.has(key)) return;
