@@ -92,13 +92,24 @@ function counts(results: FileResult[]): { errors: number; warnings: number } {
 function fixSummary(res: FixResult, cwd: string, dryRun: boolean): string {
   const rel = (f: string) => path.relative(cwd, f).split(path.sep).join('/');
   const fixed = res.changes.reduce((n, c) => n + c.fixed, 0);
-  const left = res.remaining.results.flatMap((r) => r.findings.map((f) => ({ ...f, rel: rel(r.file) })));
+  // what a scan reports after the fix, and the bases reported before it that a scan no longer does
+  const left = [...res.remaining.results.flatMap((r) => r.findings), ...res.basesLeft].map((f) => ({ ...f, rel: rel(f.file) }));
   const lines: string[] = [];
   lines.push(`migrate-check --fix${dryRun ? ' --dry-run' : ''}: ${res.changes.length} file${res.changes.length === 1 ? '' : 's'} ${dryRun ? 'would change' : 'changed'}, ${fixed} finding${fixed === 1 ? '' : 's'} fixed, ${left.length} left for a person.`);
   for (const r of res.refused) lines.push(`  not written: ${rel(r.file)}: ${r.reason}`);
+  const lb = res.legacyBases;
+  if (lb) {
+    const where = `${rel(lb.file)}${lb.key ? ` "${lb.key}"` : ''}${lb.created ? ` (a new file)` : ''}`;
+    const names = lb.names.join(', ');
+    const verb = lb.error ? 'could not record' : dryRun ? 'would record' : 'recorded';
+    lines.push(
+      `  ${verb} ${names} in the config's legacyBases, ${where}${lb.error ? `: ${lb.error}` : ''}: known as the legacy host's only by the v1 paths ${lb.names.length === 1 ? 'it' : 'they'} served, ${lb.names.length === 1 ? 'it is' : 'they are'} reported until pointed at the base host and removed from legacyBases.`,
+    );
+  }
   if (left.length) {
     lines.push('', 'Left for a person:');
-    for (const f of left) lines.push(`  ${f.rel}:${f.line}:${f.column}  ${f.ruleId}  ${f.message}`);
+    for (const f of left.sort((a, b) => (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : a.line - b.line || a.column - b.column)))
+      lines.push(`  ${f.rel}:${f.line}:${f.column}  ${f.ruleId}  ${f.message}`);
   }
   if (res.ambiguousBefore.length) {
     lines.push('', 'Review these `courier_id` warnings seen before the fix (a scan of 2024-09 code no longer reports them):');
@@ -182,7 +193,7 @@ async function scan(args: ScanArgs): Promise<number> {
       const guard = args.dryRun ? undefined : interruptGuard();
       let res: FixResult;
       try {
-        res = await fix({ paths, cwd, config, unsafe: args.unsafe, dryRun: args.dryRun, allowDirty: args.allowDirty, onProgress: bar.update, onUnreadable, signal: guard?.signal, onWriting: guard?.writing });
+        res = await fix({ paths, cwd, config, unsafe: args.unsafe, dryRun: args.dryRun, allowDirty: args.allowDirty, onProgress: bar.update, onUnreadable, signal: guard?.signal, onWriting: guard?.writing, configPath: args.config });
       } finally {
         guard?.release();
       }

@@ -128,6 +128,7 @@ const schema = {
     maxFileSize: { type: 'integer', minimum: 1 },
     paths: { type: 'object', additionalProperties: { type: 'string' } },
     generated: { type: 'array', items: { type: 'string' } },
+    legacyBases: { type: 'array', items: { type: 'string', pattern: '^[A-Za-z_$][A-Za-z0-9_$]*$' } },
   },
 };
 const KNOWN_KEYS = Object.keys(schema.properties).filter((k) => k !== '$schema');
@@ -200,6 +201,8 @@ function describeError(e: ErrorObject, label: string): UsageError {
       return new UsageError(`${subject} must be an http(s) URL, got ${show(e.data)}`);
     case 'minimum':
       return new UsageError(`${subject} must be a positive integer, got ${show(e.data)}`);
+    case 'pattern':
+      return new UsageError(`${subject} must be the name of a constant, variable or environment variable (an identifier), got ${show(e.data)}`);
     default:
       return new UsageError(`${subject}: ${e.message ?? 'invalid value'}`);
   }
@@ -266,35 +269,44 @@ function shownPath(file: string, cwd: string): string {
   return rel && !rel.startsWith('..') && !path.isAbsolute(rel) ? rel.split(path.sep).join('/') : file;
 }
 
-/** Where the config comes from, and its raw value (undefined: use the defaults). */
-function findRaw(opts: LoadConfigOptions): { raw: unknown; label: string; dir: string } | undefined {
+/**
+ * The file the config is read from: `--config FILE`, else migrate-check.config.json in the cwd,
+ * else the "migrate-check" key of the cwd's package.json (`key`); `found: false` when there is none
+ * (the defaults apply; `file` is then where a new config file goes: migrate-check.config.json in the cwd).
+ */
+export interface ConfigLocation {
+  file: string;
+  shown: string;
+  key?: string;
+  found: boolean;
+}
+
+export function locateConfig(opts: Pick<LoadConfigOptions, 'cwd' | 'configPath'>): ConfigLocation {
   if (opts.configPath !== undefined) {
     const file = path.resolve(opts.cwd, opts.configPath);
-    const text = readTextFile(file, 'config file', opts.configPath);
-    if (path.basename(file) === 'package.json') {
-      const pkg = parseJsonText(text, opts.configPath);
-      const label = `${opts.configPath} "${PACKAGE_KEY}"`;
-      if (!pkg || typeof pkg !== 'object' || !(PACKAGE_KEY in pkg)) {
-        throw new UsageError(`${opts.configPath} has no "${PACKAGE_KEY}" key`);
-      }
-      return { raw: (pkg as Record<string, unknown>)[PACKAGE_KEY], label, dir: path.dirname(file) };
-    }
-    return { raw: parseJsonText(text, opts.configPath, { comments: true }), label: opts.configPath, dir: path.dirname(file) };
+    return { file, shown: opts.configPath, key: path.basename(file) === 'package.json' ? PACKAGE_KEY : undefined, found: true };
   }
   const own = path.join(opts.cwd, CONFIG_FILE);
-  if (existsSync(own)) {
-    const shown = shownPath(own, opts.cwd);
-    return { raw: parseJsonText(readTextFile(own, 'config file', shown), shown, { comments: true }), label: shown, dir: opts.cwd };
-  }
+  if (existsSync(own)) return { file: own, shown: shownPath(own, opts.cwd), found: true };
   const pkgFile = path.join(opts.cwd, 'package.json');
   if (existsSync(pkgFile)) {
     const shown = shownPath(pkgFile, opts.cwd);
     const pkg = parseJsonText(readTextFile(pkgFile, 'package.json', shown), shown);
-    if (pkg && typeof pkg === 'object' && !Array.isArray(pkg) && PACKAGE_KEY in pkg) {
-      return { raw: (pkg as Record<string, unknown>)[PACKAGE_KEY], label: `${shown} "${PACKAGE_KEY}"`, dir: opts.cwd };
-    }
+    if (pkg && typeof pkg === 'object' && !Array.isArray(pkg) && PACKAGE_KEY in pkg) return { file: pkgFile, shown, key: PACKAGE_KEY, found: true };
   }
-  return undefined;
+  return { file: own, shown: CONFIG_FILE, found: false };
+}
+
+/** Where the config comes from, and its raw value (undefined: use the defaults). */
+function findRaw(opts: LoadConfigOptions): { raw: unknown; label: string; dir: string } | undefined {
+  const at = locateConfig(opts);
+  if (!at.found) return undefined;
+  const dir = path.dirname(at.file);
+  const text = readTextFile(at.file, opts.configPath !== undefined ? 'config file' : at.key ? 'package.json' : 'config file', at.shown);
+  if (!at.key) return { raw: parseJsonText(text, at.shown, { comments: true }), label: at.shown, dir };
+  const pkg = parseJsonText(text, at.shown);
+  if (!pkg || typeof pkg !== 'object' || !(PACKAGE_KEY in pkg)) throw new UsageError(`${at.shown} has no "${PACKAGE_KEY}" key`);
+  return { raw: (pkg as Record<string, unknown>)[PACKAGE_KEY], label: `${at.shown} "${PACKAGE_KEY}"`, dir };
 }
 
 export function defaultConfig(): Config {
@@ -314,5 +326,6 @@ export function loadConfig(opts: LoadConfigOptions): Config {
     config.generated = file.generated;
     config.generatedRoot = path.resolve(found!.dir);
   }
+  if (file.legacyBases !== undefined) config.legacyBases = file.legacyBases;
   return config;
 }

@@ -58,6 +58,11 @@ export interface Finding {
    * moves it whole (set on every finding of such a request, so its edits can be offered together)
    */
   assumedRequest?: AssumedRequest;
+  /**
+   * a legacy base URL finding: what it is known by (the data `--fix` records `legacyBases` from);
+   * a v1 path's finding: the base it is sent through, when only such paths make that base legacy
+   */
+  legacyBase?: LegacyBase;
 }
 
 /** A request that moves to 2024-09 only on an assumption (`--fix --unsafe`): one unit of edits. */
@@ -68,6 +73,18 @@ export interface AssumedRequest {
   label: string;
   /** every file holding one of the request's edits (absolute paths, sorted) */
   files: string[];
+}
+
+/**
+ * A base URL reported as the legacy host's. `name`: the constant's, variable's or environment
+ * variable's name a `legacyBases` entry gives it (none for a literal or an object's property).
+ * `by`: how it is known to be the legacy host's: by the v1 paths it serves (which `--fix` moves,
+ * so it records the name), by its value (the configured `legacyBaseUrl`), by LEGACY in its name,
+ * or by its entry in the config's `legacyBases`.
+ */
+export interface LegacyBase {
+  name?: string;
+  by: 'v1-paths' | 'value' | 'name' | 'recorded';
 }
 
 /** A request the run-time hook saw (its message says so too; this is the data). */
@@ -144,6 +161,11 @@ export interface Config extends HostConfig {
   generated?: string[];
   /** the folder of the config file that gave `generated` */
   generatedRoot?: string;
+  /**
+   * bases known as the legacy host's because they served v1 paths (`--fix` records them as it
+   * moves those paths): names of constants, variables or environment variables, in any file
+   */
+  legacyBases?: string[];
 }
 
 export interface CheckOptions {
@@ -182,6 +204,8 @@ export interface FixOptions extends Omit<CheckOptions, 'shard'> {
   signal?: AbortSignal;
   /** told when writing starts (true) and ends (false): the one stretch an interrupt must not cut */
   onWriting?: (writing: boolean) => void;
+  /** `--config FILE` (relative to cwd): where `legacyBases` is recorded; else the config file found in cwd, or a new one */
+  configPath?: string;
 }
 
 export interface FileChange {
@@ -208,4 +232,21 @@ export interface FixResult {
   diff: string;
   /** set when the run was interrupted while writing: the files left as they were */
   interrupted?: { left: string[] };
+  /** the bases recorded in the config's `legacyBases` (a dry run: that would be) */
+  legacyBases?: RecordedBases;
+  /** base URLs reported before the fix that it did not change and a scan no longer reports (no name to record) */
+  basesLeft: Finding[];
+}
+
+/** What `--fix` recorded in the config's `legacyBases`. */
+export interface RecordedBases {
+  names: string[];
+  /** the config file (absolute), and the package.json key when the config lives there */
+  file: string;
+  key?: string;
+  /** the file did not exist: a new one (a dry run: it would be) */
+  created: boolean;
+  /** written on disk (false in a dry run, or when the write failed: `error` says why) */
+  written: boolean;
+  error?: string;
 }

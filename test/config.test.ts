@@ -112,7 +112,7 @@ describe('loadConfig: one-line errors naming the key', () => {
     [
       'unknown key far from any known one',
       { colour: true },
-      'migrate-check.config.json: unknown key "colour" (known keys: baseUrl, legacyBaseUrl, stagingUrl, rules, ignorePatterns, maxFileSize, paths, generated)',
+      'migrate-check.config.json: unknown key "colour" (known keys: baseUrl, legacyBaseUrl, stagingUrl, rules, ignorePatterns, maxFileSize, paths, generated, legacyBases)',
     ],
     ['config not an object', ['a'], 'migrate-check.config.json must be an object, got an array'],
     ['maxFileSize type', { maxFileSize: 'big' }, 'migrate-check.config.json: maxFileSize must be an integer, got "big"'],

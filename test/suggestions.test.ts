@@ -141,7 +141,7 @@ describe('json suggestions: a held request, one request at a time', () => {
       expect(r.code, r.stderr).toBe(1);
       const [file] = JSON.parse(r.stdout) as { messages: Message[]; suppressedMessages: Message[] }[];
       expect(file.suppressedMessages.map((m) => [m.ruleId, m.suggestions])).toEqual([['unmapped-2023-01-path', undefined]]);
-      expect(file.messages.map((m) => [m.ruleId, m.suggestions, m.message.includes('the path it is sent to stays as it is')])).toEqual([
+      expect(file.messages.map((m) => [m.ruleId, m.suggestions, m.message.includes('stays as it is (unmapped-2023-01-path)')])).toEqual([
         ['courier-selection', undefined, true],
         ['courier-selection', undefined, true],
       ]);

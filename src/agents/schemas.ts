@@ -79,6 +79,10 @@ export const fixOutput = z.object({
     .array(z.object({ file: z.string(), line: z.number(), column: z.number(), message: z.string() }))
     .describe('Ambiguous `courier_id` warnings seen before the fix: review them by hand.'),
   refused: z.array(z.object({ file: z.string(), reason: z.string() })).describe('Files left untouched (the fixed text would not parse, or the file changed on disk).'),
+  legacyBases: z
+    .object({ names: z.array(z.string()), file: z.string(), written: z.boolean(), error: z.string().optional() })
+    .optional()
+    .describe("Bases known as the legacy host's only by the v1 paths they served, recorded in the config's `legacyBases` (in a preview: that would be), so that scans keep reporting them."),
 });
 
 export const explainOutput = z.object({

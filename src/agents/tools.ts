@@ -179,6 +179,9 @@ export function createMcpServer(root: Root): McpEngine {
         .filter((f) => fileInRoot(root, f.file))
         .map((f) => ({ file: relToRoot(root, f.file), line: f.line, column: f.column, message: f.message })),
       refused: res.refused.map((r) => ({ file: relToRoot(root, r.file), reason: r.reason })),
+      ...(res.legacyBases
+        ? { legacyBases: { names: res.legacyBases.names, file: relToRoot(root, res.legacyBases.file), written: res.legacyBases.written, ...(res.legacyBases.error ? { error: res.legacyBases.error } : {}) } }
+        : {}),
     };
     const fixed = res.changes.reduce((n, c) => n + c.fixed, 0);
     const lines = [
@@ -186,6 +189,8 @@ export function createMcpServer(root: Root): McpEngine {
     ];
     for (const f of out.changedFiles) lines.push(`  ${dryRun ? 'would change' : 'changed'}: ${f}`);
     for (const r of out.refused) lines.push(`  not written: ${r.file}: ${r.reason}`);
+    if (out.legacyBases)
+      lines.push(`  ${out.legacyBases.error ? 'could not record' : dryRun ? 'would record' : 'recorded'} ${out.legacyBases.names.join(', ')} in the config's legacyBases (${out.legacyBases.file})${out.legacyBases.error ? `: ${out.legacyBases.error}` : ''}`);
     const left = reporters.compact(inside, meta).trimEnd();
     if (left) lines.push('', 'Left for a person:', ...left.split('\n').map((l) => `  ${l}`));
     if (out.reviewCourierId.length) {

@@ -75,21 +75,28 @@ export function settleGroup(acc: AnalysisState, g: BaseGroup): void {
   const movable = blocking.length === 0 && heldWithBody.length === 0 && g.unseen.length === 0 && g.exact && !g.env;
   g.movable = movable;
   const baseEdit: UnitEdit = { unit: g.unit, start: g.start, end: g.end, text: '2024-09' };
-  const noForm = blocking.map((x) => `\`${x.shown}\``).join(', ');
-  const reasons: string[] = [];
-  if (blocking.length) reasons.push(`${noForm} ${blocking.length === 1 ? 'has' : 'have'} no 2024-09 form`);
-  if (heldWithBody.length) reasons.push(`${heldWithBody.map((x) => `\`${x.shown}\``).join(', ')} ${heldWithBody.length === 1 ? 'is' : 'are'} left for a person with the body sent to ${heldWithBody.length === 1 ? 'it' : 'them'}`);
-  // the version is only the fallback of an environment variable, whose deployed value may carry its own
-  if (g.env) reasons.push(`the base is read from the environment variable \`${g.env}\` first, and its deployed value, which \`--fix\` cannot see, may carry its own version: change that value, this fallback and the paths together`);
-  for (const u of g.unseen) {
-    const line = lineCol(u.unit.fileText, u.node.getStart(u.unit.sf) + u.unit.offset).line;
-    reasons.push(`${codeSpan(u.node, u.unit.sf)} (${acc.shownFile(u.unit.file)}:${line}) sends through it ${u.why}`);
-  }
-  const holds = reasons.join('; ');
+  // what holds the base, worded for the file of the finding that says it (a place in that file is
+  // `line N`); each path named with its place
+  const holdsAt = (from: string): string => {
+    const named = (xs: BaseGroup['members']) => xs.map((x) => `\`${x.shown}\` (${acc.placeOf(x.unit.file, lineCol(x.unit.fileText, x.start + x.unit.offset).line, from)})`).join(', ');
+    const reasons: string[] = [];
+    if (blocking.length) reasons.push(`${named(blocking)} ${blocking.length === 1 ? 'has' : 'have'} no 2024-09 form`);
+    if (heldWithBody.length) reasons.push(`${named(heldWithBody)} ${heldWithBody.length === 1 ? 'is' : 'are'} left for a person with the body sent to ${heldWithBody.length === 1 ? 'it' : 'them'}`);
+    // the version is only the fallback of an environment variable, whose deployed value may carry its own
+    if (g.env) reasons.push(`the base is read from the environment variable \`${g.env}\` first, and its deployed value, which \`--fix\` cannot see, may carry its own version: change that value, this fallback and the paths together`);
+    for (const u of g.unseen) {
+      const line = lineCol(u.unit.fileText, u.node.getStart(u.unit.sf) + u.unit.offset).line;
+      reasons.push(`${codeSpan(u.node, u.unit.sf)} (${acc.shownFile(u.unit.file)}:${line}) sends through it ${u.why}`);
+    }
+    // the literal that holds the base's version is written with escapes: `--fix` cannot rewrite it in place
+    if (!g.exact) reasons.push(`the text that holds its \`2023-01\` is written with escapes, which \`--fix\` cannot rewrite in place`);
+    return reasons.join('; ');
+  };
+  const holds = holdsAt(g.unit.file);
   acc.add('versioned-base-url', g.unit, baseStart, g.end,
     movable
       ? `The base URL \`${g.label}\` carries the 2023-01 version; every relative path sent through it is a 2023-01 path (${g.members.length} of them). \`--fix\` moves it to /2024-09 together with those paths.`
-      : `The base URL \`${g.label}\` carries the 2023-01 version; it cannot move to /2024-09 while ${holds || 'a path sent through it has no 2024-09 form'} (left for a person: move those paths by hand, then the base).`,
+      : `The base URL \`${g.label}\` carries the 2023-01 version; it cannot move to /2024-09 while ${holds} (left for a person: move those paths by hand, then the base).`,
     { edits: movable ? [baseEdit] : undefined, fixKind: movable ? 'safe' : 'none', replace: true, fixDescription: "write '2024-09'", newText: '2024-09' });
   for (const x of g.members) {
     const rule = x.match.rule!;
@@ -101,7 +108,7 @@ export function settleGroup(acc: AnalysisState, g: BaseGroup): void {
     }
     const msg = movable
       ? `\`${x.own}\` sent through the versioned base URL \`${g.label}\` forms \`${x.shown}\`${ep ? ` (${ep.method} ${ep.old})` : ''}; 2024-09 uses \`${ep?.new ?? '?'}\`; \`--fix\` moves it with the base.`
-      : `\`${x.own}\` sent through the versioned base URL \`${g.label}\` forms \`${x.shown}\`, a 2023-01 path${ep?.new ? `; 2024-09 uses \`${ep.new}\`` : ' the spec does not map'}; left for a person: it moves only with the base, which is held back (${holds}).`;
+      : `\`${x.own}\` sent through the versioned base URL \`${g.label}\` forms \`${x.shown}\`, a 2023-01 path${ep?.new ? `; 2024-09 uses \`${ep.new}\`` : ' the spec does not map'}; left for a person: it moves only with the base, which is held back (${holdsAt(x.unit.file)}).`;
     acc.add(rule.id, x.unit, x.start, x.end, msg, { edits: movable && x.edit ? [x.edit] : undefined, fixKind: movable ? 'safe' : 'none', replace: true, context });
   }
 }

@@ -66,27 +66,39 @@ export function holdGenerated(acc: AnalysisState): void {
  * and nothing would be reported after the fix. Its path and body stay reported, fixed by none.
  */
 export function holdRequests(acc: AnalysisState): void {
+  // the path of the request whose hold took each finding's fix away: a message about another
+  // request that shares the finding names that request
+  const heldWith = new Map<Finding, Finding | undefined>();
+  // paths held because the body of one request sent to them holds it: what in that body holds it
+  const bodyHolds = new Map<Finding, Finding[]>();
   // until nothing changes: a path held for one request holds the body of every request sent to it
   for (let changed = true; changed; ) {
     changed = false;
-    const hold = (f: Finding | undefined, code: HoldCode, why: string) => {
+    // `why` is worded for the file of the finding it is told on (a place in that file is `line N`)
+    const hold = (f: Finding | undefined, code: HoldCode, why: string | ((from: string) => string), by: Finding | undefined) => {
       if (!f || f.fixKind === 'none') return;
-      acc.hold(f, code, why);
+      acc.hold(f, code, typeof why === 'string' ? why : why(f.file));
+      heldWith.set(f, by);
       changed = true;
     };
     for (const r of acc.requests) {
       const path = r.pathKey ? acc.findings.get(r.pathKey) : undefined;
       // a body that cannot be seen (a parameter no caller fills): it may be in either version, so
       // its path stays with it
-      if (path && r.unseen) hold(path, 'body-unseen', r.unseen);
+      if (path && r.unseen) hold(path, 'body-unseen', r.unseen, path);
       // a path left for a person (no 2024-09 form, a full URL without baseUrl, a path built with
       // a constant defined elsewhere): its body stays in the old version with it
       if (path && path.fixKind === 'none' && path.changeKind === 'endpoint-moved') {
         const g = acc.memberGroups.get(r.pathKey!);
-        const why = g
-          ? `the path it is sent to stays as it is (${path.ruleId}), with the versioned base URL \`${g.label}\` it is sent through, which is held back: once they move, \`--fix\` renames this too`
-          : `the path it is sent to stays as it is (${path.ruleId}): once that path moves, \`--fix\` renames this too`;
-        for (const f of [...r.body, ...findingsIn(acc, r.objects)]) hold(f, 'path-stays', why);
+        // held for another request sent to it, whose body holds it: what holds that one is named
+        const other = bodyHolds.get(path);
+        const why = (from: string) => {
+          const named = `the path it is sent to, \`${path.oldText}\` (${acc.placeOf(path.file, path.line, from)}),`;
+          if (g) return `${named} stays as it is (${path.ruleId}), with the versioned base URL \`${g.label}\` it is sent through, which is held back: once they move, \`--fix\` renames this too`;
+          if (other) return `${named} stays as it is: another request sent to it is held, its body holding what \`--fix\` leaves ${heldList(acc, other, from, heldWith, path)}; once they move, \`--fix\` renames this too`;
+          return `${named} stays as it is (${path.ruleId}): once that path moves, \`--fix\` renames this too`;
+        };
+        for (const f of [...r.body, ...findingsIn(acc, r.objects)]) hold(f, 'path-stays', why, path);
         continue;
       }
       // the body's findings: those made for this request, and those of objects it shares with
@@ -95,15 +107,17 @@ export function holdRequests(acc: AnalysisState): void {
       const left = inBody.filter((f) => f.fixKind === 'none' && (HOLDING_RULES.has(f.ruleId) || acc.holdsRequest.has(f) || f.heldBecause?.code === 'generated' || f.heldBecause?.code === 'endpoint-unseen'));
       if (left.length) {
         const generated = [...new Set(left.filter((f) => f.heldBecause?.code === 'generated').map((f) => acc.shownFile(f.file)))];
-        const why = generated.length
-          ? `the body sent with it is built in generated code (${generated.join(', ')}), which \`--fix\` never edits: regenerate it for 2024-09, then move the request with it`
-          : `the body sent with it holds what \`--fix\` leaves (${[...new Set(left.map((f) => f.ruleId))].join(', ')}): migrate the request as a whole by hand`;
-        for (const f of [path, ...inBody]) hold(f, 'body-holds', why);
+        const why = (from: string) =>
+          generated.length
+            ? `the body sent with it is built in generated code (${generated.join(', ')}), which \`--fix\` never edits: regenerate it for 2024-09, then move the request with it`
+            : `the body sent with it holds what \`--fix\` leaves ${heldList(acc, left, from, heldWith, path)}: migrate the request as a whole by hand`;
+        if (path && path.fixKind !== 'none' && !generated.length) bodyHolds.set(path, left);
+        for (const f of [path, ...inBody]) hold(f, 'body-holds', why, path);
         continue;
       }
       // a path that moves only on an assumption (`--fix --unsafe`): its body moves with it, on the same assumption
       if (path && path.fixKind === 'unsafe' && path.changeKind === 'endpoint-moved') {
-        const why = `the path it is sent to, which has no 2024-09 form in the spec (${path.ruleId})`;
+        const why = `the path it is sent to, \`${path.oldText}\`, which has no 2024-09 form in the spec (${path.ruleId})`;
         for (const f of inBody) {
           if (f.fixKind !== 'safe') continue;
           acc.assume(f, why);
@@ -115,11 +129,39 @@ export function holdRequests(acc: AnalysisState): void {
       // assumption): this path waits for it too
       const assumed = inBody.find((f) => f.fixKind === 'unsafe' && f.changeKind !== 'endpoint-moved');
       if (path && path.fixKind === 'safe' && assumed) {
-        acc.assume(path, `the body sent to it, which moves only with \`--unsafe\` (${assumed.ruleId})`);
+        acc.assume(path, `the body sent to it, which moves only with \`--unsafe\` (\`${assumed.oldText}\`, ${assumed.ruleId}, ${acc.placeOf(assumed.file, assumed.line, path.file)})`);
         changed = true;
       }
     }
   }
+}
+
+/** Rules of plain key renames: in a list of what holds a request, named after what holds it by itself. */
+const RENAMES = new Set(['v1-pickup-field', 'courier-naming', 'label-entry-field']);
+
+/**
+ * What in a body holds its request, each named with its place (`line N` in the file `from`, else
+ * `file:N`): `` (`pickup`, v1-pickup-nested-object, line 4) ``; what was held for another request
+ * sharing it names that request's path.
+ */
+function heldList(acc: AnalysisState, left: Finding[], from: string, heldWith: Map<Finding, Finding | undefined>, own: Finding | undefined): string {
+  // what holds by itself first (a finding marked so, or one of a rule other than a plain rename),
+  // each construct once
+  const rank = (f: Finding) => (acc.holdsRequest.has(f) ? 0 : RENAMES.has(f.ruleId) ? 2 : 1);
+  const seen = new Set<string>();
+  const shown = [...left]
+    .sort((a, b) => rank(a) - rank(b))
+    .filter((f) => {
+      const k = `${f.file}:${f.line}:${f.oldText}:${f.ruleId}`;
+      return !seen.has(k) && !!seen.add(k);
+    })
+    .slice(0, 3);
+  const named = shown.map((f) => `\`${f.oldText}\`, ${f.ruleId}, ${acc.placeOf(f.file, f.line, from)}`);
+  const more = seen.size > shown.length ? `; and ${seen.size - shown.length} more` : '';
+  // the other requests whose hold holds these: named once each
+  const others = [...new Set(shown.map((f) => heldWith.get(f)).filter((p): p is Finding => !!p && p !== own))];
+  const with_ = others.map((p) => `; held with the request to \`${p.oldText}\` (${acc.placeOf(p.file, p.line, from)})`).join('');
+  return `(${named.join('; ')}${more}${with_})`;
 }
 
 /** The findings written inside these object literals (an event name in a webhook body, made by its own check). */

@@ -259,6 +259,11 @@ export class AnalysisState {
     return known || undefined;
   }
 
+  /** Where a message names a place: `line N` in the file it is about (`from`), else `file:N`. */
+  placeOf(file: string, line: number, from?: string): string {
+    return file === from ? `line ${line}` : `${this.shownFile(file)}:${line}`;
+  }
+
   /** A file's name as messages show it (relative to the run's folder). */
   shownFile(file: string): string {
     return path.relative(this.options.root ?? process.cwd(), file).split(path.sep).join('/') || path.basename(file);

@@ -127,3 +127,19 @@ export function convertPickupTime(value: string): { day: string; time: string } 
 export const isHHMM = (v: string): boolean => /^([01]\d|2[0-3]):[0-5]\d$/.test(v);
 
 export const OLD_EVENT = () => loadCatalogue().rules.find((r) => r.changeKind === 'event-renamed')!;
+
+/**
+ * The names only 2024-09 gives: keys of its bodies, and the renamed event (a value in an event
+ * list). A request that gives one (or a webhook `version: '2024-09'`) already sends a body in
+ * 2024-09 form, at least in part. One list for the static check of a call's text and the run-time
+ * check of a sent body.
+ */
+export const NEW_ONLY_KEYS: readonly string[] = ['courier_settings', 'courier_service_id', 'allow_fallback'];
+export const newOnlyEvent = (): string => OLD_EVENT().new ?? '';
+
+let newOnlyText: RegExp | undefined;
+/** Does this source text (a call with its body) give a name only 2024-09 gives? */
+export function givesNewOnlyName(text: string): boolean {
+  newOnlyText ??= new RegExp(`\\b(?:${[...NEW_ONLY_KEYS, newOnlyEvent()].filter(Boolean).join('|')})\\b|\\bversion\\s*:\\s*['"\`]2024-09['"\`]`);
+  return newOnlyText.test(text);
+}

@@ -3,7 +3,7 @@
 
 import path from 'node:path';
 import { getRule, manualSteps } from '../catalogue/index.js';
-import { defaultConfig } from '../config.js';
+import { defaultConfig, locateConfig } from '../config.js';
 import { SOURCE_EXTENSIONS } from '../core/extensions.js';
 import { sortByFile } from '../core/order.js';
 import { analyzeFiles, type Analysis } from '../pipeline/analyze.js';
@@ -12,6 +12,7 @@ import { startRun } from '../pipeline/start.js';
 import type { FileChange, Finding, FixOptions, FixResult, TextEdit } from '../types.js';
 import { assertClean } from './clean.js';
 import { editsToApply } from './edits.js';
+import { baseFindings, basesLeftUnreported, namesToRecord, recordLegacyBases, v1PathBases } from './legacy-bases.js';
 import { applyTransforms } from './transforms.js';
 import { reparseError } from './reparse.js';
 import { writeFixed } from './write.js';
@@ -29,6 +30,10 @@ export interface FixPasses {
   fixedCount: Map<string, number>;
   refused: FixResult['refused'];
   ambiguousBefore: Finding[];
+  /** the base URL findings before the fix */
+  basesBefore: Finding[];
+  /** the findings before the fix that name a base known as legacy only by its v1 paths */
+  v1BasesBefore: Finding[];
 }
 
 /**
@@ -64,6 +69,8 @@ export async function fixPasses(
   const fixedCount = new Map<string, number>();
   let analysis = await analyzeFiles(files, { config, overlays, onProgress: opts.onProgress, root: opts.root, ahead: opts.ahead });
   const ambiguousBefore = analysis.results.flatMap((r) => r.findings.filter((f) => f.ruleId === 'ambiguous-courier-id'));
+  const basesBefore = baseFindings(analysis.results);
+  const v1BasesBefore = v1PathBases(analysis.results);
   for (let pass = 0; pass < MAX_PASSES; pass++) {
     let changed = false;
     for (const r of analysis.results) {
@@ -102,7 +109,7 @@ export async function fixPasses(
     }
   }
   if (refused.length) analysis = await reanalyze(analysis, { config, overlays, root: opts.root }, refused.map((r) => r.file));
-  return { analysis, original, texts: overlays, fixedCount, refused, ambiguousBefore };
+  return { analysis, original, texts: overlays, fixedCount, refused, ambiguousBefore, basesBefore, v1BasesBefore };
 }
 
 export async function fix(opts: FixOptions): Promise<FixResult> {
@@ -124,7 +131,7 @@ async function diffOf(changes: FileChange[], cwd: string): Promise<string> {
 /** fix() over the files of its run (`ahead`: the reader thread reading them). */
 async function fixFiles(files: string[], ahead: ReadAhead | undefined, opts: FixOptions): Promise<FixResult> {
   const { config } = opts;
-  const { analysis, original, texts: overlays, fixedCount, refused, ambiguousBefore } = await fixPasses(files, {
+  const { analysis, original, texts: overlays, fixedCount, refused, ambiguousBefore, basesBefore, v1BasesBefore } = await fixPasses(files, {
     config,
     unsafe: opts.unsafe,
     overlays: opts.overlays,
@@ -141,36 +148,40 @@ async function fixFiles(files: string[], ahead: ReadAhead | undefined, opts: Fix
   const diff = changes.length ? await diffOf(changes, opts.cwd) : '';
   let interrupted: FixResult['interrupted'];
   let remaining = analysis;
+  // bases known as legacy only by the v1 paths they served, recorded in the config's legacyBases
+  // when the fix writes files (PRODUCT.md, "Hosts"); where the config lives
+  const toRecord = changes.length ? namesToRecord(v1BasesBefore, config) : [];
+  const configAt = toRecord.length ? locateConfig({ cwd: opts.cwd, configPath: opts.configPath }) : undefined;
   // only the files it would write must hold what is committed (an unrelated notes.md does not matter)
-  if (!opts.dryRun && !opts.allowDirty) assertClean(opts.cwd, changes.map((c) => c.file));
+  if (!opts.dryRun && !opts.allowDirty) assertClean(opts.cwd, [...changes.map((c) => c.file), ...(configAt?.found ? [configAt.file] : [])]);
   if (!opts.dryRun) {
-    const unwritten = new Set<string>();
     opts.onWriting?.(true);
     try {
       for (const c of changes) {
         if (opts.signal?.aborted) {
           interrupted ??= { left: [] };
           interrupted.left.push(c.file);
-          unwritten.add(c.file);
           continue;
         }
         const reason = await writeFixed(c.file, c.before, c.after);
-        if (reason) {
-          refused.push({ file: c.file, reason });
-          unwritten.add(c.file);
-        }
+        if (reason) refused.push({ file: c.file, reason });
       }
     } finally {
       opts.onWriting?.(false);
     }
-    // what is left is what the disk holds: a file not written keeps its findings
-    if (unwritten.size) {
-      const texts = new Map(opts.overlays ?? []);
-      for (const [file, text] of overlays) if (!unwritten.has(file) && !opts.overlays?.has(file)) texts.set(file, text);
-      remaining = await analyzeFiles(files, { config, overlays: texts, root: opts.root });
-    }
   }
   const written = changes.filter((c) => !refused.some((r) => r.file === c.file) && !interrupted?.left.includes(c.file));
+  // the config is written once the fix wrote files (a dry run: it would be)
+  const legacyBases = configAt && (opts.dryRun || written.length) ? await recordLegacyBases(configAt, toRecord, opts.dryRun) : undefined;
+  // what is left is what the disk holds: a file not written keeps its findings; a recorded base
+  // is reported as a later scan reports it
+  let after = overlays;
+  if (!opts.dryRun && written.length < changes.length) {
+    after = new Map(opts.overlays ?? []);
+    for (const [file, text] of overlays) if (written.some((c) => c.file === file) && !opts.overlays?.has(file)) after.set(file, text);
+  }
+  const recorded = legacyBases?.names.length ? { ...config, legacyBases: [...(config.legacyBases ?? []), ...legacyBases.names] } : config;
+  if (after !== overlays || recorded !== config) remaining = await analyzeFiles(files, { config: recorded, overlays: after, root: opts.root });
   // the steps outside the code matter while the code calls an old version, or once the fix moved some of it
   const callsOld = remaining.results.some((r) => [...r.findings, ...r.suppressed].some((f) => getRule(f.ruleId)?.from !== 'any'));
   return {
@@ -182,6 +193,8 @@ async function fixFiles(files: string[], ahead: ReadAhead | undefined, opts: Fix
     manualStepsApply: written.length > 0 || callsOld,
     diff,
     ...(interrupted ? { interrupted } : {}),
+    ...(legacyBases ? { legacyBases } : {}),
+    basesLeft: basesLeftUnreported(basesBefore, remaining.results, after),
   };
 }
 

@@ -58,7 +58,7 @@ export async function analyzeFiles(
   };
 }
 
-/** The hosts named in the config: a file naming one is always parsed. */
+/** The hosts named in the config, and the bases its `legacyBases` names: a file naming one is always parsed. */
 export function hostsOf(config: Config): string[] {
-  return [config.baseUrl, config.legacyBaseUrl, config.stagingUrl].filter((h): h is string => !!h);
+  return [config.baseUrl, config.legacyBaseUrl, config.stagingUrl, ...(config.legacyBases ?? [])].filter((h): h is string => !!h);
 }

@@ -3,7 +3,7 @@
 // context (core/keys.ts: the renames by context, the v1 pickup fields, the time forms, the event).
 // Pure: a request in, the findings' rule ids and sentences out.
 import { getRule, type Rule } from '../catalogue/index.js';
-import { childContext, convertPickupTime, isHHMM, OLD_EVENT, renamesIn, V1_ONLY_PICKUP_FIELDS, type ContextKind } from '../core/keys.js';
+import { childContext, convertPickupTime, isHHMM, NEW_ONLY_KEYS, newOnlyEvent, OLD_EVENT, renamesIn, V1_ONLY_PICKUP_FIELDS, type ContextKind } from '../core/keys.js';
 import type { PathMatch, PathToken } from '../core/paths.js';
 import type { ServiceRequest } from './classify.js';
 import * as words from './wording.js';
@@ -17,15 +17,12 @@ type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 const shownTokens = (tokens: PathToken[] | undefined): string => (tokens ?? []).map((t) => (typeof t === 'string' ? t : '…')).join('');
 
-/** Names only 2024-09 gives: a body holding one is already (partly) in 2024-09 form. */
-const NEW_NAMES = new Set(['courier_settings', 'courier_service_id', 'allow_fallback']);
-
 function sends2024Body(body: unknown, depth = 0): boolean {
   if (depth > 20) return false;
-  if (Array.isArray(body)) return body.some((x) => x === OLD_EVENT().new || sends2024Body(x, depth + 1));
+  if (Array.isArray(body)) return body.some((x) => x === newOnlyEvent() || sends2024Body(x, depth + 1));
   if (!isObject(body)) return false;
   for (const [k, v] of Object.entries(body)) {
-    if (NEW_NAMES.has(k) || (k === 'version' && v === '2024-09')) return true;
+    if (NEW_ONLY_KEYS.includes(k) || (k === 'version' && v === '2024-09')) return true;
     if (sends2024Body(v, depth + 1)) return true;
   }
   return false;

@@ -5,6 +5,7 @@ import { type PathMatch, originOf } from '../../core/paths.js';
 import ts from '../../core/ts.cjs';
 import { type Piece, envName, isEnvObject, unwrap } from '../evaluate.js';
 import { note, says } from '../findings.js';
+import type { Finding, LegacyBase } from '../../types.js';
 import type { AnalysisState } from '../state.js';
 import type { Unit } from '../units.js';
 import { BASE_OPTION, type Virtual, displayPath } from './path-text.js';
@@ -25,7 +26,7 @@ function legacyBranch(acc: AnalysisState, e: ts.Expression, depth = 0): boolean 
 }
 
 /** Base URLs: a constant or an env var in front of a path (PRODUCT.md, "Hosts"). */
-export function checkBase(acc: AnalysisState, m: PathMatch, pieces: Piece[], vt: Virtual, literalBase = false): void {
+export function checkBase(acc: AnalysisState, m: PathMatch, pieces: Piece[], vt: Virtual, literalBase = false, pathFinding?: Finding): void {
   if (m.start === 0) return;
   const moving = m.version === 'v1' && m.rule?.endpoint?.new != null;
   if (!moving && m.version !== '2024-09') return;
@@ -41,7 +42,7 @@ export function checkBase(acc: AnalysisState, m: PathMatch, pieces: Piece[], vt:
   };
   // `label` names the base in the message; `named`: it is a constant's or env var's name, whose
   // LEGACY marks the legacy host (a value is known only as the configured legacyBaseUrl)
-  let target: { unit: Unit; node: ts.Node; label: string; named: boolean; value?: string; env?: boolean; declared?: ts.Expression } | undefined;
+  let target: { unit: Unit; node: ts.Node; label: string; named: boolean; name?: string; value?: string; env?: boolean; declared?: ts.Expression } | undefined;
   const firstVia = basePieces.find((p) => p.via.length > shared(p));
   if (firstVia) {
     const via = firstVia.via[shared(firstVia)];
@@ -55,7 +56,7 @@ export function checkBase(acc: AnalysisState, m: PathMatch, pieces: Piece[], vt:
     } else if (envPiece && envPiece.t === 'hole' && isEnvObject(via.value, via.unit.sf)) {
       // `const { SHIP_URL } = process.env`: the variable itself, read where it is destructured
       target = { unit: via.unit, node: via.name, label: envPiece.env!, named: true, env: true };
-    } else if (envPiece && envPiece.t === 'hole' && /legacy/i.test(envPiece.env!) && envPiece.env !== via.label) target.label += ` (${envPiece.env})`;
+    } else if (envPiece && envPiece.t === 'hole' && /legacy/i.test(envPiece.env!) && envPiece.env !== via.label) target = { ...target, name: via.label, label: `${via.label} (${envPiece.env})` };
   } else {
     const envPiece = [...basePieces].reverse().find((p) => p.t === 'hole' && p.env);
     const last = basePieces[basePieces.length - 1];
@@ -64,7 +65,8 @@ export function checkBase(acc: AnalysisState, m: PathMatch, pieces: Piece[], vt:
       // a constant whose value is known only by its branches (`c ? 'https://legacy…' : '…'`)
       const decl = acc.bindings.resolve(last.unit, last.node);
       const value = decl && acc.ev.valueOf(decl);
-      if (value && legacyBranch(acc, value.expr)) target = { unit: value.unit, node: value.name, label: last.node.text, named: true, declared: value.expr };
+      if (value && (legacyBranch(acc, value.expr) || acc.options.config.legacyBases?.includes(last.node.text)))
+        target = { unit: value.unit, node: value.name, label: last.node.text, named: true, declared: value.expr };
     } else if (literalBase && basePieces.length === 1 && basePieces[0].t === 'lit' && basePieces[0] !== startPiece) {
       // `new URL(path, 'https://…')`: the base is a literal of its own, reported where it is written
       const b = basePieces[0];
@@ -72,18 +74,35 @@ export function checkBase(acc: AnalysisState, m: PathMatch, pieces: Piece[], vt:
     }
   }
   if (!target) return;
+  // the name a `legacyBases` entry gives the base: a constant's, variable's or env var's (not a property's)
+  const name = target.name ?? (target.named && /^[A-Za-z_$][\w$]*$/.test(target.label) ? target.label : undefined);
+  const recorded = !!name && !!acc.options.config.legacyBases?.includes(name);
   const origin = originOf(target.value);
-  const knownLegacy = (target.named && /legacy/i.test(target.label)) || (!!origin && origin === acc.hosts.legacy) || (!!target.declared && legacyBranch(acc, target.declared));
-  if (!moving && !knownLegacy) return;
-  if (m.version === '2024-09' && !knownLegacy) return;
+  const by: LegacyBase['by'] | undefined =
+    !!origin && origin === acc.hosts.legacy
+      ? 'value'
+      : (target.named && /legacy/i.test(target.label)) || (!!target.declared && legacyBranch(acc, target.declared))
+        ? 'name'
+        : recorded
+          ? 'recorded'
+          : undefined;
+  if (!moving && !by) return;
+  if (m.version === '2024-09' && !by) return;
+  // a v1 path's finding names the base it is sent through, known as legacy only by such paths:
+  // `--fix` records it from there too when the base is defined outside the files it checks
+  if (moving && !by && name && pathFinding) pathFinding.legacyBase = { name, by: 'v1-paths' };
   const key = `${target.unit.file}:${target.node.getStart(target.unit.sf)}`;
   if (acc.reportedBases.has(key)) return;
   acc.reportedBases.add(key);
   const what = target.env ? `The environment variable ${target.label}` : `The base URL \`${target.label}\``;
   const shown = displayPath(m.path, pieces, vt, m.start);
+  const host = `point it at the base host${acc.options.config.baseUrl ? ` (${acc.options.config.baseUrl})` : ''}`;
   const why = moving
-    ? `serves a v1 path that moves to 2024-09 (\`${shown}\`), and 2024-09 is served only on the base host`
-    : `is the legacy host's and serves a 2024-09 path (\`${shown}\`)`;
+    ? `serves a v1 path that moves to 2024-09 (\`${shown}\`), and 2024-09 is served only on the base host: ${host}`
+    : by === 'recorded'
+      ? `is the legacy host's, recorded by \`--fix\` in the config's \`legacyBases\` when it moved the v1 paths this base served, and serves a 2024-09 path (\`${shown}\`): ${host}, then remove \`${name}\` from \`legacyBases\``
+      : `is the legacy host's and serves a 2024-09 path (\`${shown}\`): ${host}`;
   const start = target.node.getStart(target.unit.sf);
-  acc.add('legacy-base-url', target.unit, start, target.node.getEnd(), says(`${what} ${why}: point it at the base host${acc.options.config.baseUrl ? ` (${acc.options.config.baseUrl})` : ''}; `, note('none', 'the one-line change is yours')));
+  const f = acc.add('legacy-base-url', target.unit, start, target.node.getEnd(), says(`${what} ${why}; `, note('none', 'the one-line change is yours')));
+  if (f) f.legacyBase = { ...(name ? { name } : {}), by: by ?? 'v1-paths' };
 }

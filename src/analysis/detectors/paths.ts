@@ -2,8 +2,9 @@
 // maps), each reported where its old text is written, with the 2024-09 form the catalogue gives.
 
 import { type PathMatch, type PathToken, findPaths, originOf } from '../../core/paths.js';
+import { givesNewOnlyName } from '../../core/keys.js';
 import ts from '../../core/ts.cjs';
-import type { FixKind, RequestContext } from '../../types.js';
+import type { Finding, FixKind, RequestContext } from '../../types.js';
 import { type Piece, type Via, virtualText } from '../evaluate.js';
 import { note, says, type Words } from '../findings.js';
 import { type UnitEdit, renderRegion } from '../render.js';
@@ -54,13 +55,14 @@ export function scanUrlExpression(acc: AnalysisState, unit: Unit, e: ts.Expressi
   const out: { match: PathMatch; pieces: Piece[]; vt: Virtual }[] = [];
   for (const m of matches) {
     out.push({ match: m, pieces, vt });
-    reportPath(acc, unit, e, m, pieces, vt);
-    checkBase(acc, m, pieces, vt);
+    // the path's finding carries the base it is sent through, when only such paths make it legacy
+    checkBase(acc, m, pieces, vt, false, reportPath(acc, unit, e, m, pieces, vt));
   }
   return out;
 }
 
-export function reportPath(acc: AnalysisState, unit: Unit, e: ts.Expression, m: PathMatch, pieces: Piece[], vt: Virtual): void {
+/** Reports an old path where it is written; the finding it makes (none when another check reports it). */
+export function reportPath(acc: AnalysisState, unit: Unit, e: ts.Expression, m: PathMatch, pieces: Piece[], vt: Virtual): Finding | undefined {
   const rule = m.rule;
   if (!rule) return; // a 2024-09 path
   // with the service's hosts configured, a URL on another host is another vendor's; only a v1
@@ -147,7 +149,7 @@ export function reportPath(acc: AnalysisState, unit: Unit, e: ts.Expression, m: 
     fixKind = edit ? 'unsafe' : 'none';
   } else if (m.half) message = says(`\`${oldShown}\` is half migrated: the 2024-09 version with the resource of the 2023-01 \`${where}\`; 2024-09 uses \`${ep?.new ?? '?'}\`; `, note(fixKind, manual));
   else message = says(`\`${oldShown}\` (${where}) is ${rule.from === 'v1' ? 'legacy v1' : '2023-01'}; 2024-09 uses \`${ep?.new ?? '?'}\`${m.version === 'v1' || onLegacyHost ? ' on the base host' : ''}; `, note(fixKind, manual));
-  acc.add(rule.id, locUnit, startPos, endPos, message, { edits: edit ? [edit] : undefined, fixKind, context: ctx, fixDescription: newShown ? `rewrite to ${newShown}` : undefined, newText: newShown });
+  return acc.add(rule.id, locUnit, startPos, endPos, message, { edits: edit ? [edit] : undefined, fixKind, context: ctx, fixDescription: newShown ? `rewrite to ${newShown}` : undefined, newText: newShown });
 }
 
 /** A path as a `paths` entry of the config writes it: each `${…}` or `…` a `{param}`. */
@@ -160,6 +162,5 @@ export function sendsNewBody(acc: AnalysisState, e: ts.Node, unit: Unit): boolea
   let call: ts.Node | undefined = e.parent;
   while (call && !ts.isCallExpression(call) && !ts.isSourceFile(call) && !ts.isBlock(call)) call = call.parent;
   if (!call || !ts.isCallExpression(call)) return false;
-  const text = call.getText(unit.sf);
-  return /\bcourier_settings\b|\bcourier_service_id\b|\ballow_fallback\b|\bcourier_state_changed\b|\bversion\s*:\s*['"`]2024-09['"`]/.test(text);
+  return givesNewOnlyName(call.getText(unit.sf));
 }
