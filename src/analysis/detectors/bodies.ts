@@ -61,7 +61,10 @@ export function applyContext(acc: AnalysisState, t: Target, ctx: ContextKind, in
   // a body sent to another 2024-09 path that still gives the 2023-01 `courier_selection` block
   if (ctx === 'body-2024-09' && node.properties.some((p) => p.name && propName(p.name) === 'courier_selection')) ctx = 'half-2024-09';
   const was = acc.contexted.get(node);
-  if (was !== undefined) {
+  // an object first met as the body of a v1 path with no 2024-09 form, now sent where its keys are
+  // renamed: its findings are made here, and settle holds them with the path that stays
+  if (was === 'body-v1' && ctx !== 'body-v1' && ctx !== 'foreign' && ctx !== 'body-2024-09') acc.contexted.delete(node);
+  else if (was !== undefined) {
     if (was !== ctx && (was === 'foreign' || ctx === 'foreign')) acc.mixed.push({ unit, node, ctx: was === 'foreign' ? ctx : was, info, body: acc.collecting });
     // the keys assigned to it are the body's too (their findings were made when it was first met)
     for (const w of acc.refsMemo.get(node)?.writes ?? []) acc.bodyObjects?.push({ unit: w.unit, node: w.assignment });

@@ -226,7 +226,9 @@ export function scanCall(acc: AnalysisState, unit: Unit, call: ts.CallExpression
  * options object to look into.
  */
 export function applyBody(acc: AnalysisState, unit: Unit, arg: ts.Expression, ep: { match?: PathMatch; foreign: boolean; pathKey?: string }, maybeData: boolean, direct = false): void {
-  const ctx: ContextKind | undefined = ep.foreign ? 'foreign' : (ep.match?.bodyContext as ContextKind | undefined);
+  // an old v1 path that takes no body of its own in the catalogue (direct handover): what it sends
+  // is a v1 body that stays with it
+  const ctx: ContextKind | undefined = ep.foreign ? 'foreign' : ((ep.match?.bodyContext ?? (ep.match?.rule && ep.match.version === 'v1' ? 'body-v1' : undefined)) as ContextKind | undefined);
   if (!ctx) return;
   const outer = acc.collecting;
   const outerObjects = acc.bodyObjects;
