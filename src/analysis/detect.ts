@@ -15,6 +15,7 @@ import { findAxiosDefaults } from './detectors/axios-defaults.js';
 import { scanAmbiguous, scanObjectsByKeys } from './detectors/by-keys.js';
 import { scanStrings } from './detectors/paths.js';
 import { scanCalls } from './detectors/requests.js';
+import { followRest, followWrappers } from './detectors/wrappers.js';
 import { scanEvents } from './detectors/webhooks.js';
 import { holdGenerated, holdRequests, holdUnsent, settleMixed, settleReads } from './settle.js';
 import { finishBaseGroups, reblockGroups } from './settle-groups.js';
@@ -43,7 +44,9 @@ export class Analyzer {
     // detect
     for (const u of units) scanStrings(a, u);
     const t1 = performance.now();
+    for (const u of units) followWrappers(a, u);
     for (const u of units) scanCalls(a, u);
+    followRest(a);
     const t2 = performance.now();
     for (const u of units) scanObjectsByKeys(a, u);
     const t3 = performance.now();

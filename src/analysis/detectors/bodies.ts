@@ -42,6 +42,8 @@ export function unseenParameter(acc: AnalysisState, unit: Unit, e: ts.Expression
   if (!ts.isIdentifier(e)) return undefined;
   const decl = acc.bindings.resolve(unit, e);
   if (!decl || decl.kind !== 'param') return undefined;
+  // a wrapper's parameter, followed to the call that fills it (or leaves it out: no body)
+  if (acc.boundCall?.fn === decl.fn) return undefined;
   const type = decl.node.type;
   const described = type && (ts.isTypeLiteralNode(type) || (ts.isTypeReferenceNode(type) && !(ts.isIdentifier(type.typeName) && type.typeName.text === 'Record')));
   if (described) return undefined;

@@ -6,7 +6,8 @@ import ts from '../../core/ts.cjs';
 import { propName } from '../bindings.js';
 import { findProperty, propertyValue, returnExpressions, unwrap } from '../evaluate.js';
 import type { AnalysisState, Span, Target } from '../state.js';
-import { treeIndex, type Unit } from '../units.js';
+import type { Unit } from '../units.js';
+import { callsNamed, functionName } from './callers.js';
 
 export const GENERIC_VERBS = new Set(['post', 'put', 'patch', 'get', 'delete', 'del', 'request', 'send', 'fetch', 'call', 'json', 'then', 'http', 'api']);
 
@@ -51,22 +52,6 @@ export function bodyExpressions(acc: AnalysisState, unit: Unit, arg: ts.Expressi
   return [{ unit, expr: arg }];
 }
 
-/** Calls by the name they call (`createPickup(…)`, `client.createPickup(…)`), over the units analysed. */
-export function callsNamed(acc: AnalysisState, name: string): { unit: Unit; call: ts.CallExpression }[] {
-  if (!acc.callIndex) {
-    acc.callIndex = new Map();
-    for (const unit of acc.store.all())
-      for (const call of treeIndex(unit.sf).calls) {
-        const c = unwrap(call.expression);
-        const nm = ts.isIdentifier(c) ? c.text : ts.isPropertyAccessExpression(c) ? c.name.text : undefined;
-        if (!nm) continue;
-        if (!acc.callIndex.has(nm)) acc.callIndex.set(nm, []);
-        acc.callIndex.get(nm)!.push({ unit, call });
-      }
-  }
-  return acc.callIndex.get(name) ?? [];
-}
-
 /**
  * A body that is a parameter of a client's own wrapper (`createPickup(body) { return http.post(PATH, body) }`):
  * the arguments its callers pass. Callers are found by the wrapper's name; generic verbs are not followed.
@@ -76,14 +61,12 @@ export function forwardedArgs(acc: AnalysisState, unit: Unit, e: ts.Expression):
   if (!ts.isIdentifier(e)) return [];
   const decl = acc.bindings.resolve(unit, e);
   if (!decl || decl.kind !== 'param') return [];
-  const fn = decl.fn as ts.SignatureDeclaration;
-  let name: string | undefined;
-  if ((ts.isFunctionDeclaration(fn) || ts.isMethodDeclaration(fn)) && fn.name && ts.isIdentifier(fn.name)) name = fn.name.text;
-  else if ((ts.isArrowFunction(fn) || ts.isFunctionExpression(fn)) && fn.parent) {
-    const p = fn.parent;
-    if (ts.isVariableDeclaration(p) && ts.isIdentifier(p.name)) name = p.name.text;
-    else if ((ts.isPropertyAssignment(p) || ts.isPropertyDeclaration(p)) && ts.isIdentifier(p.name)) name = p.name.text;
+  // the call being followed through the wrapper: its own argument (none: it sends no body)
+  if (acc.boundCall?.fn === decl.fn) {
+    const arg = acc.boundCall.call.arguments[decl.index];
+    return arg && !ts.isSpreadElement(arg) ? [{ unit: acc.boundCall.unit, expr: arg }] : [];
   }
+  const name = functionName(decl.fn);
   if (!name || GENERIC_VERBS.has(name.toLowerCase())) return [];
   const out: { unit: Unit; expr: ts.Expression }[] = [];
   for (const { unit: u, call } of callsNamed(acc, name)) {

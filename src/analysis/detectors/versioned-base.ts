@@ -54,8 +54,8 @@ export function groupAt(acc: AnalysisState, vPiece: LitPiece, vt: Virtual, versi
 }
 
 /** A use of a versioned base whose path cannot be tied to it: the base is held until a person checks it. */
-export function unseenUse(acc: AnalysisState, g: BaseGroup, unit: Unit, node: ts.Node, why: string): void {
-  if (!g.unseen.some((x) => x.node === node && x.why === why)) g.unseen.push({ unit, node, why });
+export function unseenUse(acc: AnalysisState, g: BaseGroup, unit: Unit, node: ts.Node, why: string, hole?: ts.Node): void {
+  if (!g.unseen.some((x) => x.node === node && x.why === why)) g.unseen.push({ unit, node, why, hole });
 }
 
 /**
@@ -100,7 +100,8 @@ export function unseenAfterBase(acc: AnalysisState, unit: Unit, use: ts.Node, pi
     if (vp?.t !== 'lit' || vp.via.length === 0 || vt.owner[i + '2023-01'.length - 1] !== vt.owner[i] || hp?.t !== 'hole') continue;
     // a hole of the base's own definition (`${HOST}/2023-01${SUFFIX}` used elsewhere) is the base's
     if (hp.via.length > 0 && hp.via[0] === vp.via[0]) continue;
-    unseenUse(acc, groupAt(acc, vp, vt, i), unit, use, `a path the check cannot see (\`${shortText(hp.node.getText(hp.unit.sf))}\`)`);
+    // (`hole`: a wrapper's parameter, whose callers may show the paths: detectors/wrappers.ts)
+    unseenUse(acc, groupAt(acc, vp, vt, i), unit, use, `a path the check cannot see (\`${shortText(hp.node.getText(hp.unit.sf))}\`)`, hp.node);
   }
 }
 

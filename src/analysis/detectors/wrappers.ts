@@ -1,0 +1,173 @@
+// Wrappers followed to their callers: a function or method that passes a parameter on as a
+// request's URL (`post(path, body) { return http.post(BASE + path, body) }`), or the request's
+// whole options (`send(options) { return axios.request(options) }`), is a request at each call
+// site, with the path, body and options that call site passes. Each call site is its own request:
+// its endpoint is the wrapper's URL with the caller's argument in place of the parameter, and its
+// body the caller's argument for the body parameter.
+
+import ts from '../../core/ts.cjs';
+import { type Piece, findProperty, propertyValue, unwrap } from '../evaluate.js';
+import type { AnalysisState } from '../state.js';
+import { treeIndex, type Unit } from '../units.js';
+import { bodyValue } from './body-objects.js';
+import { type Called, type FunctionNode, calledFunction, callersOf, parameterIndex } from './callers.js';
+import { BASE_OPTION, joinBase } from './path-text.js';
+import { NO_BODY_METHODS, applyBody, baseFor, endpointOfPieces, isRequest, requestOptions, sentThroughBase, sentThroughPieces, endpointOf } from './requests.js';
+
+/** A request a wrapper makes with one of its parameters. */
+type Site =
+  /** the URL is built with a parameter (`BASE + path`); the body is `body` (options or data, as the request takes it) */
+  | { kind: 'url'; unit: Unit; call: ts.CallExpression; callee: ts.Expression; url: ts.Expression; urlUnit: Unit; method: string; body?: { unit: Unit; arg: ts.Expression; maybeData: boolean; direct: boolean } }
+  /** the request's whole options object is a parameter (`axios.request(options)`, `axios(options)`) */
+  | { kind: 'options'; unit: Unit; call: ts.CallExpression; callee: ts.Expression; index: number };
+
+const CONFIG_BODY_KEYS = ['data', 'json', 'body', 'form'];
+const BASE_KEYS = ['baseURL', 'prefixUrl'];
+const sitesMemo = new WeakMap<AnalysisState, Map<ts.Node, Site[]>>();
+
+/** The requests a function makes with its parameters (none: it is no wrapper). */
+export function requestSites(acc: AnalysisState, fn: Called): Site[] {
+  let memo = sitesMemo.get(acc);
+  if (!memo) sitesMemo.set(acc, (memo = new Map()));
+  let sites = memo.get(fn.node);
+  if (sites) return sites;
+  memo.set(fn.node, (sites = []));
+  const body = fn.node.body;
+  if (!body) return sites;
+  const { unit } = fn;
+  for (const call of treeIndex(unit.sf).calls) {
+    if (call.pos < body.pos || call.end > body.end) continue;
+    const callee = unwrap(call.expression);
+    if (!isRequest(callee)) continue;
+    const site = siteOf(acc, unit, fn.node, call, callee);
+    if (site) sites.push(site);
+  }
+  return sites;
+}
+
+function siteOf(acc: AnalysisState, unit: Unit, fn: FunctionNode, call: ts.CallExpression, callee: ts.Expression): Site | undefined {
+  const args = call.arguments;
+  if (!args[0] || args.some((a) => ts.isSpreadElement(a))) return undefined;
+  const method = ts.isPropertyAccessExpression(callee) ? callee.name.text.toLowerCase() : ts.isIdentifier(callee) ? callee.text : '';
+  // the caller builds the whole options: `axios.request(options)`, `axios(options)`
+  const whole = parameterIndex(acc, unit, args[0], fn);
+  if (whole >= 0 && (method === 'request' || ts.isIdentifier(callee)) && args.length === 1) return { kind: 'options', unit, call, callee, index: whole };
+  // the options written in the wrapper, their URL built with a parameter: `axios({ url: BASE + path, data: body })`
+  const cfg = acc.ev.objectOf(unit, args[0]);
+  if (cfg) {
+    const url = propertyValue(findProperty(cfg.node, 'url') ?? findProperty(cfg.node, 'uri'));
+    if (!url || !usesParameter(acc, cfg.unit, url, fn)) return undefined;
+    const data = bodyValue(cfg.node, CONFIG_BODY_KEYS);
+    return { kind: 'url', unit, call, callee, url, urlUnit: cfg.unit, method, body: data && { unit: cfg.unit, arg: data, maybeData: false, direct: true } };
+  }
+  for (let i = 0; i < Math.min(args.length, 3); i++) {
+    const a = unwrap(args[i]);
+    if (ts.isObjectLiteralExpression(a) || ts.isArrowFunction(a) || ts.isFunctionExpression(a)) continue;
+    if (!usesParameter(acc, unit, args[i], fn)) continue;
+    const next = args[i + 1];
+    const isFetch = method === 'fetch' || method === '$fetch' || method === 'ofetch';
+    const body = next && !NO_BODY_METHODS.has(method) ? { unit, arg: next, maybeData: !isFetch, direct: false } : undefined;
+    return { kind: 'url', unit, call, callee, url: args[i], urlUnit: unit, method, body };
+  }
+  return undefined;
+}
+
+/** Does this URL expression hold one of the function's parameters (directly, or through a local constant)? */
+function usesParameter(acc: AnalysisState, unit: Unit, e: ts.Expression, fn: FunctionNode): boolean {
+  return acc.pieces(unit, e).some((p) => p.t === 'hole' && parameterIndex(acc, p.unit, p.node, fn) >= 0);
+}
+
+/** Follow the calls of each unit that call a wrapper: each is a request of its own. */
+export function followWrappers(acc: AnalysisState, unit: Unit): void {
+  for (const call of treeIndex(unit.sf).calls) {
+    if (acc.followedCalls.has(call) || call.arguments.length === 0) continue;
+    const fn = calledFunction(acc, unit, call.expression);
+    if (fn) followCall(acc, unit, call, fn);
+  }
+}
+
+/**
+ * Once every unit is scanned: the wrappers that join a versioned base with a path parameter are
+ * followed to every caller the project has (also in modules read only for their imports), and
+ * when each caller was followed, the parameter no longer holds the base (each caller's path does,
+ * or moves with it).
+ */
+export function followRest(acc: AnalysisState): void {
+  for (const g of acc.baseGroups.values()) {
+    g.unseen = g.unseen.filter((u) => {
+      // (a caller's own use whose path cannot be seen stays)
+      if (!u.hole || !ts.isIdentifier(u.hole) || (ts.isCallExpression(u.node) && acc.followedCalls.has(u.node))) return true;
+      const decl = acc.bindings.resolve(u.unit, u.hole);
+      if (decl?.kind !== 'param') return true;
+      const fn = { unit: decl.unit, node: decl.fn as FunctionNode };
+      if (!requestSites(acc, fn).length) return true;
+      const callers = callersOf(acc, fn.node);
+      for (const c of callers) if (!acc.followedCalls.has(c.call)) followCall(acc, c.unit, c.call, fn);
+      return callers.length === 0 || !callers.every((c) => acc.followedCalls.has(c.call));
+    });
+  }
+}
+
+/** One call of a wrapper: the requests the wrapper makes, with this call's arguments. */
+export function followCall(acc: AnalysisState, unit: Unit, call: ts.CallExpression, fn: Called): boolean {
+  const sites = requestSites(acc, fn);
+  if (!sites.length) return false;
+  acc.followedCalls.add(call);
+  const outer = acc.boundCall;
+  acc.boundCall = { fn: fn.node, unit, call };
+  try {
+    for (const site of sites) {
+      if (site.kind === 'options') followOptions(acc, unit, call, site);
+      else followUrl(acc, unit, call, fn, site);
+    }
+  } finally {
+    acc.boundCall = outer;
+  }
+  return true;
+}
+
+/** The caller builds the whole options object (`send({ method: 'POST', url, data })`). */
+function followOptions(acc: AnalysisState, unit: Unit, call: ts.CallExpression, site: Extract<Site, { kind: 'options' }>): void {
+  const arg = call.arguments[site.index];
+  const cfg = arg && !ts.isSpreadElement(arg) ? acc.ev.objectOf(unit, arg) : undefined;
+  if (!cfg) return;
+  const url = propertyValue(findProperty(cfg.node, 'url') ?? findProperty(cfg.node, 'uri'));
+  if (!url) return;
+  const base = baseFor(acc, site.unit, site.callee, cfg.unit, url, [{ obj: cfg, keys: BASE_KEYS }]);
+  const ep = endpointOf(acc, cfg.unit, url, base);
+  if (base && ep.match) sentThroughBase(acc, cfg.unit, base, url, call);
+  const body = bodyValue(cfg.node, CONFIG_BODY_KEYS);
+  if (ep.url && body) applyBody(acc, cfg.unit, body, ep, false, true);
+}
+
+/** The wrapper builds the URL with a parameter: this call's argument takes its place. */
+function followUrl(acc: AnalysisState, unit: Unit, call: ts.CallExpression, fn: Called, site: Extract<Site, { kind: 'url' }>): void {
+  const env = new Map<string, Piece[]>();
+  const own = new Set<Piece>();
+  fn.node.parameters.forEach((p, i) => {
+    const a = call.arguments[i];
+    if (!ts.isIdentifier(p.name) || !a || call.arguments.slice(0, i + 1).some((x) => ts.isSpreadElement(x))) return;
+    const pieces = acc.ev.pieces(unit, a);
+    env.set(p.name.text, pieces);
+    for (const x of pieces) own.add(x);
+  });
+  // what the wrapper writes around the caller's path comes through it, as a base does
+  const url = acc.ev.pieces(site.urlUnit, site.url, env).map((p): Piece => (own.has(p) || p.via.length ? p : { ...p, via: [{ unit: p.unit, name: p.node, label: BASE_OPTION, value: p.node as ts.Expression }] }));
+  const instance = baseFor(acc, site.unit, site.callee, site.urlUnit, site.url, requestOptions(acc, site.unit, site.method, site.call.arguments));
+  const first = url[0];
+  const base = instance && !(first?.t === 'lit' && /^(?:[a-z][a-z\d+.-]*:)?\/\//i.test(first.text)) ? instance : undefined;
+  const pieces = base ? joinBase(base, url) : url;
+  const ownAt = pieces.findIndex((p) => own.has(p));
+  const ep = endpointOfPieces(acc, unit, pieces, ownAt !== 0);
+  // a versioned base in the wrapper: the caller's path is one of its group (or, unseen, holds it)
+  sentThroughPieces(acc, unit, pieces, ownAt < 0 ? pieces.length : ownAt, call);
+  if (!ep.url || !site.body) return;
+  // the body: this call's argument where the wrapper passes its parameter on as it is
+  const k = parameterIndex(acc, site.body.unit, site.body.arg, fn.node);
+  if (k >= 0) {
+    const a = call.arguments[k];
+    if (a && !ts.isSpreadElement(a)) applyBody(acc, unit, a, ep, site.body.maybeData, site.body.direct);
+    return;
+  }
+  applyBody(acc, site.body.unit, site.body.arg, ep, site.body.maybeData, site.body.direct);
+}
