@@ -16,6 +16,7 @@ import { scanAmbiguous, scanObjectsByKeys } from './detectors/by-keys.js';
 import { scanStrings } from './detectors/paths.js';
 import { scanCalls } from './detectors/requests.js';
 import { followRest, followWrappers } from './detectors/wrappers.js';
+import { scanNodeRequests } from './detectors/node-http.js';
 import { scanEvents } from './detectors/webhooks.js';
 import { holdGenerated, holdRequests, holdUnsent, settleMixed, settleReads } from './settle.js';
 import { finishBaseGroups, reblockGroups } from './settle-groups.js';
@@ -46,6 +47,7 @@ export class Analyzer {
     const t1 = performance.now();
     for (const u of units) followWrappers(a, u);
     for (const u of units) scanCalls(a, u);
+    for (const u of units) scanNodeRequests(a, u);
     followRest(a);
     const t2 = performance.now();
     for (const u of units) scanObjectsByKeys(a, u);

@@ -69,7 +69,11 @@ export function groupMember(acc: AnalysisState, unit: Unit, m: PathMatch, pieces
   if (span === undefined) return false;
   const g = groupAt(acc, vPiece, vt, m.versionStart);
   if (typeof span === 'string') {
-    if (use) unseenUse(acc, g, unit, use, span);
+    // the path is a hole of its own (a parameter, whose callers may show it: detectors/wrappers.ts)
+    let i = m.versionStart;
+    while (i < m.end && pieces[vt.owner[i]].via.length > 0) i++;
+    const own = i < m.end ? pieces[vt.owner[i]] : undefined;
+    if (use) unseenUse(acc, g, unit, use, span, own?.t === 'hole' ? own.node : undefined);
     return false;
   }
   const { ownStart, start, end } = span;
