@@ -7,7 +7,7 @@ import { propName } from '../bindings.js';
 import { findProperty, propertyValue, returnExpressions, unwrap } from '../evaluate.js';
 import type { AnalysisState, Span, Target } from '../state.js';
 import type { Unit } from '../units.js';
-import { callsNamed, functionName } from './callers.js';
+import { type Called, callsNamed, functionName, parameterIndex } from './callers.js';
 
 export const GENERIC_VERBS = new Set(['post', 'put', 'patch', 'get', 'delete', 'del', 'request', 'send', 'fetch', 'call', 'json', 'then', 'http', 'api']);
 
@@ -39,17 +39,35 @@ export function stringified(unit: Unit, e: ts.Expression): ts.Expression {
 
 /** The body inside an argument: `{ json }`, `{ body: JSON.stringify(x) }`, or the argument itself. */
 export function bodyExpressions(acc: AnalysisState, unit: Unit, arg: ts.Expression, maybeData: boolean): { unit: Unit; expr: ts.Expression }[] {
-  const obj = acc.ev.objectOf(unit, arg);
+  const obj = acc.ev.objectOf(unit, arg) ?? builtObject(acc, unit, arg);
   if (obj) {
     const keys = obj.node.properties.map((p) => (p.name ? propName(p.name) : undefined));
     const isOptions = keys.length > 0 && keys.every((k) => k !== undefined && OPTION_KEYS.has(k));
     if (isOptions || !maybeData) {
       const body = bodyValue(obj.node, isOptions ? ['json', 'body', 'data', 'form'] : ['json', 'body', 'form']);
-      if (body) return [{ unit: obj.unit, expr: body }];
+      if (body) return [builtArgument(acc, obj, body) ?? { unit: obj.unit, expr: body }];
       if (!maybeData) return [];
     }
   }
   return [{ unit, expr: arg }];
+}
+
+/** The one object literal a builder returns, called here (`makeInit(body)`), with the builder and the call. */
+export function builtObject(acc: AnalysisState, unit: Unit, e: ts.Expression): { unit: Unit; node: ts.ObjectLiteralExpression; fn: Called; call: ts.CallExpression; callUnit: Unit } | undefined {
+  const call = unwrap(e);
+  if (!ts.isCallExpression(call)) return undefined;
+  const fn = acc.ev.functionOf(unit, call.expression);
+  const ret = fn ? returnExpressions(fn.node) : [];
+  const node = ret.length === 1 ? unwrap(ret[0]) : undefined;
+  return fn && node && ts.isObjectLiteralExpression(node) ? { unit: fn.unit, node, fn, call, callUnit: unit } : undefined;
+}
+
+/** A built object's value that is the builder's parameter (`body: JSON.stringify(body)`): the argument the call passes for it. */
+function builtArgument(acc: AnalysisState, obj: { unit: Unit; fn?: Called; call?: ts.CallExpression; callUnit?: Unit }, value: ts.Expression): { unit: Unit; expr: ts.Expression } | undefined {
+  if (!obj.fn || !obj.call || !obj.callUnit) return undefined;
+  const k = parameterIndex(acc, obj.unit, stringified(obj.unit, value), obj.fn.node);
+  const a = k >= 0 ? obj.call.arguments[k] : undefined;
+  return a && !ts.isSpreadElement(a) ? { unit: obj.callUnit, expr: a } : undefined;
 }
 
 /**

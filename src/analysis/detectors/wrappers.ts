@@ -9,7 +9,7 @@ import ts from '../../core/ts.cjs';
 import { type Piece, findProperty, propertyValue, unwrap } from '../evaluate.js';
 import type { AnalysisState } from '../state.js';
 import { treeIndex, type Unit } from '../units.js';
-import { bodyValue } from './body-objects.js';
+import { bodyValue, builtObject } from './body-objects.js';
 import { type Called, type FunctionNode, calledFunction, callersOf, parameterIndex } from './callers.js';
 import { BASE_OPTION, joinBase } from './path-text.js';
 import { NO_BODY_METHODS, applyBody, baseFor, endpointOfPieces, isRequest, requestOptions, sentThroughBase, sentThroughPieces, endpointOf } from './requests.js';
@@ -82,7 +82,33 @@ export function followWrappers(acc: AnalysisState, unit: Unit): void {
   for (const call of treeIndex(unit.sf).calls) {
     if (acc.followedCalls.has(call) || call.arguments.length === 0) continue;
     const fn = calledFunction(acc, unit, call.expression);
-    if (fn) followCall(acc, unit, call, fn);
+    if (fn && followCall(acc, unit, call, fn)) continue;
+    followBuiltOptions(acc, unit, call);
+  }
+}
+
+/**
+ * A request whose options a builder returns (`axios.request(options('/2023-01/labels', body))`,
+ * `axios(buildConfig(path, body))`): the builder's URL and body with this call's arguments.
+ */
+function followBuiltOptions(acc: AnalysisState, unit: Unit, call: ts.CallExpression): void {
+  const callee = unwrap(call.expression);
+  const arg = call.arguments[0];
+  if (!isRequest(callee) || call.arguments.length !== 1 || ts.isSpreadElement(arg)) return;
+  const built = builtObject(acc, unit, arg);
+  if (!built) return;
+  const url = propertyValue(findProperty(built.node, 'url') ?? findProperty(built.node, 'uri'));
+  if (!url) return;
+  const data = bodyValue(built.node, CONFIG_BODY_KEYS);
+  const method = ts.isPropertyAccessExpression(callee) ? callee.name.text.toLowerCase() : ts.isIdentifier(callee) ? callee.text : '';
+  acc.followedCalls.add(call);
+  const site: Extract<Site, { kind: 'url' }> = { kind: 'url', unit, call, callee, url, urlUnit: built.unit, method, body: data && { unit: built.unit, arg: data, maybeData: false, direct: true } };
+  const outer = acc.boundCall;
+  acc.boundCall = { fn: built.fn.node, unit, call: built.call };
+  try {
+    followUrl(acc, unit, built.call, built.fn, site);
+  } finally {
+    acc.boundCall = outer;
   }
 }
 
