@@ -85,4 +85,22 @@ describe('modules drawn in through their imports', () => {
     expect(candidates.map((c) => rel(c.file))).toEqual(['api/base.ts', 'orders/send.ts', 'orders/cjs.js', 'orders/lazy.ts']);
     for (const c of candidates) expect(c.text).toBe(files[rel(c.file)]);
   });
+
+  it("draws in the callers of a module that sends requests and exports functions (a wrapper), through a barrel too, and no importer of a module that sends nothing", () => {
+    const files: Record<string, string> = {
+      'api/client.ts': "import axios from 'axios';\nconst http = axios.create({ baseURL: 'https://api.example.com' });\nexport const createLabels = (body: object) => http.post('/2023-01/labels', body);\n",
+      'api/index.ts': "export * from './client';\n",
+      'api/paths.ts': "export const LABELS = '/2023-01/labels';\n",
+      'orders/batch.ts': "import { createLabels } from '../api/client';\nexport const batch = (ids: string[]) => createLabels({ shipments: ids });\n",
+      'orders/barrel.ts': "import { createLabels } from '../api';\nexport const one = (id: string) => createLabels({ shipments: [id] });\n",
+      'orders/paths.ts': "import { LABELS } from '../api/paths';\nexport const shown = LABELS.length;\n",
+      'orders/plain.ts': 'export const add = (a: number, b: number) => a + b;\n',
+    };
+    const root = tempTree(files);
+    const abs = Object.keys(files).map((f) => path.join(root, f));
+    const { fatal, candidates } = testTexts(abs, { maxFileSize: 1_000_000, hosts: [] });
+    expect(fatal).toEqual([]);
+    const rel = (f: string) => path.relative(root, f).split(path.sep).join('/');
+    expect(candidates.map((c) => rel(c.file)).sort()).toEqual(['api/client.ts', 'api/index.ts', 'api/paths.ts', 'orders/barrel.ts', 'orders/batch.ts']);
+  });
 });

@@ -142,6 +142,8 @@ export class AnalysisState {
   axiosDefaults: { unit: Unit; value: ts.Expression; scope: string }[] = [];
   packageDirs = new Map<string, string>();
   callIndex?: Map<string, { unit: Unit; call: ts.CallExpression }[]>;
+  /** how many modules were parsed when the call index was made */
+  callIndexUnits = 0;
   /** the calls of each function, as callers.ts found them */
   callersMemo = new Map<ts.Node, { unit: Unit; call: ts.CallExpression }[]>();
   /** calls of a wrapper, each followed as a request of its own (detectors/wrappers.ts) */

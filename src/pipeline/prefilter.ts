@@ -112,16 +112,23 @@ export function testTexts(
   }
   const have = new Set(candidates.map((c) => c.file));
   const drawIn = (stems: string[]) => {
-    const importRe = importOf(stems);
     const drawn: typeof importers = [];
-    for (const imp of importers) {
-      if (have.has(imp.file) || !importRe.test(imp.specifiers)) continue;
-      have.add(imp.file);
-      drawn.push(imp);
-      // read again: a handful of files, where keeping every text would have cost the whole tree's
-      const src = readSource(imp.file, o.overlays, o.maxFileSize);
-      if (src.fatal) fatal.push(src);
-      else candidates.push(src);
+    // a module drawn in that re-exports (a barrel, `export * from './http'`): its importers use what it re-exports
+    for (let round = 0; stems.length && round < 4; round++) {
+      const importRe = importOf(stems);
+      stems = [];
+      for (const imp of importers) {
+        if (have.has(imp.file) || !importRe.test(imp.specifiers)) continue;
+        have.add(imp.file);
+        drawn.push(imp);
+        // read again: a handful of files, where keeping every text would have cost the whole tree's
+        const src = readSource(imp.file, o.overlays, o.maxFileSize);
+        if (src.fatal) fatal.push(src);
+        else {
+          candidates.push(src);
+          if (REEXPORT.test(src.text!)) stems.push(moduleStem(imp.file));
+        }
+      }
     }
     return drawn;
   };
@@ -144,6 +151,7 @@ export function testTexts(
 
 const VERSIONED_BASE = /\/2023-01\/?(?:['"`]|\$\{)/;
 const SENDS = /\b(?:fetch|axios|got|ky|superagent|request)\s*[.(]|\.(?:post|put|patch|request)\s*\(/;
+const REEXPORT = /\bexport\s*(?:\*|\{[^}]*\})\s*from\b/;
 const EXPORTS = /\bexport\b|\bmodule\.exports\b|\bexports\./;
 
 /**

@@ -16,8 +16,11 @@ export interface Called {
 
 /** Calls by the name they call (`createPickup(…)`, `client.createPickup(…)`), over the units analysed. */
 export function callsNamed(acc: AnalysisState, name: string): { unit: Unit; call: ts.CallExpression }[] {
-  if (!acc.callIndex) {
+  // (made again when modules were parsed since: one read for an import may call a wrapper too)
+  if (!acc.callIndex || acc.callIndexUnits !== acc.store.parsedCount) {
     acc.callIndex = new Map();
+    acc.callIndexUnits = acc.store.parsedCount;
+    acc.callersMemo.clear();
     for (const unit of acc.store.all())
       for (const call of treeIndex(unit.sf).calls) {
         const c = unwrap(call.expression);
@@ -97,7 +100,7 @@ export function calledFunction(acc: AnalysisState, unit: Unit, callee: ts.Expres
 
 /** The calls of a function anywhere in the units analysed (found by name, kept where the name resolves to it). */
 export function callersOf(acc: AnalysisState, fn: FunctionNode): { unit: Unit; call: ts.CallExpression }[] {
-  let known = acc.callersMemo.get(fn);
+  let known = acc.callIndexUnits === acc.store.parsedCount ? acc.callersMemo.get(fn) : undefined;
   if (known) return known;
   const name = functionName(fn);
   known = name ? callsNamed(acc, name).filter((c) => calledFunction(acc, c.unit, c.call.expression)?.node === fn) : [];

@@ -127,8 +127,14 @@ export function followRest(acc: AnalysisState): void {
       if (decl?.kind !== 'param') return true;
       const fn = { unit: decl.unit, node: decl.fn as FunctionNode };
       if (!requestSites(acc, fn).length) return true;
-      const callers = callersOf(acc, fn.node);
-      for (const c of callers) if (!acc.followedCalls.has(c.call)) followCall(acc, c.unit, c.call, fn);
+      // (following a caller may read another module, which may call the wrapper too)
+      let callers = callersOf(acc, fn.node);
+      for (let round = 0; round < 4; round++) {
+        const left = callers.filter((c) => !acc.followedCalls.has(c.call));
+        if (!left.length) break;
+        for (const c of left) followCall(acc, c.unit, c.call, fn);
+        callers = callersOf(acc, fn.node);
+      }
       return callers.length === 0 || !callers.every((c) => acc.followedCalls.has(c.call));
     });
   }
