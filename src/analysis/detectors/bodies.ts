@@ -60,6 +60,11 @@ export function applyContext(acc: AnalysisState, t: Target, ctx: ContextKind, in
   if (ctx === 'body-2024-09' && node.properties.some((p) => p.name && propName(p.name) === 'courier_selection')) ctx = 'half-2024-09';
   const was = acc.contexted.get(node);
   if (was !== undefined) {
+    // an object a wrapper writes around its parameter (`{ ...body, source }`), met again for another
+    // call of the wrapper: what that call spreads into it is that call's body
+    const bound = acc.boundCall?.fn;
+    if (bound && node.pos >= bound.pos && node.end <= bound.end && t.unit.sf === bound.getSourceFile())
+      for (const p of node.properties) if (ts.isSpreadAssignment(p)) for (const o of spreadObjects(acc, unit, p.expression)) applyContext(acc, o, ctx, info);
     if (was !== ctx && (was === 'foreign' || ctx === 'foreign')) acc.mixed.push({ unit, node, ctx: was === 'foreign' ? ctx : was, info, body: acc.collecting });
     // the keys assigned to it are the body's too (their findings were made when it was first met)
     for (const w of acc.refsMemo.get(node)?.writes ?? []) acc.bodyObjects?.push({ unit: w.unit, node: w.assignment });
