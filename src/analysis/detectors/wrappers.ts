@@ -190,7 +190,12 @@ function followUrl(acc: AnalysisState, unit: Unit, call: ts.CallExpression, fn: 
   const base = instance && !(first?.t === 'lit' && /^(?:[a-z][a-z\d+.-]*:)?\/\//i.test(first.text)) ? instance : undefined;
   const pieces = base ? joinBase(base, url) : url;
   const ownAt = pieces.findIndex((p) => own.has(p));
-  const ep = endpointOfPieces(acc, unit, pieces, ownAt !== 0);
+  let ep = endpointOfPieces(acc, unit, pieces, ownAt !== 0);
+  // a caller's URL that names its own host before the path (`${OTHER}/2023-01/labels`): the path as the caller writes it
+  if (!ep.match && ownAt > 0) {
+    const alone = endpointOfPieces(acc, unit, pieces.filter((p) => own.has(p)), false);
+    if (alone.match) ep = alone;
+  }
   // a versioned base in the wrapper: the caller's path is one of its group (or, unseen, holds it)
   sentThroughPieces(acc, unit, pieces, ownAt < 0 ? pieces.length : ownAt, call);
   if (!ep.url || !site.body) return;
