@@ -1,7 +1,9 @@
 // The analysis of the parsed units, in three phases over one accumulator (state.ts):
 //   collect  facts that span files and that detection reads (axios' default base per package);
-//   detect   each detector over each unit (./detectors/: paths and bases in every string, requests
-//            and their bodies, objects known by their keys, event names), then the request types
+//   detect   each detector over each unit (./detectors/: paths and bases in every string, the calls
+//            of wrappers followed with their callers' arguments, requests and their bodies, Node's
+//            https.request and what is written to it, objects known by their keys, event names;
+//            then the wrappers joining a versioned base with a parameter, to every caller), then the request types
 //            the bodies were typed with (types.ts, one checker over the units involved);
 //   settle   once, the decisions that need every file (settle.ts, settle-groups.ts): versioned
 //            bases and their paths, objects shared with another vendor or read by old keys,
