@@ -34,6 +34,11 @@ export function isRequest(callee: ts.Expression): boolean {
   return ts.isIdentifier(callee) || (ts.isPropertyAccessExpression(callee) && REQUEST_METHODS.has(callee.name.text.toLowerCase()));
 }
 
+/** The method a request is made with (`post` of `api.post`), or the function called itself (`fetch`). */
+export function methodOf(callee: ts.Expression): string {
+  return ts.isPropertyAccessExpression(callee) ? callee.name.text.toLowerCase() : ts.isIdentifier(callee) ? callee.text : '';
+}
+
 export function scanCalls(acc: AnalysisState, unit: Unit): void {
   for (const call of treeIndex(unit.sf).calls) scanCall(acc, unit, call);
 }
@@ -187,7 +192,7 @@ export function scanCall(acc: AnalysisState, unit: Unit, call: ts.CallExpression
   // a call of a client's own wrapper, already followed into it (detectors/wrappers.ts)
   if (acc.followedCalls.has(call)) return;
   const callee = unwrap(call.expression);
-  const method = ts.isPropertyAccessExpression(callee) ? callee.name.text.toLowerCase() : ts.isIdentifier(callee) ? callee.text : '';
+  const method = methodOf(callee);
   const args = call.arguments;
 
   // superagent: agent.post(url).set(...).send(body)

@@ -12,7 +12,7 @@ import { treeIndex, type Unit } from '../units.js';
 import { bodyValue, builtObject } from './body-objects.js';
 import { type Called, type FunctionNode, calledFunction, callersOf, parameterIndex } from './callers.js';
 import { BASE_OPTION, joinBase } from './path-text.js';
-import { NO_BODY_METHODS, applyBody, baseFor, endpointOfPieces, isRequest, requestOptions, sentThroughBase, sentThroughPieces, endpointOf } from './requests.js';
+import { NO_BODY_METHODS, applyBody, baseFor, endpointOfPieces, isRequest, methodOf, requestOptions, sentThroughBase, sentThroughPieces, endpointOf } from './requests.js';
 
 /** A request a wrapper makes with one of its parameters. */
 type Site =
@@ -35,8 +35,17 @@ export function requestSites(acc: AnalysisState, fn: Called): Site[] {
   const body = fn.node.body;
   if (!body) return sites;
   const { unit } = fn;
-  for (const call of treeIndex(unit.sf).calls) {
-    if (call.pos < body.pos || call.end > body.end) continue;
+  // the calls of the body: a run of the unit's calls, which are in document order
+  const calls = treeIndex(unit.sf).calls;
+  let lo = 0;
+  for (let hi = calls.length; lo < hi; ) {
+    const mid = (lo + hi) >> 1;
+    if (calls[mid].pos < body.pos) lo = mid + 1;
+    else hi = mid;
+  }
+  for (let i = lo; i < calls.length && calls[i].pos < body.end; i++) {
+    const call = calls[i];
+    if (call.end > body.end) continue;
     const callee = unwrap(call.expression);
     if (!isRequest(callee)) continue;
     const site = siteOf(acc, unit, fn.node, call, callee);
@@ -48,7 +57,7 @@ export function requestSites(acc: AnalysisState, fn: Called): Site[] {
 function siteOf(acc: AnalysisState, unit: Unit, fn: FunctionNode, call: ts.CallExpression, callee: ts.Expression): Site | undefined {
   const args = call.arguments;
   if (!args[0] || args.some((a) => ts.isSpreadElement(a))) return undefined;
-  const method = ts.isPropertyAccessExpression(callee) ? callee.name.text.toLowerCase() : ts.isIdentifier(callee) ? callee.text : '';
+  const method = methodOf(callee);
   // the caller builds the whole options: `axios.request(options)`, `axios(options)`
   const whole = parameterIndex(acc, unit, args[0], fn);
   if (whole >= 0 && (method === 'request' || ts.isIdentifier(callee)) && args.length === 1) return { kind: 'options', unit, call, callee, index: whole };
@@ -63,7 +72,11 @@ function siteOf(acc: AnalysisState, unit: Unit, fn: FunctionNode, call: ts.CallE
   for (let i = 0; i < Math.min(args.length, 3); i++) {
     const a = unwrap(args[i]);
     if (ts.isObjectLiteralExpression(a) || ts.isArrowFunction(a) || ts.isFunctionExpression(a)) continue;
-    if (!usesParameter(acc, unit, args[i], fn)) continue;
+    if (!usesParameter(acc, unit, args[i], fn)) {
+      // a URL written in the wrapper itself (`http.post('/2023-01/labels', body)`): its body parameter is followed by name (body-objects.ts)
+      if (acc.pieces(unit, args[i]).some((p) => p.t === 'lit' && p.text.includes('/'))) return undefined;
+      continue;
+    }
     const next = args[i + 1];
     const isFetch = method === 'fetch' || method === '$fetch' || method === 'ofetch';
     const body = next && !NO_BODY_METHODS.has(method) ? { unit, arg: next, maybeData: !isFetch, direct: false } : undefined;
@@ -100,7 +113,7 @@ function followBuiltOptions(acc: AnalysisState, unit: Unit, call: ts.CallExpress
   const url = propertyValue(findProperty(built.node, 'url') ?? findProperty(built.node, 'uri'));
   if (!url) return;
   const data = bodyValue(built.node, CONFIG_BODY_KEYS);
-  const method = ts.isPropertyAccessExpression(callee) ? callee.name.text.toLowerCase() : ts.isIdentifier(callee) ? callee.text : '';
+  const method = methodOf(callee);
   acc.followedCalls.add(call);
   const site: Extract<Site, { kind: 'url' }> = { kind: 'url', unit, call, callee, url, urlUnit: built.unit, method, body: data && { unit: built.unit, arg: data, maybeData: false, direct: true } };
   const outer = acc.boundCall;
@@ -149,7 +162,7 @@ export function followCall(acc: AnalysisState, unit: Unit, call: ts.CallExpressi
   acc.boundCall = { fn: fn.node, unit, call };
   try {
     for (const site of sites) {
-      if (site.kind === 'options') followOptions(acc, unit, call, site);
+      if (site.kind === 'options') followOptions(acc, unit, call, fn, site);
       else followUrl(acc, unit, call, fn, site);
     }
   } finally {
@@ -159,10 +172,16 @@ export function followCall(acc: AnalysisState, unit: Unit, call: ts.CallExpressi
 }
 
 /** The caller builds the whole options object (`send({ method: 'POST', url, data })`). */
-function followOptions(acc: AnalysisState, unit: Unit, call: ts.CallExpression, site: Extract<Site, { kind: 'options' }>): void {
+function followOptions(acc: AnalysisState, unit: Unit, call: ts.CallExpression, fn: Called, site: Extract<Site, { kind: 'options' }>): void {
   const arg = call.arguments[site.index];
   const cfg = arg && !ts.isSpreadElement(arg) ? acc.ev.objectOf(unit, arg) : undefined;
-  if (!cfg) return;
+  if (!cfg) {
+    // `get(url) { return fetch(url) }`: the one argument is the URL, not the options
+    const callee = site.callee;
+    const method = methodOf(callee);
+    followUrl(acc, unit, call, fn, { kind: 'url', unit: site.unit, call: site.call, callee, url: site.call.arguments[0], urlUnit: site.unit, method });
+    return;
+  }
   const url = propertyValue(findProperty(cfg.node, 'url') ?? findProperty(cfg.node, 'uri'));
   if (!url) return;
   const base = baseFor(acc, site.unit, site.callee, cfg.unit, url, [{ obj: cfg, keys: BASE_KEYS }]);
