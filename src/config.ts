@@ -127,6 +127,7 @@ const schema = {
     ignorePatterns: { type: 'array', items: { type: 'string' } },
     maxFileSize: { type: 'integer', minimum: 1 },
     paths: { type: 'object', additionalProperties: { type: 'string' } },
+    generated: { type: 'array', items: { type: 'string' } },
   },
 };
 const KNOWN_KEYS = Object.keys(schema.properties).filter((k) => k !== '$schema');
@@ -213,6 +214,7 @@ export function validateConfig(value: unknown, label: string): Partial<Config> {
     if (!getRule(id)) throw unknownRule(id, `${label}: rules: `);
   }
   for (const [from, to] of Object.entries(obj.paths ?? {})) checkPathEntry(from, to, `${label}: paths: "${from}"`);
+  (obj.generated ?? []).forEach((g, i) => checkGeneratedGlob(g, `${label}: generated[${i}]`));
   return obj;
 }
 
@@ -229,6 +231,13 @@ function checkPathEntry(from: string, to: string, where: string): void {
   const names = (p: string) => [...p.matchAll(/\{([^}/]+)\}/g)].map((m) => m[1]);
   const missing = names(n.path).filter((x) => !names(o.path).includes(x));
   if (missing.length) throw new UsageError(`${where}: {${missing[0]}} in "${to}" is not a placeholder of "${from}"`);
+}
+
+/** A `generated` glob: a pattern for files inside the config's folder (gitignore-style, like ignorePatterns). */
+function checkGeneratedGlob(glob: string, where: string): void {
+  const g = glob.trim();
+  if (!g || g.startsWith('#') || g.startsWith('!')) throw new UsageError(`${where} must be a glob of files (such as "src/generated/**"), got "${glob}"`);
+  if (path.isAbsolute(g) || /^[A-Za-z]:/.test(g) || g.split(/[\\/]/).includes('..')) throw new UsageError(`${where} must be relative to the config file's folder and stay inside it, got "${glob}"`);
 }
 
 /** `--rule ID=off|warn|error` values, in order (a later one wins). */
@@ -258,7 +267,7 @@ function shownPath(file: string, cwd: string): string {
 }
 
 /** Where the config comes from, and its raw value (undefined: use the defaults). */
-function findRaw(opts: LoadConfigOptions): { raw: unknown; label: string } | undefined {
+function findRaw(opts: LoadConfigOptions): { raw: unknown; label: string; dir: string } | undefined {
   if (opts.configPath !== undefined) {
     const file = path.resolve(opts.cwd, opts.configPath);
     const text = readTextFile(file, 'config file', opts.configPath);
@@ -268,21 +277,21 @@ function findRaw(opts: LoadConfigOptions): { raw: unknown; label: string } | und
       if (!pkg || typeof pkg !== 'object' || !(PACKAGE_KEY in pkg)) {
         throw new UsageError(`${opts.configPath} has no "${PACKAGE_KEY}" key`);
       }
-      return { raw: (pkg as Record<string, unknown>)[PACKAGE_KEY], label };
+      return { raw: (pkg as Record<string, unknown>)[PACKAGE_KEY], label, dir: path.dirname(file) };
     }
-    return { raw: parseJsonText(text, opts.configPath, { comments: true }), label: opts.configPath };
+    return { raw: parseJsonText(text, opts.configPath, { comments: true }), label: opts.configPath, dir: path.dirname(file) };
   }
   const own = path.join(opts.cwd, CONFIG_FILE);
   if (existsSync(own)) {
     const shown = shownPath(own, opts.cwd);
-    return { raw: parseJsonText(readTextFile(own, 'config file', shown), shown, { comments: true }), label: shown };
+    return { raw: parseJsonText(readTextFile(own, 'config file', shown), shown, { comments: true }), label: shown, dir: opts.cwd };
   }
   const pkgFile = path.join(opts.cwd, 'package.json');
   if (existsSync(pkgFile)) {
     const shown = shownPath(pkgFile, opts.cwd);
     const pkg = parseJsonText(readTextFile(pkgFile, 'package.json', shown), shown);
     if (pkg && typeof pkg === 'object' && !Array.isArray(pkg) && PACKAGE_KEY in pkg) {
-      return { raw: (pkg as Record<string, unknown>)[PACKAGE_KEY], label: `${shown} "${PACKAGE_KEY}"` };
+      return { raw: (pkg as Record<string, unknown>)[PACKAGE_KEY], label: `${shown} "${PACKAGE_KEY}"`, dir: opts.cwd };
     }
   }
   return undefined;
@@ -301,5 +310,9 @@ export function loadConfig(opts: LoadConfigOptions): Config {
   config.ignorePatterns = [...(file.ignorePatterns ?? []), ...(opts.cliIgnore ?? [])];
   if (file.maxFileSize !== undefined) config.maxFileSize = file.maxFileSize;
   if (file.paths !== undefined) config.paths = file.paths;
+  if (file.generated?.length) {
+    config.generated = file.generated;
+    config.generatedRoot = path.resolve(found!.dir);
+  }
   return config;
 }

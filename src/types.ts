@@ -53,6 +53,21 @@ export interface Finding {
   heldBecause?: { code: HoldCode; why: string };
   /** a finding `migrate-check/register` saw at run time: the request, and how often it was sent */
   runtime?: RuntimeSeen;
+  /**
+   * the request this finding's `--unsafe` fix belongs to: plain `--fix` holds it, `--fix --unsafe`
+   * moves it whole (set on every finding of such a request, so its edits can be offered together)
+   */
+  assumedRequest?: AssumedRequest;
+}
+
+/** A request that moves to 2024-09 only on an assumption (`--fix --unsafe`): one unit of edits. */
+export interface AssumedRequest {
+  /** unique in a run: the findings with this id are the request's */
+  id: string;
+  /** the request as a person reads it: its path and where it is written (`/2023-01/shipments` at src/api.ts:4) */
+  label: string;
+  /** every file holding one of the request's edits (absolute paths, sorted) */
+  files: string[];
 }
 
 /** A request the run-time hook saw (its message says so too; this is the data). */
@@ -70,10 +85,11 @@ export interface RuntimeSeen {
  * Why a request is held whole: its path stays (no 2024-09 form, or it cannot move), its body holds
  * what `--fix` leaves, its body cannot be seen, an object of its body is shared with another
  * vendor's request, or read elsewhere by a key the fix would rename, or a part of it lies in
- * generated code (never edited: regenerated); and a body known only by its keys, whose endpoint
- * no request in the project shows.
+ * generated code (never edited: regenerated); a body known only by its keys, whose endpoint
+ * no request in the project shows; and an event compared with a received event's type while a
+ * webhook the project registers stays on 2023-01 (its events keep arriving under the old name).
  */
-export type HoldCode = 'path-stays' | 'body-holds' | 'body-unseen' | 'shared-with-another-vendor' | 'read-by-old-keys' | 'generated' | 'endpoint-unseen';
+export type HoldCode = 'path-stays' | 'body-holds' | 'body-unseen' | 'shared-with-another-vendor' | 'read-by-old-keys' | 'generated' | 'endpoint-unseen' | 'webhook-stays';
 
 export type ChangeKind =
   | 'endpoint-moved'
@@ -120,6 +136,13 @@ export interface Config extends HostConfig {
    * (`"POST /2023-01/shipments": "POST /2024-09/shipments"`, method optional, `{name}` placeholders)
    */
   paths?: Record<string, string>;
+  /**
+   * files the project holds as generated or vendored (never edited by `--fix`), as gitignore-style
+   * patterns relative to `generatedRoot`
+   */
+  generated?: string[];
+  /** the folder of the config file that gave `generated` */
+  generatedRoot?: string;
 }
 
 export interface CheckOptions {

@@ -73,6 +73,13 @@ describe('loadConfig: discovery', () => {
     expect(loadConfig({ cwd: dir })).toEqual({ ...DEFAULTS, maxFileSize: 10 });
   });
 
+  it('keeps `generated` with the folder of the config file that gave it', () => {
+    write('conf/ci.json', { generated: ['gen/**', '*.pb.ts'] });
+    expect(loadConfig({ cwd: dir, configPath: 'conf/ci.json' })).toEqual({ ...DEFAULTS, generated: ['gen/**', '*.pb.ts'], generatedRoot: path.join(dir, 'conf') });
+    write('package.json', { name: 'x', 'migrate-check': { generated: ['src/api/**'] } });
+    expect(loadConfig({ cwd: dir })).toEqual({ ...DEFAULTS, generated: ['src/api/**'], generatedRoot: dir });
+  });
+
   it('reads --config relative to the cwd, over the files it would find', () => {
     write('migrate-check.config.json', { maxFileSize: 10 });
     write('conf/ci.json', { maxFileSize: 20 });
@@ -105,7 +112,7 @@ describe('loadConfig: one-line errors naming the key', () => {
     [
       'unknown key far from any known one',
       { colour: true },
-      'migrate-check.config.json: unknown key "colour" (known keys: baseUrl, legacyBaseUrl, stagingUrl, rules, ignorePatterns, maxFileSize, paths)',
+      'migrate-check.config.json: unknown key "colour" (known keys: baseUrl, legacyBaseUrl, stagingUrl, rules, ignorePatterns, maxFileSize, paths, generated)',
     ],
     ['config not an object', ['a'], 'migrate-check.config.json must be an object, got an array'],
     ['maxFileSize type', { maxFileSize: 'big' }, 'migrate-check.config.json: maxFileSize must be an integer, got "big"'],
@@ -142,6 +149,12 @@ describe('loadConfig: one-line errors naming the key', () => {
       { paths: { 'GET /2023-01/shipments/{id}': 'GET /2024-09/shipments/{shipment_id}' } },
       'migrate-check.config.json: paths: "GET /2023-01/shipments/{id}": {shipment_id} in "GET /2024-09/shipments/{shipment_id}" is not a placeholder of "GET /2023-01/shipments/{id}"',
     ],
+    ['generated type', { generated: 'src/gen/**' }, 'migrate-check.config.json: generated must be an array, got "src/gen/**"'],
+    ['generated item', { generated: ['src/gen/**', 7] }, 'migrate-check.config.json: generated[1] must be a string, got 7'],
+    ['generated empty glob', { generated: ['  '] }, 'migrate-check.config.json: generated[0] must be a glob of files (such as "src/generated/**"), got "  "'],
+    ['generated negation', { generated: ['!src/gen/keep.ts'] }, 'migrate-check.config.json: generated[0] must be a glob of files (such as "src/generated/**"), got "!src/gen/keep.ts"'],
+    ['generated outside the folder', { generated: ['../shared/gen/**'] }, 'migrate-check.config.json: generated[0] must be relative to the config file\'s folder and stay inside it, got "../shared/gen/**"'],
+    ['generated absolute', { generated: ['/srv/app/gen/**'] }, 'migrate-check.config.json: generated[0] must be relative to the config file\'s folder and stay inside it, got "/srv/app/gen/**"'],
   ];
   for (const [name, value, message] of cases) {
     it(name, () => {

@@ -306,19 +306,23 @@ describe('migrate-check lsp', () => {
     client.close(uri);
   });
 
-  it('offers unsafe fixes only when configured', async () => {
+  it('a request --unsafe moves: a quick fix either way, never preferred; fix all applies it only when configured', async () => {
     const uri = client.open(file('src/shipments.ts'));
     const ds = await client.diagnosticsAt(uri);
     // export const createShipment = (terms: string) => fetch('/2023-01/shipments', { ... });
     expect(brief(ds)).toEqual([{ code: 'unmapped-2023-01-path', range: range(0, 56, 0, 74) }]);
     expect((ds[0].data as { fixKind: string }).fixKind).toBe('unsafe');
-    expect(quickFixes(await client.codeActions(uri, ds[0].range, ds))).toEqual([]);
+    const title = 'Move the request `/2023-01/shipments` → `/2024-09/shipments` (src/shipments.ts:1) to 2024-09 as a whole (unsafe: rests on an assumption)';
+    const offered = quickFixes(await client.codeActions(uri, ds[0].range, ds));
+    expect(offered.map((a) => [a.title, a.isPreferred])).toEqual([[title, false]]);
     expect(await client.codeActions(uri, range(0, 0, 0, 0), [], ['source.fixAll'])).toEqual([]);
 
     // the setting, as VS Code sends it (the notification is handled before the next request)
     client.configurationChanged({ unsafe: true });
     const fixes = quickFixes(await client.codeActions(uri, ds[0].range, ds));
-    expect(fixes.map((a) => a.title)).toEqual(['Fix unmapped-2023-01-path: rewrite to /2024-09/shipments (unsafe: rests on an assumption)']);
+    expect(fixes.map((a) => [a.title, a.isPreferred])).toEqual([[title, false]]);
+    const all = await client.codeActions(uri, range(0, 0, 0, 0), [], ['source.fixAll']);
+    expect(all).toHaveLength(1);
     const after = client.applyEdit(uri, fixes[0].edit);
     expect(after).toBe(fixedByCli('src/shipments.ts', true));
     expect(after).toContain("fetch('/2024-09/shipments'");

@@ -124,6 +124,24 @@ describe('migrate-check/register on the fixture app', () => {
     expect(reports(dir)).toEqual([[]]);
   });
 
+  it('reads the config\'s paths: an entry for the method sent gives the path its 2024-09 form', () => {
+    const dir = tempDir('mc-runtime-');
+    const config = path.join(tempDir('mc-runtime-'), 'migrate-check.config.json');
+    // the app POSTs to both: the shipments entry applies, the rates entry (GET) does not
+    writeFileSync(config, JSON.stringify({ paths: { 'POST /2023-01/shipments': 'POST /2024-09/shipments', 'GET /2023-01/rates': 'GET /2024-09/rates' } }));
+    const hooked = run('app.mjs', ['--import', ESM], { MIGRATE_CHECK_RUNTIME_DIR: dir, MIGRATE_CHECK_CONFIG: config });
+    expect(hooked.stdout).toBe(plain.stdout);
+    const [report] = reports(dir);
+    expect(lines(report)).toEqual(EXPECTED);
+    const said = (p: string) => report.flatMap((r) => r.messages).find((m) => m.runtime.url.endsWith(p))!.message.replace(/http:\/\/127\.0\.0\.1:\d+/, 'URL');
+    expect(said('/2023-01/shipments')).toBe(
+      "`/2023-01/shipments` is a 2023-01 path the spec does not map; the config's `paths` gives it the 2024-09 form `/2024-09/shipments`; `--fix` rewrites it where a scan finds it in the code. Seen at run time: POST URL/2023-01/shipments.",
+    );
+    expect(said('/2023-01/rates')).toBe(
+      '`/2023-01/rates` is a 2023-01 path the spec does not map; `--fix --unsafe` moves it to `/2024-09/rates` (assumed: check the 2024-09 reference), plain `--fix` leaves it. Seen at run time: POST URL/2023-01/rates.',
+    );
+  });
+
   it('writes one report per process and per worker thread', () => {
     const dir = tempDir('mc-runtime-');
     const r = run('processes.mjs', [], { MIGRATE_CHECK_RUNTIME_DIR: dir, NODE_OPTIONS: `--import ${ESM}` });
@@ -251,6 +269,18 @@ describe('run-time checks (pure)', () => {
   it('keeps a key that a 2024-09 name beside it shows is already migrated', () => {
     expect(check('https://x.example/2023-01/shipments', { courier_id: 'c', courier_service_id: 's' })).toEqual(['unmapped-2023-01-path']);
     expect(check('https://x.example/2023-01/shipments', { courier_account_id: 'c', courier_id: 's' })).toEqual(['unmapped-2023-01-path', 'courier-naming', 'courier-naming']);
+  });
+
+  it('a paths entry with a method applies to a request with that method, one without to any', () => {
+    const settings = settingsFrom({ rules: {}, paths: { 'PUT /2023-01/shipments/{id}': 'PUT /2024-09/shipments/{id}/details', '/2023-01/rates': '/2024-09/rates/quotes' } });
+    const u = new URL('https://x.example/2023-01/shipments/s_1');
+    expect(classify(u, settings, 'PUT')!.match.configured).toBe(true);
+    expect(classify(u, settings, 'PUT')!.match.newPath).toEqual(['/2024-09/shipments/s_1/details']);
+    expect(classify(u, settings, 'GET')!.match.configured).toBeUndefined();
+    expect(classify(u, settings)!.match.configured).toBeUndefined();
+    const rates = new URL('https://x.example/2023-01/rates');
+    expect(classify(rates, settings, 'POST')!.match.newPath).toEqual(['/2024-09/rates/quotes']);
+    expect(classify(rates, settings)!.match.configured).toBe(true);
   });
 
   it('with hosts configured, a legacy host serving a 2024-09 path is the base URL finding', () => {

@@ -130,6 +130,20 @@ describe('analysis in worker threads', () => {
     expect(names).toEqual([['accounts.js', 'labels.ts', 'setup.ts'], ['pickups.ts']]);
   });
 
+  it("puts a handler of the old event in the part of every file that may register a webhook (the handler waits for them)", () => {
+    const dir = tempDir('mc-parts-events-');
+    const files: Record<string, string> = {
+      'handler.ts': "export const on = (e: { type: string }) => e.type === 'courier_account_state_changed';\n",
+      'register.ts': "export const r = () => fetch('/2023-01/webhooks', { method: 'POST', body: JSON.stringify(B) });\n",
+      'body.js': "module.exports = { version: '2023-01', event_types: [] };\n",
+      'labels.ts': "export const l = () => fetch('/2023-01/labels');\n",
+    };
+    for (const [f, t] of Object.entries(files)) writeFileSync(path.join(dir, f), t);
+    const cands = Object.entries(files).map(([f, text]) => ({ file: path.join(dir, f), text }));
+    const names = partition(cands, 4)!.map((p) => p.map((c) => path.basename(c.file)).sort()).sort((x, y) => y.length - x.length);
+    expect(names).toEqual([['body.js', 'handler.ts', 'register.ts'], ['labels.ts']]);
+  });
+
   it('gives up on parts (one thread) when a tsconfig cannot be read', () => {
     const dir = tempDir('mc-parts-bad-');
     writeFileSync(path.join(dir, 'tsconfig.json'), '{ "compilerOptions": { "paths": ');

@@ -12,6 +12,7 @@ export type Decl =
   | { kind: 'expr'; unit: Unit; expr: ts.Expression; label: string }
   | { kind: 'type'; unit: Unit; node: ts.InterfaceDeclaration | ts.TypeAliasDeclaration }
   | { kind: 'class'; unit: Unit; node: ts.ClassDeclaration }
+  | { kind: 'enum'; unit: Unit; node: ts.EnumDeclaration }
   | { kind: 'module'; unit: Unit; file: string };
 
 const hasModifier = (n: ts.Node, k: ts.SyntaxKind) =>
@@ -103,6 +104,8 @@ export class Bindings {
       return ts.isFunctionDeclaration(st) ? { kind: 'func', unit, node: st } : { kind: 'class', unit, node: st };
     } else if ((ts.isInterfaceDeclaration(st) || ts.isTypeAliasDeclaration(st)) && st.name.text === name) {
       return { kind: 'type', unit, node: st };
+    } else if (ts.isEnumDeclaration(st) && st.name.text === name) {
+      return { kind: 'enum', unit, node: st };
     } else if (ts.isImportDeclaration(st) && st.importClause && ts.isStringLiteral(st.moduleSpecifier)) {
       const clause = st.importClause;
       const spec = st.moduleSpecifier.text;
@@ -160,7 +163,7 @@ export class Bindings {
       const isDefault = hasModifier(st, ts.SyntaxKind.DefaultKeyword);
       if (exported && ts.isVariableStatement(st)) {
         for (const d of st.declarationList.declarations) if (ts.isIdentifier(d.name) && d.name.text === name) return this.varDecl(unit, d as ts.VariableDeclaration & { name: ts.Identifier }, depth);
-      } else if (exported && (ts.isFunctionDeclaration(st) || ts.isClassDeclaration(st) || ts.isInterfaceDeclaration(st) || ts.isTypeAliasDeclaration(st))) {
+      } else if (exported && (ts.isFunctionDeclaration(st) || ts.isClassDeclaration(st) || ts.isInterfaceDeclaration(st) || ts.isTypeAliasDeclaration(st) || ts.isEnumDeclaration(st))) {
         if ((isDefault && name === 'default') || st.name?.text === name) return this.declaredBy(unit, st, st.name?.text ?? '', depth) ?? (ts.isFunctionDeclaration(st) ? { kind: 'func', unit, node: st } : undefined);
       } else if (ts.isExportAssignment(st) && !st.isExportEquals && name === 'default') {
         return this.exprDecl(unit, st.expression, 'default', depth);

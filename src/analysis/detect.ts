@@ -7,8 +7,9 @@
 //            the bodies were typed with (types.ts, one checker over the units involved);
 //   settle   once, the decisions that need every file (settle.ts, settle-groups.ts): versioned
 //            bases and their paths, objects shared with another vendor or read by old keys,
-//            generated code (never edited), requests moved whole or held whole, the ambiguous
-//            `courier_id` of files still old.
+//            generated code (never edited), requests moved whole or held whole, a handler's
+//            event with the webhooks the project registers, the ambiguous `courier_id` of files
+//            still old.
 // Decisions about what is old and what replaces it come from core/ (fed by the catalogue).
 
 import type { Finding } from '../types.js';
@@ -19,9 +20,11 @@ import { scanStrings } from './detectors/paths.js';
 import { scanCalls } from './detectors/requests.js';
 import { followRest, followWrappers } from './detectors/wrappers.js';
 import { scanNodeRequests } from './detectors/node-http.js';
-import { scanEvents } from './detectors/webhooks.js';
+import { scanEvents, settleTypedEvents } from './detectors/webhooks.js';
 import { holdGenerated, holdRequests, holdUnsent, settleMixed, settleReads } from './settle.js';
+import { settleReceivedEvents } from './settle-events.js';
 import { finishBaseGroups, reblockGroups } from './settle-groups.js';
+import { groupAssumed } from './settle-assumed.js';
 import { AnalysisState, type AnalyzerOptions } from './state.js';
 import { renameShapes } from './detectors/request-types.js';
 import type { Unit, UnitStore } from './units.js';
@@ -59,6 +62,7 @@ export class Analyzer {
     if (a.shaped.length) renameShapes(a.store, a.shaped, a);
     const t5 = performance.now();
     // settle
+    settleTypedEvents(a);
     finishBaseGroups(a);
     settleMixed(a);
     settleReads(a);
@@ -67,11 +71,14 @@ export class Analyzer {
     // a path held with its body holds its base, whose other paths hold their bodies in turn
     do holdRequests(a);
     while (reblockGroups(a));
+    settleReceivedEvents(a);
     trace(`checks: strings ${Math.round(t1 - t0)} ms, calls ${Math.round(t2 - t1)}, objects ${Math.round(t3 - t2)}, events ${Math.round(t4 - t3)}, shapes ${Math.round(t5 - t4)}, bases ${msSince(t5)}`);
     const oldFiles = new Set<string>();
     for (const f of a.findings.values()) if (f.severity === 'error' && OLD_KINDS.includes(f.changeKind)) oldFiles.add(f.file);
     for (const f of a.oldCallers) oldFiles.add(f);
     for (const u of units) if (oldFiles.has(u.file)) scanAmbiguous(a, u);
+    // what is left to move only on an assumption, one request at a time (settle-assumed.ts)
+    groupAssumed(a);
     return [...a.findings.values()];
   }
 }

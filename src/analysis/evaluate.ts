@@ -14,6 +14,8 @@ export interface Via {
   label: string;
   /** the declared value expression */
   value: ts.Expression;
+  /** the value is the fallback of this environment variable (`process.env.X ?? '…'`), read first */
+  env?: string;
 }
 
 export interface LitPiece {
@@ -150,9 +152,15 @@ export class Evaluator {
       }
       return out.filter((p) => p.t !== 'lit' || p.text.length > 0);
     }
-    // `process.env.X ?? 'http://localhost:3000'`: the environment variable, its fallback aside
-    if (ts.isBinaryExpression(e) && (e.operatorToken.kind === ts.SyntaxKind.QuestionQuestionToken || e.operatorToken.kind === ts.SyntaxKind.BarBarToken) && envName(e.left))
+    // `process.env.X ?? 'http://localhost:3000'`: the environment variable, its fallback aside;
+    // but a fallback that carries a version (`?? 'https://…/2023-01'`) is a versioned base, read
+    // after the variable (the via says so: what is sent through it cannot move on its own)
+    if (ts.isBinaryExpression(e) && (e.operatorToken.kind === ts.SyntaxKind.QuestionQuestionToken || e.operatorToken.kind === ts.SyntaxKind.BarBarToken) && envName(e.left)) {
+      const variable = envName(e.left)!;
+      const fallback = this.pieces(unit, e.right, env, depth + 1, [...via, { unit, name: e.left, label: variable, value: e.right, env: variable }]);
+      if (fallback.some((p) => p.t === 'lit' && /\/2023-01(?:\/|$)/.test(p.text))) return fallback;
       return this.pieces(unit, e.left, env, depth + 1, via);
+    }
     if (isPlus(e)) {
       const l = this.pieces(unit, e.left, env, depth + 1, via);
       const r = this.pieces(unit, e.right, env, depth + 1, via);
@@ -193,6 +201,14 @@ export class Evaluator {
         const prop = findProperty(obj.node, key);
         if (prop && ts.isPropertyAssignment(prop))
           return this.pieces(obj.unit, prop.initializer, new Map(), depth + 1, [...via, { unit: obj.unit, name: prop.name, label: `${e.expression.getText(unit.sf)}.${key}`, value: prop.initializer }]);
+      }
+      // an enum's member (`Endpoint.Labels`, with `Labels = '/2023-01/labels'`)
+      const target = unwrap(e.expression);
+      const decl = ts.isIdentifier(target) ? this.bindings.resolve(unit, target) : undefined;
+      if (decl?.kind === 'enum') {
+        const member = decl.node.members.find((m) => (ts.isIdentifier(m.name) || ts.isStringLiteral(m.name)) && m.name.text === key);
+        if (member?.initializer)
+          return this.pieces(decl.unit, member.initializer, new Map(), depth + 1, [...via, { unit: decl.unit, name: member.name, label: `${e.expression.getText(unit.sf)}.${key}`, value: member.initializer }]);
       }
       return hole();
     }

@@ -1,8 +1,9 @@
-// How an import specifier names a file of the project: relative paths, and tsconfig `paths` and
-// `baseUrl` (packages are not followed). Pure path logic with the file test passed in, shared by
+// How an import specifier names a file of the project: relative paths, the project's own workspace
+// packages, and tsconfig `paths` and `baseUrl` (other packages are not followed). Pure path logic with the file test passed in, shared by
 // the analysis's UnitStore and by the cutting of a large run into parts (which has no compiler).
 
 import path from 'node:path';
+import { type Workspace, workspaceCandidates } from './workspaces.js';
 
 /** Every module specifier a text may import (static, dynamic, require, `import('…')` types): a superset. */
 export const IMPORT_SPECIFIER = /\b(?:from|import|require)\s*\(?\s*['"]([^'"\n]+)['"]/g;
@@ -20,9 +21,17 @@ export function tsPathsOf(dir: string, compilerOptions: { baseUrl?: string; path
   return { baseUrl: path.resolve(dir, co.baseUrl ?? '.'), paths: Object.entries(co.paths ?? {}) };
 }
 
-/** The file a specifier names from `fromFile`, tried through `probe` (see probeModule). */
-export function resolveSpecifier(fromFile: string, spec: string, cfg: TsPaths | null, probe: (base: string) => string | undefined): string | undefined {
+/** The file a specifier names from `fromFile`, tried through `probe` (see probeModule); `ws`: the workspace `fromFile` lies in. */
+export function resolveSpecifier(fromFile: string, spec: string, cfg: TsPaths | null, probe: (base: string) => string | undefined, ws: Workspace | null = null): string | undefined {
   if (spec.startsWith('.') || spec.startsWith('/')) return probe(path.resolve(path.dirname(fromFile), spec));
+  const inWorkspace = workspaceCandidates(ws, spec);
+  if (inWorkspace) {
+    for (const c of inWorkspace) {
+      const hit = probe(c);
+      if (hit) return hit;
+    }
+    return undefined;
+  }
   if (!cfg) return undefined;
   for (const [pattern, targets] of cfg.paths) {
     const star = pattern.indexOf('*');

@@ -72,13 +72,15 @@ export function settleGroup(acc: AnalysisState, g: BaseGroup): void {
   }
   const blocking = g.members.filter((x) => !x.edit);
   const heldWithBody = g.members.filter((x) => x.edit && x.heldBy);
-  const movable = blocking.length === 0 && heldWithBody.length === 0 && g.unseen.length === 0 && g.exact;
+  const movable = blocking.length === 0 && heldWithBody.length === 0 && g.unseen.length === 0 && g.exact && !g.env;
   g.movable = movable;
   const baseEdit: UnitEdit = { unit: g.unit, start: g.start, end: g.end, text: '2024-09' };
   const noForm = blocking.map((x) => `\`${x.shown}\``).join(', ');
   const reasons: string[] = [];
   if (blocking.length) reasons.push(`${noForm} ${blocking.length === 1 ? 'has' : 'have'} no 2024-09 form`);
   if (heldWithBody.length) reasons.push(`${heldWithBody.map((x) => `\`${x.shown}\``).join(', ')} ${heldWithBody.length === 1 ? 'is' : 'are'} left for a person with the body sent to ${heldWithBody.length === 1 ? 'it' : 'them'}`);
+  // the version is only the fallback of an environment variable, whose deployed value may carry its own
+  if (g.env) reasons.push(`the base is read from the environment variable \`${g.env}\` first, and its deployed value, which \`--fix\` cannot see, may carry its own version: change that value, this fallback and the paths together`);
   for (const u of g.unseen) {
     const line = lineCol(u.unit.fileText, u.node.getStart(u.unit.sf) + u.unit.offset).line;
     reasons.push(`${codeSpan(u.node, u.unit.sf)} (${acc.shownFile(u.unit.file)}:${line}) sends through it ${u.why}`);

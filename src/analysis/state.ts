@@ -8,6 +8,7 @@ import type ts from '../core/ts.cjs';
 import { getRule } from '../catalogue/index.js';
 import { originOf, useConfiguredPaths, type PathMatch } from '../core/paths.js';
 import type { ContextKind } from '../core/keys.js';
+import { generatedHeader } from '../core/generated.js';
 import type { ChangeKind, Config, Finding, FixKind, HoldCode, RequestContext, TextEdit } from '../types.js';
 import { render, type Words } from './findings.js';
 import { Bindings } from './bindings.js';
@@ -15,6 +16,7 @@ import { Evaluator, type Piece } from './evaluate.js';
 import type { UnitEdit } from './render.js';
 import type { Shaped } from './detectors/request-types.js';
 import { lineCol, lineStarts, type Unit, type UnitStore } from './units.js';
+import { GeneratedGlobs } from './generated-globs.js';
 
 export interface AnalyzerOptions {
   config: Config;
@@ -36,6 +38,8 @@ export interface BaseGroup {
   unseen: { unit: Unit; node: ts.Node; why: string; hole?: ts.Node }[];
   /** set by settleGroup: the base and its paths move */
   movable?: boolean;
+  /** the environment variable the base is read from first (the versioned text is its fallback) */
+  env?: string;
 }
 
 export interface Target {
@@ -92,11 +96,16 @@ export class AnalysisState {
   readonly unsent: Finding[] = [];
   /** the object literals known only by their keys (what is written inside them is left with them) */
   readonly unsentObjects: Span[] = [];
+  /** events written in a type whose own `version` is '2023-01', and where that literal is (`file:offset`): settle keeps them only where the type types a webhook request */
+  readonly typedEvents: { finding: Finding; versionAt: string }[] = [];
+  /** while a body is tied (requests.ts applyBody): why a part of it cannot be seen whatever else is (data read at run time) */
+  unseenInBody: string | undefined;
   /** findings left for a person that hold their whole request (besides those of the rules in settle's HOLDING_RULES) */
   readonly holdsRequest = new Set<Finding>();
   /** findings moved only with `--unsafe`, with the path or body they go with */
   private readonly assumed = new Map<Finding, string>();
   private readonly generatedMemo = new Map<string, string>();
+  private readonly generatedGlobs: GeneratedGlobs;
   readonly bindings: Bindings;
   readonly ev: Evaluator;
   findings = new Map<string, Finding>();
@@ -166,6 +175,7 @@ export class AnalysisState {
     this.ev = new Evaluator(this.bindings);
     const c = options.config;
     this.hosts = { base: originOf(c.baseUrl), legacy: originOf(c.legacyBaseUrl), staging: originOf(c.stagingUrl) };
+    this.generatedGlobs = new GeneratedGlobs(c.generated, c.generatedRoot);
   }
 
   add(
@@ -244,21 +254,19 @@ export class AnalysisState {
   }
 
   /**
-   * What marks a file as generated or vendored (never edited by `--fix`): its `@generated` or
-   * `Code generated … DO NOT EDIT` header, or a folder a generator writes into the project (the
-   * `api` package's `.api/`). Undefined: the project's own code.
+   * What marks a file as generated or vendored (never edited by `--fix`): its header (`@generated`,
+   * `Code generated … DO NOT EDIT`, a comment saying a tool generated it: core/generated.ts), or a
+   * folder a generator writes into the project (the `api` package's `.api/`). Undefined: the
+   * project's own code.
    */
   generatedBy(file: string): string | undefined {
+    // the config's `generated` globs, before what the file says of itself
+    const glob = this.generatedGlobs.match(file);
+    if (glob) return `matched by \`${glob}\` in the config's \`generated\``;
     let known = this.generatedMemo.get(file);
     if (known === undefined) {
       const head = (this.store.text(file) ?? '').slice(0, 4096);
-      known = file.split(path.sep).includes('.api')
-        ? 'a package written into the `.api/` folder'
-        : /@generated\b/.test(head)
-          ? 'marked `@generated`'
-          : /Code generated\b[^\n]*\bDO NOT EDIT\b/.test(head)
-            ? 'marked `Code generated … DO NOT EDIT`'
-            : '';
+      known = file.split(path.sep).includes('.api') ? 'a package written into the `.api/` folder' : (generatedHeader(head) ?? '');
       this.generatedMemo.set(file, known);
     }
     return known || undefined;

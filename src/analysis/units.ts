@@ -5,6 +5,7 @@ import ts from '../core/ts.cjs';
 import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { probeModule, resolveSpecifier, tsPathsOf, type TsPaths } from './resolve.js';
+import { WorkspaceReader } from './workspaces.js';
 
 export interface Unit {
   /** absolute path of the file */
@@ -168,6 +169,7 @@ export class UnitStore {
   private units = new Map<string, Unit[]>();
   private texts = new Map<string, string | null>();
   private tsconfigs = new Map<string, TsPaths | null>();
+  private workspaces = new WorkspaceReader((dir) => this.inside(dir));
   /** files parsed but nested too deeply to analyse (or to parse), with why; they have no units */
   readonly skipped = new Map<string, string>();
   parsedCount = 0;
@@ -268,7 +270,7 @@ export class UnitStore {
     return result;
   }
 
-  /** Resolve an import specifier to a file of the project (relative, or through tsconfig paths). */
+  /** Resolve an import specifier to a file of the project (relative, a workspace package, or through tsconfig paths). */
   resolve(fromFile: string, spec: string): string | undefined {
     const isFile = (f: string) => {
       if (this.overlays.has(f) || this.componentUnits.has(f)) return true;
@@ -280,7 +282,8 @@ export class UnitStore {
     };
     const asWritten = (f: string, ext: string) => MODULE_EXTENSIONS.includes(ext) || this.componentUnits.has(f);
     const cfg = spec.startsWith('.') || spec.startsWith('/') ? null : this.tsPaths(path.dirname(fromFile));
-    return resolveSpecifier(fromFile, spec, cfg, (base) => probeModule(base, isFile, asWritten));
+    const ws = spec.startsWith('.') || spec.startsWith('/') ? null : this.workspaces.workspaceFor(path.dirname(fromFile));
+    return resolveSpecifier(fromFile, spec, cfg, (base) => probeModule(base, isFile, asWritten), ws);
   }
 }
 

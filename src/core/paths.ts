@@ -51,6 +51,11 @@ export interface PathMatch {
   half?: boolean;
 }
 
+/** What is known of the request a path is sent with: its HTTP method (upper case), when it can be seen. */
+export interface PathOptions {
+  method?: string;
+}
+
 const V1_FAMILY = () => (loadCatalogue().rules.find((r) => r.id === 'v1-unmapped-path')?.families ?? []);
 
 function splitSegments(path: string): string[] {
@@ -174,7 +179,7 @@ let pathStartRe: RegExp | undefined;
  * v1 paths must start with one of the service's families, versioned paths with the version,
  * each at the start of the text, right after a hole, or right after a URL origin.
  */
-export function findPaths(text: string): PathMatch[] {
+export function findPaths(text: string, opts: PathOptions = {}): PathMatch[] {
   const out: PathMatch[] = [];
   // one expression for the run (the catalogue is fixed once loaded); never re-entered, so its
   // lastIndex is simply reset
@@ -204,7 +209,7 @@ export function findPaths(text: string): PathMatch[] {
     };
     if (m[2]) {
       const family = m[2];
-      const match = matchV1(segs, textEnds, trailingSlash);
+      const match = matchV1(segs, textEnds, trailingSlash, opts.method);
       out.push({ ...base, version: 'v1', resource: family, ...match });
     } else {
       const version = m[3] as ApiVersion;
@@ -224,7 +229,7 @@ export function findPaths(text: string): PathMatch[] {
       }
       // a resource segment must look like a name: '2023-01/15' is a date, not a path
       if (!/^[A-Za-z_]/.test(rest[0]) && !isHole(rest[0][0])) continue;
-      out.push({ ...base, version, versionOnly: false, resource: rest[0], ...match2023(segs, textEnds, trailingSlash) });
+      out.push({ ...base, version, versionOnly: false, resource: rest[0], ...match2023(segs, textEnds, trailingSlash, opts.method) });
     }
     re.lastIndex = Math.max(re.lastIndex, end);
   }
@@ -239,8 +244,8 @@ function endpointRules(from: 'v1' | '2023-01'): Rule[] {
   return list;
 }
 
-function matchV1(segs: string[], textEnds: boolean, trailingSlash: boolean): Pick<PathMatch, 'rule' | 'partial' | 'newPath' | 'bodyContext' | 'versionOnly' | 'configured'> {
-  const own = configuredMatch(configured.v1, segs, textEnds, trailingSlash, 'body-v1');
+function matchV1(segs: string[], textEnds: boolean, trailingSlash: boolean, method?: string): Pick<PathMatch, 'rule' | 'partial' | 'newPath' | 'bodyContext' | 'versionOnly' | 'configured'> {
+  const own = configuredMatch(configured.v1, segs, textEnds, trailingSlash, 'body-v1', method);
   for (const rule of endpointRules('v1')) {
     const fit = fitEndpoint(segs, rule, textEnds);
     if (!fit) continue;
@@ -258,7 +263,7 @@ function matchV1(segs: string[], textEnds: boolean, trailingSlash: boolean): Pic
   return { rule: unmapped, partial: false, versionOnly: segs.length <= 2 && (segs[2] ?? '') === '', bodyContext: 'body-v1' };
 }
 
-function match2023(segs: string[], textEnds: boolean, trailingSlash: boolean): Pick<PathMatch, 'rule' | 'partial' | 'newPath' | 'bodyContext' | 'configured'> {
+function match2023(segs: string[], textEnds: boolean, trailingSlash: boolean, method?: string): Pick<PathMatch, 'rule' | 'partial' | 'newPath' | 'bodyContext' | 'configured'> {
   for (const rule of endpointRules('2023-01')) {
     const fit = fitEndpoint(segs, rule, textEnds);
     if (!fit) continue;
@@ -270,7 +275,7 @@ function match2023(segs: string[], textEnds: boolean, trailingSlash: boolean): P
       bodyContext: ep.body ?? 'body-2023-01',
     };
   }
-  const own = configuredMatch(configured['2023-01'], segs, textEnds, trailingSlash, segs[1] === 'webhooks' ? 'webhook-2023-01' : 'body-2023-01');
+  const own = configuredMatch(configured['2023-01'], segs, textEnds, trailingSlash, segs[1] === 'webhooks' ? 'webhook-2023-01' : 'body-2023-01', method);
   if (own) return own;
   const unmapped = loadCatalogue().rules.find((r) => r.id === 'unmapped-2023-01-path')!;
   return {
@@ -313,8 +318,15 @@ export function useConfiguredPaths(paths: Record<string, string> | undefined): v
   }
 }
 
-function configuredMatch(rules: Rule[], segs: string[], textEnds: boolean, trailingSlash: boolean, bodyContext: string): Pick<PathMatch, 'rule' | 'partial' | 'newPath' | 'bodyContext' | 'configured'> | undefined {
+/**
+ * The first `paths` entry the path fits. An entry that gives a method applies only to a request
+ * sent with that method: a path whose method cannot be seen (`method` undefined) fits only the
+ * entries that give none (which method it is sent with is not guessed).
+ */
+function configuredMatch(rules: Rule[], segs: string[], textEnds: boolean, trailingSlash: boolean, bodyContext: string, method: string | undefined): Pick<PathMatch, 'rule' | 'partial' | 'newPath' | 'bodyContext' | 'configured'> | undefined {
   for (const rule of rules) {
+    const wants = rule.endpoint!.method;
+    if (wants && wants !== method) continue;
     const fit = fitEndpoint(segs, rule, textEnds);
     if (!fit || fit.partial) continue;
     return { rule, partial: false, newPath: fillTemplate(rule.endpoint!, fit.captures, trailingSlash), bodyContext, configured: true };

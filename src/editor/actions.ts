@@ -6,20 +6,23 @@ import {
   MarkupKind,
   type CodeAction,
   type CodeActionParams,
+  type Diagnostic,
   type Hover,
   type HoverParams,
   type TextEdit as LspTextEdit,
   type WorkspaceEdit,
 } from 'vscode-languageserver/node';
+import { pathToFileURL } from 'node:url';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { TextDocuments } from 'vscode-languageserver/node';
 import { explainText, getRule } from '../catalogue/index.js';
 import { editsToApply } from '../fix/edits.js';
-import type { Finding, TextEdit } from '../types.js';
-import type { Checker } from './checker.js';
+import type { AssumedRequest, Finding, TextEdit } from '../types.js';
+import type { Checked, Checker } from './checker.js';
 import { covers, meets, rangeOf, SOURCE, type DiagnosticData } from './convert.js';
 import { clientEdits, fixAllText, isApplicable, minimalEdit } from './fixes.js';
-import type { Folders } from './folders.js';
+import { toPath, type Folders } from './folders.js';
+import { assumedRequestEdits } from './request-fix.js';
 import { fixAllData, type FixAllData } from './params.js';
 
 export const FIX_ALL_KIND = 'source.fixAll.migrate-check';
@@ -53,9 +56,44 @@ export class Actions {
   ) {}
 
   private workspaceEdit(uri: string, snap: TextDocument, edits: TextEdit[]): WorkspaceEdit {
-    const lsp: LspTextEdit[] = edits.map((e) => ({ range: rangeOf(snap, e.start, e.end), newText: e.text }));
-    if (this.settings.caps.documentChanges) return { documentChanges: [{ textDocument: { uri, version: snap.version }, edits: lsp }] };
-    return { changes: { [uri]: lsp } };
+    return this.filesEdit([{ uri, snap, version: snap.version, edits }]);
+  }
+
+  /** One workspace edit over several files; `version` null: a file the client has not opened. */
+  private filesEdit(parts: { uri: string; snap: TextDocument; version: number | null; edits: TextEdit[] }[]): WorkspaceEdit {
+    const lsp = (p: (typeof parts)[number]): LspTextEdit[] => p.edits.map((e) => ({ range: rangeOf(p.snap, e.start, e.end), newText: e.text }));
+    if (this.settings.caps.documentChanges) return { documentChanges: parts.map((p) => ({ textDocument: { uri: p.uri, version: p.version }, edits: lsp(p) })) };
+    return { changes: Object.fromEntries(parts.map((p) => [p.uri, lsp(p)])) };
+  }
+
+  /**
+   * The quick fix of a request only `--fix --unsafe` moves: all its edits, in every file, never
+   * preferred (it rests on an assumption), offered once per request.
+   */
+  private async assumedAction(uri: string, snap: TextDocument, checked: Checked, req: AssumedRequest, diagnostics: Diagnostic[]): Promise<CodeAction | undefined> {
+    const file = this.checker.target(uri);
+    if (!file) return undefined;
+    const folder = this.folders.folderFor(file);
+    const parts = await assumedRequestEdits(req, { file, text: checked.text, findings: checked.findings }, {
+      config: folder.config,
+      overlays: this.checker.overlays(),
+      cwd: folder.root,
+      root: this.folders.readRoot(folder),
+    });
+    if (!parts) return undefined;
+    const files = parts.map((p) => {
+      if (p.file === file) return { uri, snap, version: snap.version, edits: clientEdits(p.text, p.edits) };
+      const open = this.documents.all().find((d) => toPath(d.uri) === p.file);
+      // an open buffer's edits hold only for the text they were made on
+      if (open && open.getText() !== p.text) return undefined;
+      const other = TextDocument.create(open?.uri ?? pathToFileURL(p.file).href, open?.languageId ?? 'plaintext', open?.version ?? 0, p.text);
+      return { uri: other.uri, snap: other, version: open ? open.version : null, edits: clientEdits(p.text, p.edits) };
+    });
+    // the request is offered whole or not at all
+    if (files.some((p) => p === undefined)) return undefined;
+    const edit = this.filesEdit(files.map((p) => p!));
+    const count = parts.length > 1 ? ` (${parts.length} files)` : '';
+    return { title: `Move the request ${req.label} to 2024-09 as a whole${count} (unsafe: rests on an assumption)`, kind: CodeActionKind.QuickFix, diagnostics, isPreferred: false, edit };
   }
 
   async codeActions(params: CodeActionParams): Promise<CodeAction[]> {
@@ -82,6 +120,7 @@ export class Actions {
       });
       const seen = new Set<Finding>();
       const groups = new Set<string>();
+      const assumed = new Set<string>();
       for (const f of hit) {
         // a finding whose fix is made by another one's edits (a field inside a nested pickup object)
         const carrier = isApplicable(f, unsafe)
@@ -90,8 +129,9 @@ export class Actions {
             ? checked.findings.find((g) => g !== f && isApplicable(g, unsafe) && g.edits!.some((e) => e.start <= f.start && f.end <= e.end))
             : undefined;
         const endpoint = f.context?.endpoint;
-        const group = endpoint ? checked.findings.filter((g) => g.context?.endpoint === endpoint && isApplicable(g, unsafe)) : [];
-        if (carrier && !seen.has(carrier)) {
+        const group = endpoint ? checked.findings.filter((g) => g.context?.endpoint === endpoint && isApplicable(g, unsafe) && !g.assumedRequest) : [];
+        // a request only `--unsafe` moves is offered whole (below), never one finding of it
+        if (carrier && !seen.has(carrier) && !carrier.assumedRequest) {
           seen.add(carrier);
           const title = `Fix ${carrier.ruleId}: ${carrier.fixDescription ?? 'apply the 2024-09 form'}${carrier.fixKind === 'unsafe' ? ' (unsafe: rests on an assumption)' : ''}`;
           actions.push({
@@ -101,6 +141,12 @@ export class Actions {
             isPreferred: carrier.fixKind === 'safe' && group.length < 2,
             edit: this.workspaceEdit(uri, snap, clientEdits(snap.getText(), carrier.edits!)),
           });
+        }
+        const req = f.assumedRequest;
+        if (req && !assumed.has(req.id)) {
+          assumed.add(req.id);
+          const action = await this.assumedAction(uri, snap, checked, req, checked.findings.filter((g) => g.assumedRequest?.id === req.id).map(diagFor));
+          if (action) actions.push(action);
         }
         // a request's path and body move together: the path alone would leave a 2023-01 or v1
         // body looking like 2024-09 (and no longer reported)

@@ -6,8 +6,10 @@
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { IMPORT_SPECIFIER, probeModule, resolveSpecifier } from '../analysis/resolve.js';
+import { WorkspaceReader } from '../analysis/workspaces.js';
 import { TsconfigReader } from '../analysis/tsconfig.js';
 import { setsAxiosDefaults } from '../core/axios-defaults.js';
+import { OLD_EVENT } from '../core/keys.js';
 import { insideRoot } from '../core/wall.js';
 import { DEFAULT_MAX_FILE_SIZE } from '../config.js';
 
@@ -82,6 +84,11 @@ export function partition(
   // axios' defaults (`axios.defaults.baseURL = …`) reach every module that calls axios itself
   const defaults = candidates.filter((c) => setsAxiosDefaults(c.text));
   for (const d of defaults) for (const c of candidates) if (c !== d && /\baxios\b/.test(c.text)) union(d.file, c.file);
+  // a handler's event waits for the webhooks the project registers (analysis/settle-events.ts): the
+  // files that name the old event or may register a webhook share one part
+  const oldEvent = OLD_EVENT().old;
+  const webhookish = candidates.filter((c) => c.text.includes(oldEvent) || /\bwebhooks\b|\bevent_types\b/.test(c.text));
+  if (webhookish.some((c) => c.text.includes(oldEvent))) for (const c of webhookish.slice(1)) union(webhookish[0].file, c.file);
   const groups = new Map<string, { file: string; text: string }[]>();
   for (const c of candidates) {
     const r = find(c.file);
@@ -107,12 +114,14 @@ export function partition(
 class LightResolver {
   private files = new Map<string, boolean>();
   private tsconfigs: TsconfigReader;
+  private workspaces: WorkspaceReader;
 
   constructor(
     private readonly maxFileSize: number,
     private readonly inside: (file: string) => boolean,
   ) {
     this.tsconfigs = new TsconfigReader(inside);
+    this.workspaces = new WorkspaceReader(inside);
   }
 
   read(file: string): string | undefined {
@@ -127,7 +136,8 @@ class LightResolver {
     const relative = spec.startsWith('.') || spec.startsWith('/');
     const cfg = relative ? null : this.tsconfigs.pathsFor(path.dirname(from));
     if (cfg === 'bad') return null;
-    return resolveSpecifier(from, spec, cfg, (base) => probeModule(base, (f) => this.isFile(f), () => true));
+    const ws = relative ? null : this.workspaces.workspaceFor(path.dirname(from));
+    return resolveSpecifier(from, spec, cfg, (base) => probeModule(base, (f) => this.isFile(f), () => true), ws);
   }
 
   private isFile(f: string): boolean {

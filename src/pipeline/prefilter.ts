@@ -3,6 +3,7 @@
 // and those they draw in through their imports. No compiler here (the reader thread runs this too:
 // src/pipeline/reader-thread.ts).
 
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { IMPORT_SPECIFIER } from '../analysis/resolve.js';
 import { loadCatalogue } from '../catalogue/index.js';
@@ -107,7 +108,7 @@ export function testTexts(
   // a file with only a word an old body shares with ordinary code is looked at when it imports a
   // module that passed the text test (the endpoint or base it sends to may be defined there)
   if (weak.length && candidates.length) {
-    const importRe = importOf(candidates.map((c) => moduleStem(c.file)));
+    const importRe = importOf(candidates.flatMap((c) => moduleStems(c.file)));
     for (const src of weak) if (importRe.test(src.text!)) candidates.push(src);
   }
   const have = new Set(candidates.map((c) => c.file));
@@ -126,7 +127,7 @@ export function testTexts(
         if (src.fatal) fatal.push(src);
         else {
           candidates.push(src);
-          if (REEXPORT.test(src.text!)) stems.push(moduleStem(imp.file));
+          if (REEXPORT.test(src.text!)) stems.push(...moduleStems(imp.file));
         }
       }
     }
@@ -137,7 +138,7 @@ export function testTexts(
   const bases = candidates.filter((c) => VERSIONED_BASE.test(c.text!));
   if (bases.length) {
     const defaults = bases.some((c) => setsAxiosDefaults(c.text!));
-    const drawn = drawIn([...bases.map((c) => moduleStem(c.file)), ...(defaults ? ['axios'] : [])]);
+    const drawn = drawIn([...bases.flatMap((c) => moduleStems(c.file)), ...(defaults ? ['axios'] : [])]);
     // `axios.defaults.baseURL = API` with the versioned API imported from the module drawn in above
     if (!defaults && drawn.some((d) => d.setsDefaults)) drawIn(['axios']);
   }
@@ -145,7 +146,7 @@ export function testTexts(
   // client functions): the modules importing it may be its callers, whose arguments are the
   // requests' paths and bodies
   const wrappers = candidates.filter((c) => SENDS.test(c.text!) && EXPORTS.test(c.text!));
-  if (wrappers.length) drawIn(wrappers.map((c) => moduleStem(c.file)));
+  if (wrappers.length) drawIn(wrappers.flatMap((c) => moduleStems(c.file)));
   return { fatal, candidates };
 }
 
@@ -168,9 +169,24 @@ export function moduleSpecifiers(text: string): string {
   return lines.length > 1 ? lines.join('\n') : '';
 }
 
-function moduleStem(file: string): string {
+/**
+ * The names an import of this module ends with: its file name, its folder's for an index file, and
+ * for the index of a package (in its folder or its `src/`) the last part of the package's name (a
+ * workspace package imported as `@shop/shipping-sdk`).
+ */
+function moduleStems(file: string): string[] {
   const base = path.basename(file).replace(/\.[^.]+$/, '');
-  return base === 'index' ? path.basename(path.dirname(file)) : base;
+  if (base !== 'index') return [base];
+  let dir = path.dirname(file);
+  const stems = [path.basename(dir)];
+  if (path.basename(dir) === 'src') dir = path.dirname(dir);
+  try {
+    const name = (JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { name?: unknown }).name;
+    if (typeof name === 'string' && name) stems.push(name.slice(name.lastIndexOf('/') + 1));
+  } catch {
+    // no package here
+  }
+  return stems;
 }
 
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -1,6 +1,6 @@
 // `--reporter json`: the shape of ESLint's JSON formatter, so tools that read ESLint output read this.
 import type { FileResult, Finding, RuntimeSeen } from '../types.js';
-import { compareFindings, fileTotals, mergedFix, sortResults, type RangeFix, type ReporterMeta } from './shared.js';
+import { compareFindings, fileTotals, mergedFix, relPath, requestFix, sortResults, type RangeFix, type ReporterMeta } from './shared.js';
 
 const UNSAFE_DESC = 'apply the 2024-09 form (rests on an assumption)';
 
@@ -38,7 +38,23 @@ export interface EslintResult {
   usedDeprecatedRules: never[];
 }
 
-function message(f: Finding, source: string | undefined): EslintMessage {
+/**
+ * The suggestion of a finding whose request moves only on an assumption: the request's edits in
+ * this file, as one fix (ESLint's suggestion has one), named for the request and its assumption.
+ */
+function requestSuggestion(f: Finding, r: FileResult, cwd: string): EslintSuggestion | undefined {
+  const req = f.assumedRequest!;
+  // the whole request, a finding a comment suppresses included: its path without its body (or
+  // the other way round) would send one version's body to the other version's path
+  const fix = requestFix(f, r.findings.concat(r.suppressed), r.source);
+  if (!fix) return undefined;
+  const others = req.files.filter((x) => x !== r.file).map((x) => relPath(x, cwd));
+  const rest = others.length ? `; the request has edits in ${others.join(', ')} too: apply them with this one` : '';
+  return { desc: `Move the request ${req.label} to 2024-09 as a whole, as \`--fix --unsafe\` does; this rests on an assumption (the spec gives the path no 2024-09 form): check it in the 2024-09 reference${rest}`, fix };
+}
+
+function message(f: Finding, r: FileResult, cwd: string): EslintMessage {
+  const source = r.source;
   const m: EslintMessage = {
     ruleId: f.ruleId,
     severity: f.severity === 'error' ? 2 : 1,
@@ -50,7 +66,10 @@ function message(f: Finding, source: string | undefined): EslintMessage {
   };
   const fix = f.fixKind === 'none' ? undefined : mergedFix(f, source);
   if (fix && f.fixKind === 'safe') m.fix = fix;
-  if (fix && f.fixKind === 'unsafe') m.suggestions = [{ desc: f.fixDescription ?? UNSAFE_DESC, fix }];
+  if (f.fixKind === 'unsafe') {
+    const suggestion = f.assumedRequest ? requestSuggestion(f, r, cwd) : fix && { desc: f.fixDescription ?? UNSAFE_DESC, fix };
+    if (suggestion) m.suggestions = [suggestion];
+  }
   if (f.runtime) {
     const { count, ...seen } = f.runtime;
     m.count = count;
@@ -60,17 +79,17 @@ function message(f: Finding, source: string | undefined): EslintMessage {
 }
 
 /** One ESLint result per file given, in path order (the MCP server and merge reuse this). */
-export function toEslintResults(results: FileResult[]): EslintResult[] {
+export function toEslintResults(results: FileResult[], cwd = process.cwd()): EslintResult[] {
   return sortResults(results).map((r) => {
     const t = fileTotals(r);
     const messages: EslintMessage[] = [];
     if (r.fatal) {
       messages.push({ ruleId: null, fatal: true, severity: 2, message: r.fatal.message, line: r.fatal.line, column: r.fatal.column });
     }
-    const findings = [...r.findings].sort(compareFindings).map((f) => message(f, r.source));
+    const findings = [...r.findings].sort(compareFindings).map((f) => message(f, r, cwd));
     messages.push(...findings);
     const suppressedMessages = [...r.suppressed].sort(compareFindings).map((f) => ({
-      ...message(f, r.source),
+      ...message(f, r, cwd),
       suppressions: [{ kind: 'directive' as const, justification: f.justification ?? '' }],
     }));
     return {
@@ -88,6 +107,6 @@ export function toEslintResults(results: FileResult[]): EslintResult[] {
   });
 }
 
-export function json(results: FileResult[], _meta: ReporterMeta): string {
-  return `${JSON.stringify(toEslintResults(results))}\n`;
+export function json(results: FileResult[], meta: ReporterMeta): string {
+  return `${JSON.stringify(toEslintResults(results, meta.cwd))}\n`;
 }

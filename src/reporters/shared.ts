@@ -2,7 +2,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { compareStrings } from '../core/order.js';
-import type { FileResult, Finding } from '../types.js';
+import type { FileResult, Finding, TextEdit } from '../types.js';
 
 export interface ReporterMeta {
   /** paths in the output are relative to this folder (posix separators) */
@@ -63,7 +63,21 @@ export interface RangeFix {
  * when the text between two separate edits is needed but the file's source is not available.
  */
 export function mergedFix(finding: Finding, source: string | undefined): RangeFix | undefined {
-  const edits = [...(finding.edits ?? [])].sort((a, b) => a.start - b.start || a.end - b.end);
+  return mergedEdits(finding.edits ?? [], source);
+}
+
+/**
+ * The edits in this file of the request a finding moves with only on an assumption
+ * (`assumedRequest`): those of every finding of the file with the same request, as one replacement.
+ */
+export function requestFix(finding: Finding, inFile: Finding[], source: string | undefined): RangeFix | undefined {
+  const id = finding.assumedRequest?.id;
+  if (id === undefined) return undefined;
+  return mergedEdits(inFile.filter((g) => g.assumedRequest?.id === id).flatMap((g) => g.edits ?? []), source);
+}
+
+function mergedEdits(list: TextEdit[], source: string | undefined): RangeFix | undefined {
+  const edits = [...list].sort((a, b) => a.start - b.start || a.end - b.end);
   if (edits.length === 0) return undefined;
   let text = edits[0].text;
   for (let i = 1; i < edits.length; i++) {

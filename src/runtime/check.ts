@@ -41,7 +41,7 @@ export function checkRequest(req: ServiceRequest, body: unknown, baseUrl: string
     if (req.legacyHost && legacy) out.push({ ruleId: legacy.id, text: words.legacyHostText(legacy, origin, req.path, baseUrl) });
   } else if (m.rule) {
     const newPath = m.versionOnly ? undefined : m.newPath ? shownTokens(m.newPath) : undefined;
-    out.push({ ruleId: m.rule.id, text: words.pathText({ rule: m.rule, shown: req.path, version: m.version, newPath, sends2024Body: sends2024Body(body) }) });
+    out.push({ ruleId: m.rule.id, text: words.pathText({ rule: m.rule, shown: req.path, version: m.version, newPath, sends2024Body: sends2024Body(body), configured: m.configured }) });
   }
   if (body === undefined || !context) return out;
   if (context === 'body-2024-09') context = 'half-2024-09';

@@ -1,8 +1,9 @@
 // Which requests are the service's, and which catalogue endpoint each one is. A request is the
 // service's when its URL is on a host migrate-check.config.json names (baseUrl, legacyBaseUrl,
 // stagingUrl), or, when none is configured, by its path's shape alone (PRODUCT.md, "At run time").
-// The path is read by the static rules' own matcher (core/paths.ts: findPaths).
-import { findPaths, type PathMatch } from '../core/paths.js';
+// The path is read by the static rules' own matcher (core/paths.ts: findPaths), with the config's
+// `paths` as a scan takes them (an entry that gives a method applies to requests sent with it).
+import { findPaths, useConfiguredPaths, type PathMatch } from '../core/paths.js';
 import { loadConfig } from '../config.js';
 import type { Config, RuleLevel } from '../types.js';
 
@@ -18,6 +19,8 @@ export interface Settings {
   legacyOrigin?: string;
   baseUrl?: string;
   rules: Record<string, RuleLevel>;
+  /** the config's own 2024-09 forms of paths the spec does not show */
+  paths?: Record<string, string>;
 }
 
 function hostOf(url: string | undefined): Host | undefined {
@@ -30,9 +33,9 @@ function hostOf(url: string | undefined): Host | undefined {
   }
 }
 
-export function settingsFrom(config: Pick<Config, 'baseUrl' | 'legacyBaseUrl' | 'stagingUrl' | 'rules'>): Settings {
+export function settingsFrom(config: Pick<Config, 'baseUrl' | 'legacyBaseUrl' | 'stagingUrl' | 'rules' | 'paths'>): Settings {
   const hosts = [config.baseUrl, config.legacyBaseUrl, config.stagingUrl].map(hostOf).filter((h): h is Host => h !== undefined);
-  return { hosts, legacyOrigin: hostOf(config.legacyBaseUrl)?.origin, baseUrl: config.baseUrl, rules: config.rules };
+  return { hosts, legacyOrigin: hostOf(config.legacyBaseUrl)?.origin, baseUrl: config.baseUrl, rules: config.rules, paths: config.paths };
 }
 
 /**
@@ -63,21 +66,25 @@ export interface ServiceRequest {
 const decided = new WeakMap<Settings, Map<string, ServiceRequest | undefined>>();
 const REMEMBERED = 2000;
 
-/** The service's request this URL is, or undefined (another vendor's, or no API path). */
-export function classify(url: URL, settings: Settings): ServiceRequest | undefined {
+/**
+ * The service's request this URL is, or undefined (another vendor's, or no API path). `method`:
+ * the request's, once known (a `paths` entry that gives a method applies only with it).
+ */
+export function classify(url: URL, settings: Settings, method?: string): ServiceRequest | undefined {
   const pathname = url.pathname;
   if (!MAY_BE_API.test(pathname)) return undefined;
   let memo = decided.get(settings);
   if (!memo) decided.set(settings, (memo = new Map()));
-  const key = `${url.origin}${pathname}`;
+  const m = method?.toUpperCase();
+  const key = `${m ?? ''} ${url.origin}${pathname}`;
   if (memo.has(key)) return memo.get(key);
-  const found = decide(url, pathname, settings);
+  const found = decide(url, pathname, settings, m);
   if (memo.size >= REMEMBERED) memo.clear();
   memo.set(key, found);
   return found;
 }
 
-function decide(url: URL, pathname: string, settings: Settings): ServiceRequest | undefined {
+function decide(url: URL, pathname: string, settings: Settings, method: string | undefined): ServiceRequest | undefined {
   const candidates: string[] = [];
   let legacyHost = false;
   if (settings.hosts.length) {
@@ -91,8 +98,9 @@ function decide(url: URL, pathname: string, settings: Settings): ServiceRequest 
     }
     if (!candidates.length) return undefined;
   } else candidates.push(pathname);
+  useConfiguredPaths(settings.paths);
   for (const path of candidates) {
-    const match = findPaths(path).find((m) => m.start === 0 && m.end === path.length);
+    const match = findPaths(path, { method }).find((m) => m.start === 0 && m.end === path.length);
     if (match) return { match, path, legacyHost };
   }
   return undefined;

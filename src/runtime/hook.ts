@@ -63,7 +63,9 @@ function create(env: NodeJS.ProcessEnv): State {
     claim: (url) => classify(url, settings),
     seen(claim, method, url, body, stack) {
       const shown = `${url.origin}${url.pathname}`;
-      const decisions = checkRequest(claim, bodyValue(body, `${method} ${shown}`, warn), settings.baseUrl, url.origin);
+      // with its method known, a `paths` entry for that method may give the path its 2024-09 form
+      const req = classify(url, settings, method) ?? claim;
+      const decisions = checkRequest(req, bodyValue(body, `${method} ${shown}`, warn), settings.baseUrl, url.origin);
       if (!decisions.length) return;
       const site = callSite(stack, HOOK_DIR);
       for (const d of decisions) report.add({ site, ruleId: d.ruleId, text: d.text, method, url: shown });

@@ -22,11 +22,15 @@ export interface PathWords {
   newPath?: string;
   /** the body sent is already in 2024-09 form */
   sends2024Body?: boolean;
+  /** the 2024-09 form comes from the config's `paths` */
+  configured?: boolean;
 }
 
 export function pathText(w: PathWords): string {
   const { rule, shown } = w;
   const ep = rule.endpoint;
+  if (w.configured)
+    return `\`${shown}\` is ${w.version === 'v1' ? 'a legacy v1' : 'a 2023-01'} path the spec does not map; the config's \`paths\` gives it the 2024-09 form \`${w.newPath ?? ep?.new ?? '?'}\`${w.version === 'v1' ? ' on the base host' : ''}; ${fixNote(rule)}.`;
   switch (rule.id) {
     case 'versioned-base-url':
       return `The base URL carries the 2023-01 version (\`${shown}\`); every relative path sent through it is a 2023-01 path. Move it to /2024-09 with those paths (${fixNote(rule, 'check that each relative path has a 2024-09 form, then change the version here and the paths together')}).`;

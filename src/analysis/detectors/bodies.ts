@@ -15,6 +15,7 @@ import { bodyExpressions, entries, eventLists, forwardedArgs, markTree, objects,
 import { refsOf } from './body-reads.js';
 import { check2024Pickup, halfMigratedPickup, nestedConflict, nestedPickup, pickupTime } from './pickup.js';
 import { renameKey } from './renames.js';
+import { readAtRunTime, runtimeWhy } from './runtime-data.js';
 import { webhookVersion } from './webhooks.js';
 
 /**
@@ -26,13 +27,16 @@ export function tieBody(acc: AnalysisState, unit: Unit, arg: ts.Expression, ep: 
   const info: RequestContext = { kind: ctx, by: 'endpoint', endpoint: ep.match?.rule?.endpoint ? `${ep.match.rule.endpoint.method} ${ep.match.rule.endpoint.old}` : ep.match?.path };
   let unseen: string | undefined;
   for (const body of direct ? [{ unit, expr: arg }] : bodyExpressions(acc, unit, arg, maybeData)) {
-    for (const t of objects(acc, body.unit, body.expr)) applyContext(acc, t, ctx, info);
+    const found = objects(acc, body.unit, body.expr);
+    for (const t of found) applyContext(acc, t, ctx, info);
     const expr = stringified(body.unit, body.expr);
     const forwarded = forwardedArgs(acc, body.unit, expr);
     for (const a of forwarded) for (const t of objects(acc, a.unit, a.expr)) applyContext(acc, t, ctx, info);
     const e = unwrap(expr);
     if (ts.isIdentifier(e) && ctx !== 'foreign' && renamesIn(ctx).size + (ctx === 'labels-2023-01' || ctx === 'labels-2024-09' || ctx === 'webhook-2023-01' ? 1 : 0) > 0) acc.shaped.push({ unit: body.unit, node: e, ctx, info, owner: acc.collecting });
     if (!forwarded.length) unseen ??= unseenParameter(acc, body.unit, e);
+    // a body read at run time (a proxied `req.body`): the request is held even where other bodies are seen
+    if (!forwarded.length && !found.length && ctx !== 'foreign' && readAtRunTime(acc, body.unit, e)) acc.unseenInBody ??= runtimeWhy(e.getText(body.unit.sf));
   }
   return unseen;
 }
@@ -150,7 +154,12 @@ export function keyValue(acc: AnalysisState, unit: Unit, body: ts.ObjectLiteralE
   // the event names of a webhook body, written in a constant: held with the request
   if (ctx === 'webhook-2023-01' && name === 'event_types') for (const s of eventLists(acc, unit, value)) acc.bodyObjects?.push(s);
   const child = childContext(ctx, name);
-  if (child === 'label-entries') for (const o of entries(acc, unit, value)) applyContext(acc, o, 'label-entry-2023-01', info);
+  if (child === 'label-entries') {
+    const list = entries(acc, unit, value);
+    for (const o of list) applyContext(acc, o, 'label-entry-2023-01', info);
+    // entries read at run time (`shipments: input.shipments`): they may be in either version
+    if (!list.length && readAtRunTime(acc, unit, value)) acc.unseenInBody ??= runtimeWhy(value.getText(unit.sf));
+  }
   else if (child) for (const o of objects(acc, unit, value)) applyContext(acc, o, child, info);
 }
 

@@ -142,7 +142,8 @@ export function entries(acc: AnalysisState, unit: Unit, e: ts.Expression, depth 
   if (ts.isIdentifier(e)) {
     const decl = acc.bindings.resolve(unit, e);
     const v = decl && acc.ev.valueOf(decl);
-    return v ? entries(acc, v.unit, v.expr, depth + 1) : [];
+    // a wrapper's parameter (`createLabels(entries) { … { shipments: entries } … }`): what its callers pass
+    return v ? entries(acc, v.unit, v.expr, depth + 1) : forwardedArgs(acc, unit, e).flatMap((a) => entries(acc, a.unit, a.expr, depth + 1));
   }
   if (ts.isCallExpression(e)) {
     const c = unwrap(e.expression);

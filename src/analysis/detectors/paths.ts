@@ -11,6 +11,7 @@ import type { AnalysisState } from '../state.js';
 import { type Unit, treeIndex } from '../units.js';
 import { checkBase } from './legacy-base.js';
 import { type Virtual, displayPath, isMaximal, joinBase, pathStart, quickPathTest } from './path-text.js';
+import { methodAt } from './method.js';
 import { groupMember, unseenAfterBase } from './versioned-base.js';
 
 /** Every maximal string expression (literal, template, `+` chain) of a unit. */
@@ -48,7 +49,8 @@ export function scanUrlExpression(acc: AnalysisState, unit: Unit, e: ts.Expressi
   const vt = virtualText(pieces);
   if (!quickPathTest(vt.text)) return [];
   if (!base) unseenAfterBase(acc, unit, e, pieces, vt);
-  const matches = findPaths(vt.text);
+  // a config `paths` entry that gives a method applies only where the call shows that method
+  const matches = findPaths(vt.text, { method: methodAt(e) });
   const out: { match: PathMatch; pieces: Piece[]; vt: Virtual }[] = [];
   for (const m of matches) {
     out.push({ match: m, pieces, vt });

@@ -187,10 +187,21 @@ function buildProgram(store: UnitStore, units: Unit[]): { program: ts.Program; u
     getNewLine: () => '\n',
     fileExists: (f) => f === MINI_LIB_NAME || (!inNodeModules(f) && (byName.has(f) || store.text(f) !== undefined)),
     readFile: (f) => (f === MINI_LIB_NAME ? MINI_LIB : inNodeModules(f) ? undefined : store.text(f)),
+    // imports resolve as the analysis resolves them (the project's workspace packages included), the compiler's way after that
+    resolveModuleNames: (names, containingFile) =>
+      names.map((name) => {
+        const own = store.resolve(containingFile, name);
+        const extension = own && MODULE_EXTENSIONS.find((e) => own.endsWith(e));
+        if (own && extension) return { resolvedFileName: own, extension: extension as ts.Extension, isExternalLibraryImport: false };
+        return ts.resolveModuleName(name, containingFile, options, host).resolvedModule;
+      }),
   };
   const program = ts.createProgram({ rootNames: units.map((u) => u.sf.fileName), options, host });
   return { program, unitOf };
 }
+
+/** The extensions the compiler knows a resolved module by, longest first. */
+const MODULE_EXTENSIONS = ['.d.mts', '.d.cts', '.d.ts', '.mts', '.cts', '.tsx', '.ts', '.mjs', '.cjs', '.jsx', '.js'];
 
 const isUserMember = (d: ts.Declaration) => ts.isPropertySignature(d) || ts.isPropertyDeclaration(d);
 

@@ -15,6 +15,7 @@ import { thisMember } from './callers.js';
 import { checkBase } from './legacy-base.js';
 import { joinBase, pathStart } from './path-text.js';
 import { groupMember, memberSpan, unseenAfterBase } from './versioned-base.js';
+import { methodAt } from './method.js';
 
 /** An options object a request may give its own base in, and the keys that give it (`baseURL`, `prefixUrl`). */
 export interface RequestOption {
@@ -162,13 +163,13 @@ export function instanceBase(acc: AnalysisState, unit: Unit, callee: ts.Expressi
  * seen, holds the base.
  */
 export function sentThroughBase(acc: AnalysisState, unit: Unit, base: Piece[], url: ts.Expression, use?: ts.Node): void {
-  sentThroughPieces(acc, unit, joinBase(base, acc.pieces(unit, url)), base.length, use);
+  sentThroughPieces(acc, unit, joinBase(base, acc.pieces(unit, url)), base.length, use, methodAt(url));
 }
 
-/** The same, for a URL's pieces whose first `baseLength` come through the base. */
-export function sentThroughPieces(acc: AnalysisState, unit: Unit, pieces: Piece[], baseLength: number, use?: ts.Node): void {
+/** The same, for a URL's pieces whose first `baseLength` come through the base (`method`: the request's, where the call shows it). */
+export function sentThroughPieces(acc: AnalysisState, unit: Unit, pieces: Piece[], baseLength: number, use?: ts.Node, method?: string): void {
   const vt = virtualText(pieces);
-  for (const m of findPaths(vt.text)) {
+  for (const m of findPaths(vt.text, { method })) {
     const vPiece = pieces[vt.owner[m.versionStart]];
     // the version segment must lie in the base (a path constant holding '/2023-01/…' is no member of it)
     if (vt.owner[m.versionStart] >= baseLength) continue;
@@ -254,16 +255,21 @@ export function applyBody(acc: AnalysisState, unit: Unit, arg: ts.Expression, ep
   if (!ctx) return;
   const outer = acc.collecting;
   const outerObjects = acc.bodyObjects;
+  const outerUnseen = acc.unseenInBody;
   const body: Finding[] = (acc.collecting = []);
   const objects: Span[] = (acc.bodyObjects = []);
+  acc.unseenInBody = undefined;
   let unseen: string | undefined;
+  let inBody: string | undefined;
   try {
     unseen = tieBody(acc, unit, arg, ep, ctx, maybeData, direct);
   } finally {
+    inBody = acc.unseenInBody;
+    acc.unseenInBody = outerUnseen;
     acc.collecting = outer;
     acc.bodyObjects = outerObjects;
     outer?.push(...body);
     outerObjects?.push(...objects);
   }
-  if (ctx !== 'foreign') acc.requests.push({ pathKey: ep.pathKey, body, objects, unseen: objects.length ? undefined : unseen });
+  if (ctx !== 'foreign') acc.requests.push({ pathKey: ep.pathKey, body, objects, unseen: inBody ?? (objects.length ? undefined : unseen) });
 }

@@ -29,6 +29,11 @@ export function memberSpan(acc: AnalysisState, m: PathMatch, pieces: Piece[], vt
   let ownStart = m.versionStart;
   while (ownStart < m.end && pieces[vt.owner[ownStart]].via.length > depth) ownStart++;
   if (ownStart < m.versionStart + '2023-01'.length) return undefined;
+  // a constant that holds more than a base (`/2023-01/courier_accounts`, joined with `/${id}`) is a
+  // path prefix, not a base: the path is reported where its version is written, and left
+  let afterVersion = m.versionStart + '2023-01'.length;
+  if (vt.text[afterVersion] === '/') afterVersion++;
+  if (ownStart > afterVersion) return undefined;
   if (ownStart >= m.end) return 'a path written in a constant, which `--fix` does not move with the base';
   for (let i = ownStart; i < m.end; i++) if (pieces[vt.owner[i]].via.length > depth) return 'a path partly written in a constant, which `--fix` does not move with the base';
   const firstOwn = pieces[vt.owner[ownStart]];
@@ -47,7 +52,7 @@ export function groupAt(acc: AnalysisState, vPiece: LitPiece, vt: Virtual, versi
   const key = `${vPiece.unit.file}:${start}`;
   let g = acc.baseGroups.get(key);
   if (!g) {
-    g = { unit: vPiece.unit, start, end: start + '2023-01'.length, exact: vPiece.exact, label: vPiece.via.find((v) => v.label !== BASE_OPTION)?.label ?? vPiece.text, members: [], unseen: [] };
+    g = { unit: vPiece.unit, start, end: start + '2023-01'.length, exact: vPiece.exact, label: vPiece.via.find((v) => v.label !== BASE_OPTION)?.label ?? vPiece.text, members: [], unseen: [], env: vPiece.via.find((v) => v.env)?.env };
     acc.baseGroups.set(key, g);
   }
   return g;

@@ -1,0 +1,74 @@
+// Settle, for events received: the event name a handler compares with a received event's type
+// arrives in the version of the webhook that delivers it. While a webhook the project registers
+// stays on 2023-01, its events keep arriving as `courier_account_state_changed`: renaming the
+// handler alone would stop it from ever matching. So a handler's event moves with the project's
+// webhook registrations, or waits for them.
+
+import type { Finding } from '../types.js';
+import { findingsIn } from './settle.js';
+import type { AnalysisState } from './state.js';
+
+const WEBHOOK_RULES = new Set(['webhook-version', 'webhook-event-renamed', 'webhooks-path']);
+
+/** Is this finding part of a webhook registration (its path, its `version`, its event list)? */
+function isWebhookPart(f: Finding): boolean {
+  return WEBHOOK_RULES.has(f.ruleId) || (f.context?.kind.startsWith('webhook') ?? false);
+}
+
+/**
+ * The findings of every webhook registration the project makes: the requests whose path is a
+ * webhooks path or whose body is a webhook body, and the webhook bodies known only by their keys.
+ */
+function registrations(acc: AnalysisState): { parts: Finding[]; where: Map<Finding, Finding> } {
+  const parts: Finding[] = [];
+  // each part, and the finding that shows where its registration is made (its path, else the part)
+  const where = new Map<Finding, Finding>();
+  for (const r of acc.requests) {
+    const path = r.pathKey ? acc.findings.get(r.pathKey) : undefined;
+    const inBody = [...new Set([...r.body, ...findingsIn(acc, r.objects)])];
+    if (path?.ruleId !== 'webhooks-path' && !inBody.some((f) => f.ruleId === 'webhook-version' || f.context?.kind.startsWith('webhook'))) continue;
+    for (const f of path ? [path, ...inBody] : inBody) {
+      parts.push(f);
+      where.set(f, path ?? f);
+    }
+  }
+  for (const f of [...acc.unsent, ...findingsIn(acc, acc.unsentObjects)]) {
+    if (!isWebhookPart(f)) continue;
+    parts.push(f);
+    where.set(f, f);
+  }
+  for (const f of acc.findings.values())
+    if (f.context?.by === 'keys' && f.context.kind.startsWith('webhook') && !where.has(f)) {
+      parts.push(f);
+      where.set(f, f);
+    }
+  return { parts, where };
+}
+
+/**
+ * An event name `--fix` would rename outside every webhook registration (a handler's comparison,
+ * a list the received type is looked up in) waits while a registration stays on 2023-01, and
+ * moves only with `--unsafe` while one moves only on that assumption.
+ */
+export function settleReceivedEvents(acc: AnalysisState): void {
+  const received = [...acc.findings.values()].filter((f) => f.ruleId === 'webhook-event-renamed' && f.fixKind !== 'none');
+  if (!received.length) return;
+  const { parts, where } = registrations(acc);
+  if (!parts.length) return;
+  const inRegistration = new Set(parts);
+  const handlers = received.filter((f) => !inRegistration.has(f));
+  if (!handlers.length) return;
+  // the part that holds the registration (left for its own reason), else any part held with it
+  const staying = parts.find((f) => isWebhookPart(f) && f.fixKind === 'none' && !f.heldBecause) ?? parts.find((f) => isWebhookPart(f) && f.fixKind === 'none');
+  if (staying) {
+    const at = where.get(staying) ?? staying;
+    const why = `the webhook registered at ${acc.shownFile(at.file)}:${at.line} stays on 2023-01 for now (${staying.ruleId}), and its events keep arriving under the old name: rename this when that webhook moves to 2024-09`;
+    for (const f of handlers) acc.hold(f, 'webhook-stays', why);
+    return;
+  }
+  const assumed = parts.find((f) => isWebhookPart(f) && f.fixKind === 'unsafe');
+  if (assumed) {
+    const at = where.get(assumed) ?? assumed;
+    for (const f of handlers) if (f.fixKind === 'safe') acc.assume(f, `the webhook registered at ${acc.shownFile(at.file)}:${at.line}, which moves to 2024-09 only with \`--unsafe\``);
+  }
+}
