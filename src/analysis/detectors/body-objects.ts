@@ -37,6 +37,23 @@ export function stringified(unit: Unit, e: ts.Expression): ts.Expression {
   return ts.isPropertyAccessExpression(c) && c.name.text === 'stringify' && c.expression.getText(unit.sf) === 'JSON' ? u.arguments[0] : e;
 }
 
+/**
+ * The values a body expression may send, unwrapped: `JSON.stringify(x)` sends `x`, a condition or
+ * a fallback (`b ? JSON.stringify(b) : undefined`, `data ?? {}`) either side, `c && x` its right.
+ */
+export function sentValues(unit: Unit, e: ts.Expression, depth = 0): ts.Expression[] {
+  const u = unwrap(stringified(unit, e));
+  if (depth > 8) return [u];
+  if (u !== unwrap(e)) return sentValues(unit, u, depth + 1);
+  if (ts.isConditionalExpression(u)) return [...sentValues(unit, u.whenTrue, depth + 1), ...sentValues(unit, u.whenFalse, depth + 1)];
+  if (ts.isBinaryExpression(u)) {
+    const op = u.operatorToken.kind;
+    if (op === ts.SyntaxKind.QuestionQuestionToken || op === ts.SyntaxKind.BarBarToken) return [...sentValues(unit, u.left, depth + 1), ...sentValues(unit, u.right, depth + 1)];
+    if (op === ts.SyntaxKind.AmpersandAmpersandToken) return sentValues(unit, u.right, depth + 1);
+  }
+  return [u];
+}
+
 /** The body inside an argument: `{ json }`, `{ body: JSON.stringify(x) }`, or the argument itself. */
 export function bodyExpressions(acc: AnalysisState, unit: Unit, arg: ts.Expression, maybeData: boolean): { unit: Unit; expr: ts.Expression }[] {
   const obj = acc.ev.objectOf(unit, arg) ?? builtObject(acc, unit, arg);

@@ -7,9 +7,9 @@
 
 import ts from '../../core/ts.cjs';
 import { type Piece, findProperty, propertyValue, unwrap } from '../evaluate.js';
-import type { AnalysisState } from '../state.js';
+import type { AnalysisState, SentRequest } from '../state.js';
 import { treeIndex, type Unit } from '../units.js';
-import { bodyValue, builtObject } from './body-objects.js';
+import { bodyValue, builtObject, objects } from './body-objects.js';
 import { type Called, type FunctionNode, calledFunction, callersOf, parameterIndex } from './callers.js';
 import { BASE_OPTION, joinBase } from './path-text.js';
 import { NO_BODY_METHODS, applyBody, baseFor, endpointOfPieces, isRequest, methodOf, requestOptions, sentThroughBase, sentThroughPieces, endpointOf } from './requests.js';
@@ -225,5 +225,36 @@ function followUrl(acc: AnalysisState, unit: Unit, call: ts.CallExpression, fn: 
     if (a && !ts.isSpreadElement(a)) applyBody(acc, unit, a, ep, site.body.maybeData, site.body.direct);
     return;
   }
+  const before = acc.requests.length;
   applyBody(acc, site.body.unit, site.body.arg, ep, site.body.maybeData, site.body.direct);
+  if (acc.requests.length > before) unfollowedBody(acc, unit, call, fn, site.body, acc.requests[acc.requests.length - 1]);
+}
+
+/**
+ * The wrapper builds its body from a parameter in a way the check does not follow (`transform(body)`):
+ * when the object this call passes for it is not among the body's objects, the request cannot
+ * be seen whole and is held (its path would otherwise move without the body).
+ */
+function unfollowedBody(acc: AnalysisState, unit: Unit, call: ts.CallExpression, fn: Called, body: { unit: Unit; arg: ts.Expression }, request: SentRequest): void {
+  if (request.unseen) return;
+  const tied = new Set(request.objects.map((o) => o.node));
+  const used = new Set<number>();
+  const visit = (n: ts.Node) => {
+    if (ts.isIdentifier(n)) {
+      const k = parameterIndex(acc, body.unit, n, fn.node);
+      if (k >= 0) used.add(k);
+    }
+    ts.forEachChild(n, visit);
+  };
+  visit(body.arg);
+  for (const k of used) {
+    const a = call.arguments[k];
+    if (!a || ts.isSpreadElement(a)) continue;
+    const sent = objects(acc, unit, a);
+    if (sent.length && !sent.some((o) => tied.has(o.node))) {
+      const name = fn.node.parameters[k]?.name.getText(fn.unit.sf) ?? 'its parameter';
+      request.unseen = `the body passed for \`${name}\` goes into the request in a way the check cannot follow, so it may be in either version: move the request and its body together by hand`;
+      return;
+    }
+  }
 }
