@@ -53,6 +53,14 @@ describe('the text test', () => {
   });
 });
 
+/** The files of a tree the text test passes on to parsing (names relative to the tree), with their texts. */
+function tested(files: Record<string, string>): { file: string; text?: string }[] {
+  const root = tempTree(files);
+  const { fatal, candidates } = testTexts(Object.keys(files).map((f) => path.join(root, f)), { maxFileSize: 1_000_000, hosts: [] });
+  expect(fatal).toEqual([]);
+  return candidates.map((c) => ({ file: path.relative(root, c.file).split(path.sep).join('/'), text: c.text }));
+}
+
 describe('modules drawn in through their imports', () => {
   it('lists the specifiers a module imports from, quoted as written, a line each', () => {
     const text = [
@@ -77,12 +85,21 @@ describe('modules drawn in through their imports', () => {
       'orders/named.ts': "import { z } from 'zod';\nexport const where = '../api/base';\n",
       'orders/plain.ts': 'export const add = (a: number, b: number) => a + b;\n',
     };
-    const root = tempTree(files);
-    const abs = Object.keys(files).map((f) => path.join(root, f));
-    const { fatal, candidates } = testTexts(abs, { maxFileSize: 1_000_000, hosts: [] });
-    expect(fatal).toEqual([]);
-    const rel = (f: string) => path.relative(root, f).split(path.sep).join('/');
-    expect(candidates.map((c) => rel(c.file))).toEqual(['api/base.ts', 'orders/send.ts', 'orders/cjs.js', 'orders/lazy.ts']);
-    for (const c of candidates) expect(c.text).toBe(files[rel(c.file)]);
+    const candidates = tested(files);
+    expect(candidates.map((c) => c.file)).toEqual(['api/base.ts', 'orders/send.ts', 'orders/cjs.js', 'orders/lazy.ts']);
+    for (const c of candidates) expect(c.text).toBe(files[c.file]);
+  });
+
+  it("draws in the callers of a module that sends requests and exports functions (a wrapper), through a barrel too, and no importer of a module that sends nothing", () => {
+    const files: Record<string, string> = {
+      'api/client.ts': "import axios from 'axios';\nconst http = axios.create({ baseURL: 'https://api.example.com' });\nexport const createLabels = (body: object) => http.post('/2023-01/labels', body);\n",
+      'api/index.ts': "export * from './client';\n",
+      'api/paths.ts': "export const LABELS = '/2023-01/labels';\n",
+      'orders/batch.ts': "import { createLabels } from '../api/client';\nexport const batch = (ids: string[]) => createLabels({ shipments: ids });\n",
+      'orders/barrel.ts': "import { createLabels } from '../api';\nexport const one = (id: string) => createLabels({ shipments: [id] });\n",
+      'orders/paths.ts': "import { LABELS } from '../api/paths';\nexport const shown = LABELS.length;\n",
+      'orders/plain.ts': 'export const add = (a: number, b: number) => a + b;\n',
+    };
+    expect(tested(files).map((c) => c.file).sort()).toEqual(['api/client.ts', 'api/index.ts', 'api/paths.ts', 'orders/barrel.ts', 'orders/batch.ts']);
   });
 });

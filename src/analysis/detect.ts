@@ -1,7 +1,9 @@
 // The analysis of the parsed units, in three phases over one accumulator (state.ts):
 //   collect  facts that span files and that detection reads (axios' default base per package);
-//   detect   each detector over each unit (./detectors/: paths and bases in every string, requests
-//            and their bodies, objects known by their keys, event names), then the request types
+//   detect   each detector over each unit (./detectors/: paths and bases in every string, the calls
+//            of wrappers followed with their callers' arguments, requests and their bodies, Node's
+//            https.request and what is written to it, objects known by their keys, event names;
+//            then the wrappers joining a versioned base with a parameter, to every caller), then the request types
 //            the bodies were typed with (types.ts, one checker over the units involved);
 //   settle   once, the decisions that need every file (settle.ts, settle-groups.ts): versioned
 //            bases and their paths, objects shared with another vendor or read by old keys,
@@ -16,6 +18,8 @@ import { findAxiosDefaults } from './detectors/axios-defaults.js';
 import { scanAmbiguous, scanObjectsByKeys } from './detectors/by-keys.js';
 import { scanStrings } from './detectors/paths.js';
 import { scanCalls } from './detectors/requests.js';
+import { followRest, followWrappers } from './detectors/wrappers.js';
+import { scanNodeRequests } from './detectors/node-http.js';
 import { scanEvents, settleTypedEvents } from './detectors/webhooks.js';
 import { holdGenerated, holdKeptByUser, holdRequests, holdUnsent, settleMixed, settleReads } from './settle.js';
 import { settleReceivedEvents } from './settle-events.js';
@@ -46,7 +50,10 @@ export class Analyzer {
     // detect
     for (const u of units) scanStrings(a, u);
     const t1 = performance.now();
+    for (const u of units) followWrappers(a, u);
     for (const u of units) scanCalls(a, u);
+    for (const u of units) scanNodeRequests(a, u);
+    followRest(a);
     const t2 = performance.now();
     for (const u of units) scanObjectsByKeys(a, u);
     const t3 = performance.now();

@@ -179,13 +179,15 @@ export class Evaluator {
       }
       const value = decl && this.valueOf(decl);
       if (value) {
-        const resolved = this.pieces(value.unit, value.expr, new Map(), depth + 1, [...via, { unit: value.unit, name: value.name, label: e.text, value: value.expr }]);
+        // a local constant of a function whose parameters are bound (a wrapper followed from a call) keeps them
+        const inner = env.size && decl.kind === 'var' && insideFunction(decl.node) ? env : new Map<string, Piece[]>();
+        const resolved = this.pieces(value.unit, value.expr, inner, depth + 1, [...via, { unit: value.unit, name: value.name, label: e.text, value: value.expr }]);
         // a name whose value holds no text known statically stays the name (kept as written by a rewrite)
         if (resolved.some((p) => p.t === 'lit')) return resolved;
-        const env = resolved.length === 1 && resolved[0].t === 'hole' ? resolved[0].env : undefined;
+        const envVar = resolved.length === 1 && resolved[0].t === 'hole' ? resolved[0].env : undefined;
         const h = hole();
-        if (env) (h[0] as HolePiece).env = env;
-        if (env) h[0].via = resolved[0].via;
+        if (envVar) (h[0] as HolePiece).env = envVar;
+        if (envVar) h[0].via = resolved[0].via;
         return h;
       }
       return hole();
@@ -305,6 +307,12 @@ export class Evaluator {
     }
     return undefined;
   }
+}
+
+/** Is this declaration written inside a function (not at a module's top level)? */
+function insideFunction(n: ts.Node): boolean {
+  for (let p = n.parent; p; p = p.parent) if (ts.isFunctionLike(p)) return true;
+  return false;
 }
 
 /**

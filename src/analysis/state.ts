@@ -35,7 +35,7 @@ export interface BaseGroup {
   label: string;
   members: { unit: Unit; start: number; end: number; edit?: UnitEdit; match: PathMatch; shown: string; own: string; heldBy?: string }[];
   /** uses of the base whose path cannot be tied to it (a parameter or an unknown expression right after it, a path in a constant): they hold it */
-  unseen: { unit: Unit; node: ts.Node; why: string }[];
+  unseen: { unit: Unit; node: ts.Node; why: string; hole?: ts.Node }[];
   /** set by settleGroup: the base and its paths move */
   movable?: boolean;
   /** the environment variable the base is read from first (the versioned text is its fallback) */
@@ -151,6 +151,19 @@ export class AnalysisState {
   axiosDefaults: { unit: Unit; value: ts.Expression; scope: string }[] = [];
   packageDirs = new Map<string, string>();
   callIndex?: Map<string, { unit: Unit; call: ts.CallExpression }[]>;
+  /** how many modules were parsed when the call index was made */
+  callIndexUnits = 0;
+  /** the calls of each function, as callers.ts found them */
+  callersMemo = new Map<ts.Node, { unit: Unit; call: ts.CallExpression }[]>();
+  /** calls of a wrapper, each followed as a request of its own (detectors/wrappers.ts) */
+  followedCalls = new Set<ts.CallExpression>();
+  /** wrappers whose URL parameter a versioned base is joined with: their callers give the paths */
+  followedWrappers = new Set<ts.Node>();
+  /**
+   * while a call of a wrapper is followed: the wrapper and that call, so that a body given by the
+   * wrapper's parameter is that call's argument (not every caller's)
+   */
+  boundCall?: { fn: ts.Node; unit: Unit; call: ts.CallExpression };
 
   constructor(
     readonly store: UnitStore,

@@ -111,14 +111,13 @@ export function testTexts(
     const importRe = importOf(candidates.flatMap((c) => moduleStems(c.file)));
     for (const src of weak) if (importRe.test(src.text!)) candidates.push(src);
   }
-  // a module that defines a versioned base ('…/2023-01'): every module importing it sends paths
-  // through it; and where that base is axios' default, every module importing axios does
-  const bases = candidates.filter((c) => VERSIONED_BASE.test(c.text!));
-  if (bases.length) {
-    const have = new Set(candidates.map((c) => c.file));
-    const drawIn = (stems: string[]) => {
+  const have = new Set(candidates.map((c) => c.file));
+  const drawIn = (stems: string[]) => {
+    const drawn: typeof importers = [];
+    // a module drawn in that re-exports (a barrel, `export * from './http'`): its importers use what it re-exports
+    for (let round = 0; stems.length && round < 4; round++) {
       const importRe = importOf(stems);
-      const drawn: typeof importers = [];
+      stems = [];
       for (const imp of importers) {
         if (have.has(imp.file) || !importRe.test(imp.specifiers)) continue;
         have.add(imp.file);
@@ -126,19 +125,35 @@ export function testTexts(
         // read again: a handful of files, where keeping every text would have cost the whole tree's
         const src = readSource(imp.file, o.overlays, o.maxFileSize);
         if (src.fatal) fatal.push(src);
-        else candidates.push(src);
+        else {
+          candidates.push(src);
+          if (REEXPORT.test(src.text!)) stems.push(...moduleStems(imp.file));
+        }
       }
-      return drawn;
-    };
+    }
+    return drawn;
+  };
+  // a module that defines a versioned base ('…/2023-01'): every module importing it sends paths
+  // through it; and where that base is axios' default, every module importing axios does
+  const bases = candidates.filter((c) => VERSIONED_BASE.test(c.text!));
+  if (bases.length) {
     const defaults = bases.some((c) => setsAxiosDefaults(c.text!));
     const drawn = drawIn([...bases.flatMap((c) => moduleStems(c.file)), ...(defaults ? ['axios'] : [])]);
     // `axios.defaults.baseURL = API` with the versioned API imported from the module drawn in above
     if (!defaults && drawn.some((d) => d.setsDefaults)) drawIn(['axios']);
   }
+  // a module that sends requests and exports functions (a wrapper, a service class, an object of
+  // client functions): the modules importing it may be its callers, whose arguments are the
+  // requests' paths and bodies
+  const wrappers = candidates.filter((c) => SENDS.test(c.text!) && EXPORTS.test(c.text!));
+  if (wrappers.length) drawIn(wrappers.flatMap((c) => moduleStems(c.file)));
   return { fatal, candidates };
 }
 
-const VERSIONED_BASE = /\/2023-01\/?['"`]/;
+const VERSIONED_BASE = /\/2023-01\/?(?:['"`]|\$\{)/;
+const SENDS = /\b(?:fetch|axios|got|ky|superagent|request)\s*[.(]|\.(?:post|put|patch|request)\s*\(/;
+const REEXPORT = /\bexport\s*(?:\*|\{[^}]*\})\s*from\b/;
+const EXPORTS = /\bexport\b|\bmodule\.exports\b|\bexports\./;
 
 /**
  * The module specifiers a text names, each still quoted, a line each (`importOf` reads them as it

@@ -11,7 +11,7 @@ import { propertyValue, unwrap } from '../evaluate.js';
 import { note, says } from '../findings.js';
 import type { AnalysisState, Target } from '../state.js';
 import type { Unit } from '../units.js';
-import { bodyExpressions, entries, eventLists, forwardedArgs, markTree, objects, spreadObjects, stringified } from './body-objects.js';
+import { bodyExpressions, entries, eventLists, forwardedArgs, markTree, objects, sentValues, spreadObjects } from './body-objects.js';
 import { refsOf } from './body-reads.js';
 import { check2024Pickup, halfMigratedPickup, nestedConflict, nestedPickup, pickupTime } from './pickup.js';
 import { renameKey } from './renames.js';
@@ -29,14 +29,15 @@ export function tieBody(acc: AnalysisState, unit: Unit, arg: ts.Expression, ep: 
   for (const body of direct ? [{ unit, expr: arg }] : bodyExpressions(acc, unit, arg, maybeData)) {
     const found = objects(acc, body.unit, body.expr);
     for (const t of found) applyContext(acc, t, ctx, info);
-    const expr = stringified(body.unit, body.expr);
-    const forwarded = forwardedArgs(acc, body.unit, expr);
-    for (const a of forwarded) for (const t of objects(acc, a.unit, a.expr)) applyContext(acc, t, ctx, info);
-    const e = unwrap(expr);
-    if (ts.isIdentifier(e) && ctx !== 'foreign' && renamesIn(ctx).size + (ctx === 'labels-2023-01' || ctx === 'labels-2024-09' || ctx === 'webhook-2023-01' ? 1 : 0) > 0) acc.shaped.push({ unit: body.unit, node: e, ctx, info, owner: acc.collecting });
-    if (!forwarded.length) unseen ??= unseenParameter(acc, body.unit, e);
-    // a body read at run time (a proxied `req.body`): the request is held even where other bodies are seen
-    if (!forwarded.length && !found.length && ctx !== 'foreign' && readAtRunTime(acc, body.unit, e)) acc.unseenInBody ??= runtimeWhy(e.getText(body.unit.sf));
+    // each value the body may be (`body ? JSON.stringify(body) : undefined`, `data ?? {}`)
+    for (const e of sentValues(body.unit, body.expr)) {
+      const forwarded = forwardedArgs(acc, body.unit, e);
+      for (const a of forwarded) for (const t of objects(acc, a.unit, a.expr)) applyContext(acc, t, ctx, info);
+      if (ts.isIdentifier(e) && ctx !== 'foreign' && renamesIn(ctx).size + (ctx === 'labels-2023-01' || ctx === 'labels-2024-09' || ctx === 'webhook-2023-01' ? 1 : 0) > 0) acc.shaped.push({ unit: body.unit, node: e, ctx, info, owner: acc.collecting });
+      if (!forwarded.length) unseen ??= unseenParameter(acc, body.unit, e);
+      // a body read at run time (a proxied `req.body`): the request is held even where other bodies are seen
+      if (!forwarded.length && !found.length && ctx !== 'foreign' && readAtRunTime(acc, body.unit, e)) acc.unseenInBody ??= runtimeWhy(e.getText(body.unit.sf));
+    }
   }
   return unseen;
 }
@@ -46,6 +47,8 @@ export function unseenParameter(acc: AnalysisState, unit: Unit, e: ts.Expression
   if (!ts.isIdentifier(e)) return undefined;
   const decl = acc.bindings.resolve(unit, e);
   if (!decl || decl.kind !== 'param') return undefined;
+  // a wrapper's parameter, followed to the call that fills it (or leaves it out: no body)
+  if (acc.boundCall?.fn === decl.fn) return undefined;
   const type = decl.node.type;
   const described = type && (ts.isTypeLiteralNode(type) || (ts.isTypeReferenceNode(type) && !(ts.isIdentifier(type.typeName) && type.typeName.text === 'Record')));
   if (described) return undefined;
@@ -65,6 +68,11 @@ export function applyContext(acc: AnalysisState, t: Target, ctx: ContextKind, in
   // renamed: its findings are made here, and settle holds them with the path that stays
   if (was === 'body-v1' && ctx !== 'body-v1' && ctx !== 'foreign' && ctx !== 'body-2024-09') acc.contexted.delete(node);
   else if (was !== undefined) {
+    // an object a wrapper writes around its parameter (`{ ...body, source }`), met again for another
+    // call of the wrapper: what that call spreads into it is that call's body
+    const bound = acc.boundCall?.fn;
+    if (bound && node.pos >= bound.pos && node.end <= bound.end && t.unit.sf === bound.getSourceFile())
+      for (const p of node.properties) if (ts.isSpreadAssignment(p)) for (const o of spreadObjects(acc, unit, p.expression)) applyContext(acc, o, ctx, info);
     if (was !== ctx && (was === 'foreign' || ctx === 'foreign')) acc.mixed.push({ unit, node, ctx: was === 'foreign' ? ctx : was, info, body: acc.collecting });
     // the keys assigned to it are the body's too (their findings were made when it was first met)
     for (const w of acc.refsMemo.get(node)?.writes ?? []) acc.bodyObjects?.push({ unit: w.unit, node: w.assignment });

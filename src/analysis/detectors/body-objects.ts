@@ -6,7 +6,8 @@ import ts from '../../core/ts.cjs';
 import { propName } from '../bindings.js';
 import { findProperty, propertyValue, returnExpressions, unwrap } from '../evaluate.js';
 import type { AnalysisState, Span, Target } from '../state.js';
-import { treeIndex, type Unit } from '../units.js';
+import type { Unit } from '../units.js';
+import { type Called, callsNamed, functionName, parameterIndex } from './callers.js';
 
 export const GENERIC_VERBS = new Set(['post', 'put', 'patch', 'get', 'delete', 'del', 'request', 'send', 'fetch', 'call', 'json', 'then', 'http', 'api']);
 
@@ -36,35 +37,54 @@ export function stringified(unit: Unit, e: ts.Expression): ts.Expression {
   return ts.isPropertyAccessExpression(c) && c.name.text === 'stringify' && c.expression.getText(unit.sf) === 'JSON' ? u.arguments[0] : e;
 }
 
+/**
+ * The values a body expression may send, unwrapped: `JSON.stringify(x)` sends `x`, a condition or
+ * a fallback (`b ? JSON.stringify(b) : undefined`, `data ?? {}`) either side, `c && x` its right.
+ */
+export function sentValues(unit: Unit, e: ts.Expression, depth = 0): ts.Expression[] {
+  const u = unwrap(stringified(unit, e));
+  if (depth > 8) return [u];
+  if (u !== unwrap(e)) return sentValues(unit, u, depth + 1);
+  if (ts.isConditionalExpression(u)) return [...sentValues(unit, u.whenTrue, depth + 1), ...sentValues(unit, u.whenFalse, depth + 1)];
+  if (ts.isBinaryExpression(u)) {
+    const op = u.operatorToken.kind;
+    if (op === ts.SyntaxKind.QuestionQuestionToken || op === ts.SyntaxKind.BarBarToken) return [...sentValues(unit, u.left, depth + 1), ...sentValues(unit, u.right, depth + 1)];
+    if (op === ts.SyntaxKind.AmpersandAmpersandToken) return sentValues(unit, u.right, depth + 1);
+  }
+  return [u];
+}
+
 /** The body inside an argument: `{ json }`, `{ body: JSON.stringify(x) }`, or the argument itself. */
 export function bodyExpressions(acc: AnalysisState, unit: Unit, arg: ts.Expression, maybeData: boolean): { unit: Unit; expr: ts.Expression }[] {
-  const obj = acc.ev.objectOf(unit, arg);
+  const obj = acc.ev.objectOf(unit, arg) ?? builtObject(acc, unit, arg);
   if (obj) {
     const keys = obj.node.properties.map((p) => (p.name ? propName(p.name) : undefined));
     const isOptions = keys.length > 0 && keys.every((k) => k !== undefined && OPTION_KEYS.has(k));
     if (isOptions || !maybeData) {
       const body = bodyValue(obj.node, isOptions ? ['json', 'body', 'data', 'form'] : ['json', 'body', 'form']);
-      if (body) return [{ unit: obj.unit, expr: body }];
+      if (body) return [builtArgument(acc, obj, body) ?? { unit: obj.unit, expr: body }];
       if (!maybeData) return [];
     }
   }
   return [{ unit, expr: arg }];
 }
 
-/** Calls by the name they call (`createPickup(…)`, `client.createPickup(…)`), over the units analysed. */
-export function callsNamed(acc: AnalysisState, name: string): { unit: Unit; call: ts.CallExpression }[] {
-  if (!acc.callIndex) {
-    acc.callIndex = new Map();
-    for (const unit of acc.store.all())
-      for (const call of treeIndex(unit.sf).calls) {
-        const c = unwrap(call.expression);
-        const nm = ts.isIdentifier(c) ? c.text : ts.isPropertyAccessExpression(c) ? c.name.text : undefined;
-        if (!nm) continue;
-        if (!acc.callIndex.has(nm)) acc.callIndex.set(nm, []);
-        acc.callIndex.get(nm)!.push({ unit, call });
-      }
-  }
-  return acc.callIndex.get(name) ?? [];
+/** The one object literal a builder returns, called here (`makeInit(body)`), with the builder and the call. */
+export function builtObject(acc: AnalysisState, unit: Unit, e: ts.Expression): { unit: Unit; node: ts.ObjectLiteralExpression; fn: Called; call: ts.CallExpression; callUnit: Unit } | undefined {
+  const call = unwrap(e);
+  if (!ts.isCallExpression(call)) return undefined;
+  const fn = acc.ev.functionOf(unit, call.expression);
+  const ret = fn ? returnExpressions(fn.node) : [];
+  const node = ret.length === 1 ? unwrap(ret[0]) : undefined;
+  return fn && node && ts.isObjectLiteralExpression(node) ? { unit: fn.unit, node, fn, call, callUnit: unit } : undefined;
+}
+
+/** A built object's value that is the builder's parameter (`body: JSON.stringify(body)`): the argument the call passes for it. */
+function builtArgument(acc: AnalysisState, obj: { unit: Unit; fn?: Called; call?: ts.CallExpression; callUnit?: Unit }, value: ts.Expression): { unit: Unit; expr: ts.Expression } | undefined {
+  if (!obj.fn || !obj.call || !obj.callUnit) return undefined;
+  const k = parameterIndex(acc, obj.unit, stringified(obj.unit, value), obj.fn.node);
+  const a = k >= 0 ? obj.call.arguments[k] : undefined;
+  return a && !ts.isSpreadElement(a) ? { unit: obj.callUnit, expr: a } : undefined;
 }
 
 /**
@@ -76,14 +96,12 @@ export function forwardedArgs(acc: AnalysisState, unit: Unit, e: ts.Expression):
   if (!ts.isIdentifier(e)) return [];
   const decl = acc.bindings.resolve(unit, e);
   if (!decl || decl.kind !== 'param') return [];
-  const fn = decl.fn as ts.SignatureDeclaration;
-  let name: string | undefined;
-  if ((ts.isFunctionDeclaration(fn) || ts.isMethodDeclaration(fn)) && fn.name && ts.isIdentifier(fn.name)) name = fn.name.text;
-  else if ((ts.isArrowFunction(fn) || ts.isFunctionExpression(fn)) && fn.parent) {
-    const p = fn.parent;
-    if (ts.isVariableDeclaration(p) && ts.isIdentifier(p.name)) name = p.name.text;
-    else if ((ts.isPropertyAssignment(p) || ts.isPropertyDeclaration(p)) && ts.isIdentifier(p.name)) name = p.name.text;
+  // the call being followed through the wrapper: its own argument (none: it sends no body)
+  if (acc.boundCall?.fn === decl.fn) {
+    const arg = acc.boundCall.call.arguments[decl.index];
+    return arg && !ts.isSpreadElement(arg) ? [{ unit: acc.boundCall.unit, expr: arg }] : [];
   }
+  const name = functionName(decl.fn);
   if (!name || GENERIC_VERBS.has(name.toLowerCase())) return [];
   const out: { unit: Unit; expr: ts.Expression }[] = [];
   for (const { unit: u, call } of callsNamed(acc, name)) {

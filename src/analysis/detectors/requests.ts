@@ -11,6 +11,7 @@ import { type Unit, treeIndex } from '../units.js';
 import { defaultBase, isAxios, isAxiosDecl } from './axios-defaults.js';
 import { tieBody } from './bodies.js';
 import { bodyValue } from './body-objects.js';
+import { thisMember } from './callers.js';
 import { checkBase } from './legacy-base.js';
 import { joinBase, pathStart } from './path-text.js';
 import { groupMember, memberSpan, unseenAfterBase } from './versioned-base.js';
@@ -34,14 +35,30 @@ export function isRequest(callee: ts.Expression): boolean {
   return ts.isIdentifier(callee) || (ts.isPropertyAccessExpression(callee) && REQUEST_METHODS.has(callee.name.text.toLowerCase()));
 }
 
+/** The method a request is made with (`post` of `api.post`), or the function called itself (`fetch`). */
+export function methodOf(callee: ts.Expression): string {
+  return ts.isPropertyAccessExpression(callee) ? callee.name.text.toLowerCase() : ts.isIdentifier(callee) ? callee.text : '';
+}
+
 export function scanCalls(acc: AnalysisState, unit: Unit): void {
   for (const call of treeIndex(unit.sf).calls) scanCall(acc, unit, call);
 }
 
 /** The endpoint a URL expression names: a service match, another vendor's, or unknown. */
-export function endpointOf(acc: AnalysisState, unit: Unit, e: ts.Expression, base?: Piece[]): { match?: PathMatch; foreign: boolean; url: boolean; pathKey?: string } {
+export function endpointOf(acc: AnalysisState, unit: Unit, e: ts.Expression, base?: Piece[]): Endpoint {
   const own = acc.pieces(unit, e);
-  const pieces = base ? joinBase(base, own) : own;
+  return endpointOfPieces(acc, unit, base ? joinBase(base, own) : own, !!base);
+}
+
+export interface Endpoint {
+  match?: PathMatch;
+  foreign: boolean;
+  url: boolean;
+  pathKey?: string;
+}
+
+/** The endpoint a URL's pieces name (`base`: some of them come through a base, checked for the host it names). */
+export function endpointOfPieces(acc: AnalysisState, unit: Unit, pieces: Piece[], base: boolean): Endpoint {
   const vt = virtualText(pieces);
   const text = vt.text;
   const looksUrl = /^(?:[a-z][a-z0-9+.-]*:\/\/|\/|[\ue000-\uf8ff]\/|[\ue000-\uf8ff]?[a-z0-9_-]+\/)/i.test(text) && !/\s/.test(text.trim());
@@ -127,7 +144,9 @@ export function instanceBase(acc: AnalysisState, unit: Unit, callee: ts.Expressi
     const v = decl && acc.ev.valueOf(decl);
     if (v) init = { unit: v.unit, expr: unwrap(v.expr) };
   } else if (ts.isPropertyAccessExpression(obj) && obj.expression.kind === ts.SyntaxKind.ThisKeyword) {
-    return undefined;
+    // a service class's client: the instance its field or constructor sets (`this.http = axios.create(…)`)
+    const v = thisMember(unit, obj);
+    if (v) init = { unit: v.unit, expr: unwrap(v.expr) };
   }
   if (!init || !ts.isCallExpression(init.expr)) return undefined;
   const c = init.expr;
@@ -144,15 +163,19 @@ export function instanceBase(acc: AnalysisState, unit: Unit, callee: ts.Expressi
  * seen, holds the base.
  */
 export function sentThroughBase(acc: AnalysisState, unit: Unit, base: Piece[], url: ts.Expression, use?: ts.Node): void {
-  const pieces = joinBase(base, acc.pieces(unit, url));
+  sentThroughPieces(acc, unit, joinBase(base, acc.pieces(unit, url)), base.length, use, methodAt(url));
+}
+
+/** The same, for a URL's pieces whose first `baseLength` come through the base (`method`: the request's, where the call shows it). */
+export function sentThroughPieces(acc: AnalysisState, unit: Unit, pieces: Piece[], baseLength: number, use?: ts.Node, method?: string): void {
   const vt = virtualText(pieces);
-  for (const m of findPaths(vt.text, { method: methodAt(url) })) {
+  for (const m of findPaths(vt.text, { method })) {
     const vPiece = pieces[vt.owner[m.versionStart]];
     // the version segment must lie in the base (a path constant holding '/2023-01/…' is no member of it)
-    if (vt.owner[m.versionStart] >= base.length) continue;
+    if (vt.owner[m.versionStart] >= baseLength) continue;
     if (m.rule && vPiece && vPiece.t === 'lit' && vPiece.via.length > 0 && m.rule.id !== 'versioned-base-url') groupMember(acc, unit, m, pieces, vt, vPiece, use);
   }
-  if (use) unseenAfterBase(acc, unit, use, pieces, vt, base.length);
+  if (use) unseenAfterBase(acc, unit, use, pieces, vt, baseLength);
 }
 
 /**
@@ -167,8 +190,10 @@ export function requestOptions(acc: AnalysisState, unit: Unit, method: string, a
 }
 
 export function scanCall(acc: AnalysisState, unit: Unit, call: ts.CallExpression): void {
+  // a call of a client's own wrapper, already followed into it (detectors/wrappers.ts)
+  if (acc.followedCalls.has(call)) return;
   const callee = unwrap(call.expression);
-  const method = ts.isPropertyAccessExpression(callee) ? callee.name.text.toLowerCase() : ts.isIdentifier(callee) ? callee.text : '';
+  const method = methodOf(callee);
   const args = call.arguments;
 
   // superagent: agent.post(url).set(...).send(body)
@@ -225,7 +250,7 @@ export function scanCall(acc: AnalysisState, unit: Unit, call: ts.CallExpression
  * argument is the body itself (`.send(body)`, the `json`/`data` of a config object), not an
  * options object to look into.
  */
-export function applyBody(acc: AnalysisState, unit: Unit, arg: ts.Expression, ep: { match?: PathMatch; foreign: boolean; pathKey?: string }, maybeData: boolean, direct = false): void {
+export function applyBody(acc: AnalysisState, unit: Unit, arg: ts.Expression, ep: Endpoint, maybeData: boolean, direct = false): void {
   // an old v1 path that takes no body of its own in the catalogue (direct handover): what it sends
   // is a v1 body that stays with it
   const ctx: ContextKind | undefined = ep.foreign ? 'foreign' : ((ep.match?.bodyContext ?? (ep.match?.rule && ep.match.version === 'v1' ? 'body-v1' : undefined)) as ContextKind | undefined);

@@ -59,8 +59,8 @@ export function groupAt(acc: AnalysisState, vPiece: LitPiece, vt: Virtual, versi
 }
 
 /** A use of a versioned base whose path cannot be tied to it: the base is held until a person checks it. */
-export function unseenUse(acc: AnalysisState, g: BaseGroup, unit: Unit, node: ts.Node, why: string): void {
-  if (!g.unseen.some((x) => x.node === node && x.why === why)) g.unseen.push({ unit, node, why });
+export function unseenUse(acc: AnalysisState, g: BaseGroup, unit: Unit, node: ts.Node, why: string, hole?: ts.Node): void {
+  if (!g.unseen.some((x) => x.node === node && x.why === why)) g.unseen.push({ unit, node, why, hole });
 }
 
 /**
@@ -74,7 +74,11 @@ export function groupMember(acc: AnalysisState, unit: Unit, m: PathMatch, pieces
   if (span === undefined) return false;
   const g = groupAt(acc, vPiece, vt, m.versionStart);
   if (typeof span === 'string') {
-    if (use) unseenUse(acc, g, unit, use, span);
+    // the path is a hole of its own (a parameter, whose callers may show it: detectors/wrappers.ts)
+    let i = m.versionStart;
+    while (i < m.end && pieces[vt.owner[i]].via.length > 0) i++;
+    const own = i < m.end ? pieces[vt.owner[i]] : undefined;
+    if (use) unseenUse(acc, g, unit, use, span, own?.t === 'hole' ? own.node : undefined);
     return false;
   }
   const { ownStart, start, end } = span;
@@ -105,7 +109,8 @@ export function unseenAfterBase(acc: AnalysisState, unit: Unit, use: ts.Node, pi
     if (vp?.t !== 'lit' || vp.via.length === 0 || vt.owner[i + '2023-01'.length - 1] !== vt.owner[i] || hp?.t !== 'hole') continue;
     // a hole of the base's own definition (`${HOST}/2023-01${SUFFIX}` used elsewhere) is the base's
     if (hp.via.length > 0 && hp.via[0] === vp.via[0]) continue;
-    unseenUse(acc, groupAt(acc, vp, vt, i), unit, use, `a path the check cannot see (\`${shortText(hp.node.getText(hp.unit.sf))}\`)`);
+    // (`hole`: a wrapper's parameter, whose callers may show the paths: detectors/wrappers.ts)
+    unseenUse(acc, groupAt(acc, vp, vt, i), unit, use, `a path the check cannot see (\`${shortText(hp.node.getText(hp.unit.sf))}\`)`, hp.node);
   }
 }
 

@@ -1,0 +1,138 @@
+// Who calls a function, and what a call calls: functions by the name their callers use, methods
+// of a class called through `this` or an instance (`new C()`), and the members a class sets on
+// `this` (a field's initializer, a constructor's `this.http = …`).
+
+import ts from '../../core/ts.cjs';
+import { unwrap } from '../evaluate.js';
+import type { AnalysisState } from '../state.js';
+import { treeIndex, type Unit } from '../units.js';
+
+export type FunctionNode = ts.SignatureDeclaration & { body?: ts.Node };
+
+export interface Called {
+  unit: Unit;
+  node: FunctionNode;
+}
+
+/** Calls by the name they call (`createPickup(…)`, `client.createPickup(…)`), over the units analysed. */
+export function callsNamed(acc: AnalysisState, name: string): { unit: Unit; call: ts.CallExpression }[] {
+  // (made again when modules were parsed since: one read for an import may call a wrapper too)
+  if (!acc.callIndex || acc.callIndexUnits !== acc.store.parsedCount) {
+    acc.callIndex = new Map();
+    acc.callIndexUnits = acc.store.parsedCount;
+    acc.callersMemo.clear();
+    for (const unit of acc.store.all())
+      for (const call of treeIndex(unit.sf).calls) {
+        const c = unwrap(call.expression);
+        const nm = ts.isIdentifier(c) ? c.text : ts.isPropertyAccessExpression(c) ? c.name.text : undefined;
+        if (!nm) continue;
+        if (!acc.callIndex.has(nm)) acc.callIndex.set(nm, []);
+        acc.callIndex.get(nm)!.push({ unit, call });
+      }
+  }
+  return acc.callIndex.get(name) ?? [];
+}
+
+/** The name a function is called by: its own, its variable's, its property's or its method's. */
+export function functionName(fn: ts.Node): string | undefined {
+  if ((ts.isFunctionDeclaration(fn) || ts.isMethodDeclaration(fn)) && fn.name && ts.isIdentifier(fn.name)) return fn.name.text;
+  if ((ts.isArrowFunction(fn) || ts.isFunctionExpression(fn)) && fn.parent) {
+    const p = fn.parent;
+    if (ts.isVariableDeclaration(p) && ts.isIdentifier(p.name)) return p.name.text;
+    if ((ts.isPropertyAssignment(p) || ts.isPropertyDeclaration(p)) && ts.isIdentifier(p.name)) return p.name.text;
+  }
+  return undefined;
+}
+
+/** The class a node is written in. */
+function enclosingClass(n: ts.Node): ts.ClassLikeDeclaration | undefined {
+  for (let p = n.parent; p; p = p.parent) if (ts.isClassDeclaration(p) || ts.isClassExpression(p)) return p;
+  return undefined;
+}
+
+/** A method of a class (a method, or a field holding an arrow function), by name. */
+function methodOf(unit: Unit, cls: ts.ClassLikeDeclaration, name: string): Called | undefined {
+  for (const m of cls.members) {
+    if (!m.name || !ts.isIdentifier(m.name) || m.name.text !== name) continue;
+    if (ts.isMethodDeclaration(m) && m.body) return { unit, node: m };
+    if (ts.isPropertyDeclaration(m) && m.initializer) {
+      const init = unwrap(m.initializer);
+      if (ts.isArrowFunction(init) || ts.isFunctionExpression(init)) return { unit, node: init };
+    }
+  }
+  return undefined;
+}
+
+/** The class an instance expression is made from (`new C()`, a variable or an imported constant holding one). */
+function instanceClass(acc: AnalysisState, unit: Unit, e: ts.Expression, depth = 0): { unit: Unit; cls: ts.ClassLikeDeclaration } | undefined {
+  if (depth > 4) return undefined;
+  e = unwrap(e);
+  if (ts.isNewExpression(e) && ts.isIdentifier(e.expression)) {
+    const d = acc.bindings.resolve(unit, e.expression);
+    return d?.kind === 'class' ? { unit: d.unit, cls: d.node } : undefined;
+  }
+  if (ts.isIdentifier(e)) {
+    const d = acc.bindings.resolve(unit, e);
+    const v = d && acc.ev.valueOf(d);
+    return v ? instanceClass(acc, v.unit, v.expr, depth + 1) : undefined;
+  }
+  return undefined;
+}
+
+/**
+ * The function a call calls, where it is written in the project: a function or an arrow (also
+ * imported, or a property of an object of client functions), a method called through `this`, or a
+ * method of a class instance.
+ */
+export function calledFunction(acc: AnalysisState, unit: Unit, callee: ts.Expression): Called | undefined {
+  callee = unwrap(callee);
+  const fn = acc.ev.functionOf(unit, callee);
+  if (fn) return fn;
+  if (!ts.isPropertyAccessExpression(callee)) return undefined;
+  const obj = unwrap(callee.expression);
+  if (obj.kind === ts.SyntaxKind.ThisKeyword) {
+    const cls = enclosingClass(callee);
+    return cls ? methodOf(unit, cls, callee.name.text) : undefined;
+  }
+  const made = instanceClass(acc, unit, obj);
+  return made ? methodOf(made.unit, made.cls, callee.name.text) : undefined;
+}
+
+/** The calls of a function anywhere in the units analysed (found by name, kept where the name resolves to it). */
+export function callersOf(acc: AnalysisState, fn: FunctionNode): { unit: Unit; call: ts.CallExpression }[] {
+  let known = acc.callIndexUnits === acc.store.parsedCount ? acc.callersMemo.get(fn) : undefined;
+  if (known) return known;
+  const name = functionName(fn);
+  known = name ? callsNamed(acc, name).filter((c) => calledFunction(acc, c.unit, c.call.expression)?.node === fn) : [];
+  acc.callersMemo.set(fn, known);
+  return known;
+}
+
+/** Is this expression a parameter of the function (by name, as it is declared)? Its index, or -1. */
+export function parameterIndex(acc: AnalysisState, unit: Unit, e: ts.Expression, fn: ts.Node): number {
+  e = unwrap(e);
+  if (!ts.isIdentifier(e)) return -1;
+  const d = acc.bindings.resolve(unit, e);
+  return d?.kind === 'param' && d.fn === fn ? d.index : -1;
+}
+
+/**
+ * What a class sets a member of `this` to (`this.http`): a field's initializer, or the value the
+ * constructor assigns to it.
+ */
+export function thisMember(unit: Unit, access: ts.PropertyAccessExpression): { unit: Unit; expr: ts.Expression } | undefined {
+  if (unwrap(access.expression).kind !== ts.SyntaxKind.ThisKeyword) return undefined;
+  const cls = enclosingClass(access);
+  if (!cls) return undefined;
+  const name = access.name.text;
+  for (const m of cls.members) {
+    if (ts.isPropertyDeclaration(m) && m.name && ts.isIdentifier(m.name) && m.name.text === name && m.initializer) return { unit, expr: m.initializer };
+    if (!ts.isConstructorDeclaration(m) || !m.body) continue;
+    for (const st of m.body.statements) {
+      if (!ts.isExpressionStatement(st) || !ts.isBinaryExpression(st.expression) || st.expression.operatorToken.kind !== ts.SyntaxKind.EqualsToken) continue;
+      const left = st.expression.left;
+      if (ts.isPropertyAccessExpression(left) && left.expression.kind === ts.SyntaxKind.ThisKeyword && left.name.text === name) return { unit, expr: st.expression.right };
+    }
+  }
+  return undefined;
+}

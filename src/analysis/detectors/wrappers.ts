@@ -1,0 +1,260 @@
+// Wrappers followed to their callers: a function or method that passes a parameter on as a
+// request's URL (`post(path, body) { return http.post(BASE + path, body) }`), or the request's
+// whole options (`send(options) { return axios.request(options) }`), is a request at each call
+// site, with the path, body and options that call site passes. Each call site is its own request:
+// its endpoint is the wrapper's URL with the caller's argument in place of the parameter, and its
+// body the caller's argument for the body parameter.
+
+import ts from '../../core/ts.cjs';
+import { type Piece, findProperty, propertyValue, unwrap } from '../evaluate.js';
+import type { AnalysisState, SentRequest } from '../state.js';
+import { treeIndex, type Unit } from '../units.js';
+import { bodyValue, builtObject, objects } from './body-objects.js';
+import { type Called, type FunctionNode, calledFunction, callersOf, parameterIndex } from './callers.js';
+import { BASE_OPTION, joinBase } from './path-text.js';
+import { NO_BODY_METHODS, applyBody, baseFor, endpointOfPieces, isRequest, methodOf, requestOptions, sentThroughBase, sentThroughPieces, endpointOf } from './requests.js';
+
+/** A request a wrapper makes with one of its parameters. */
+type Site =
+  /** the URL is built with a parameter (`BASE + path`); the body is `body` (options or data, as the request takes it) */
+  | { kind: 'url'; unit: Unit; call: ts.CallExpression; callee: ts.Expression; url: ts.Expression; urlUnit: Unit; method: string; body?: { unit: Unit; arg: ts.Expression; maybeData: boolean; direct: boolean } }
+  /** the request's whole options object is a parameter (`axios.request(options)`, `axios(options)`) */
+  | { kind: 'options'; unit: Unit; call: ts.CallExpression; callee: ts.Expression; index: number };
+
+const CONFIG_BODY_KEYS = ['data', 'json', 'body', 'form'];
+const BASE_KEYS = ['baseURL', 'prefixUrl'];
+const sitesMemo = new WeakMap<AnalysisState, Map<ts.Node, Site[]>>();
+
+/** The requests a function makes with its parameters (none: it is no wrapper). */
+export function requestSites(acc: AnalysisState, fn: Called): Site[] {
+  let memo = sitesMemo.get(acc);
+  if (!memo) sitesMemo.set(acc, (memo = new Map()));
+  let sites = memo.get(fn.node);
+  if (sites) return sites;
+  memo.set(fn.node, (sites = []));
+  const body = fn.node.body;
+  if (!body) return sites;
+  const { unit } = fn;
+  // the calls of the body: a run of the unit's calls, which are in document order
+  const calls = treeIndex(unit.sf).calls;
+  let lo = 0;
+  for (let hi = calls.length; lo < hi; ) {
+    const mid = (lo + hi) >> 1;
+    if (calls[mid].pos < body.pos) lo = mid + 1;
+    else hi = mid;
+  }
+  for (let i = lo; i < calls.length && calls[i].pos < body.end; i++) {
+    const call = calls[i];
+    if (call.end > body.end) continue;
+    const callee = unwrap(call.expression);
+    if (!isRequest(callee)) continue;
+    const site = siteOf(acc, unit, fn.node, call, callee);
+    if (site) sites.push(site);
+  }
+  return sites;
+}
+
+function siteOf(acc: AnalysisState, unit: Unit, fn: FunctionNode, call: ts.CallExpression, callee: ts.Expression): Site | undefined {
+  const args = call.arguments;
+  if (!args[0] || args.some((a) => ts.isSpreadElement(a))) return undefined;
+  const method = methodOf(callee);
+  // the caller builds the whole options: `axios.request(options)`, `axios(options)`
+  const whole = parameterIndex(acc, unit, args[0], fn);
+  if (whole >= 0 && (method === 'request' || ts.isIdentifier(callee)) && args.length === 1) return { kind: 'options', unit, call, callee, index: whole };
+  // the options written in the wrapper, their URL built with a parameter: `axios({ url: BASE + path, data: body })`
+  const cfg = acc.ev.objectOf(unit, args[0]);
+  if (cfg) {
+    const url = propertyValue(findProperty(cfg.node, 'url') ?? findProperty(cfg.node, 'uri'));
+    if (!url || !usesParameter(acc, cfg.unit, url, fn)) return undefined;
+    const data = bodyValue(cfg.node, CONFIG_BODY_KEYS);
+    return { kind: 'url', unit, call, callee, url, urlUnit: cfg.unit, method, body: data && { unit: cfg.unit, arg: data, maybeData: false, direct: true } };
+  }
+  for (let i = 0; i < Math.min(args.length, 3); i++) {
+    const a = unwrap(args[i]);
+    if (ts.isObjectLiteralExpression(a) || ts.isArrowFunction(a) || ts.isFunctionExpression(a)) continue;
+    if (!usesParameter(acc, unit, args[i], fn)) {
+      // a URL written in the wrapper itself (`http.post('/2023-01/labels', body)`): its body parameter is followed by name (body-objects.ts)
+      if (acc.pieces(unit, args[i]).some((p) => p.t === 'lit' && p.text.includes('/'))) return undefined;
+      continue;
+    }
+    const next = args[i + 1];
+    const isFetch = method === 'fetch' || method === '$fetch' || method === 'ofetch';
+    const body = next && !NO_BODY_METHODS.has(method) ? { unit, arg: next, maybeData: !isFetch, direct: false } : undefined;
+    return { kind: 'url', unit, call, callee, url: args[i], urlUnit: unit, method, body };
+  }
+  return undefined;
+}
+
+/** Does this URL expression hold one of the function's parameters (directly, or through a local constant)? */
+function usesParameter(acc: AnalysisState, unit: Unit, e: ts.Expression, fn: FunctionNode): boolean {
+  return acc.pieces(unit, e).some((p) => p.t === 'hole' && parameterIndex(acc, p.unit, p.node, fn) >= 0);
+}
+
+/** Follow the calls of each unit that call a wrapper: each is a request of its own. */
+export function followWrappers(acc: AnalysisState, unit: Unit): void {
+  for (const call of treeIndex(unit.sf).calls) {
+    if (acc.followedCalls.has(call) || call.arguments.length === 0) continue;
+    const fn = calledFunction(acc, unit, call.expression);
+    if (fn && followCall(acc, unit, call, fn)) continue;
+    followBuiltOptions(acc, unit, call);
+  }
+}
+
+/**
+ * A request whose options a builder returns (`axios.request(options('/2023-01/labels', body))`,
+ * `axios(buildConfig(path, body))`): the builder's URL and body with this call's arguments.
+ */
+function followBuiltOptions(acc: AnalysisState, unit: Unit, call: ts.CallExpression): void {
+  const callee = unwrap(call.expression);
+  const arg = call.arguments[0];
+  if (!isRequest(callee) || call.arguments.length !== 1 || ts.isSpreadElement(arg)) return;
+  const built = builtObject(acc, unit, arg);
+  if (!built) return;
+  const url = propertyValue(findProperty(built.node, 'url') ?? findProperty(built.node, 'uri'));
+  if (!url) return;
+  const data = bodyValue(built.node, CONFIG_BODY_KEYS);
+  const method = methodOf(callee);
+  acc.followedCalls.add(call);
+  const site: Extract<Site, { kind: 'url' }> = { kind: 'url', unit, call, callee, url, urlUnit: built.unit, method, body: data && { unit: built.unit, arg: data, maybeData: false, direct: true } };
+  const outer = acc.boundCall;
+  acc.boundCall = { fn: built.fn.node, unit, call: built.call };
+  try {
+    followUrl(acc, unit, built.call, built.fn, site);
+  } finally {
+    acc.boundCall = outer;
+  }
+}
+
+/**
+ * Once every unit is scanned: the wrappers that join a versioned base with a path parameter are
+ * followed to every caller the project has (also in modules read only for their imports), and
+ * when each caller was followed, the parameter no longer holds the base (each caller's path does,
+ * or moves with it).
+ */
+export function followRest(acc: AnalysisState): void {
+  for (const g of acc.baseGroups.values()) {
+    g.unseen = g.unseen.filter((u) => {
+      // (a caller's own use whose path cannot be seen stays)
+      if (!u.hole || !ts.isIdentifier(u.hole) || (ts.isCallExpression(u.node) && acc.followedCalls.has(u.node))) return true;
+      const decl = acc.bindings.resolve(u.unit, u.hole);
+      if (decl?.kind !== 'param') return true;
+      const fn = { unit: decl.unit, node: decl.fn as FunctionNode };
+      if (!requestSites(acc, fn).length) return true;
+      // (following a caller may read another module, which may call the wrapper too)
+      let callers = callersOf(acc, fn.node);
+      for (let round = 0; round < 4; round++) {
+        const left = callers.filter((c) => !acc.followedCalls.has(c.call));
+        if (!left.length) break;
+        for (const c of left) followCall(acc, c.unit, c.call, fn);
+        callers = callersOf(acc, fn.node);
+      }
+      return callers.length === 0 || !callers.every((c) => acc.followedCalls.has(c.call));
+    });
+  }
+}
+
+/** One call of a wrapper: the requests the wrapper makes, with this call's arguments. */
+export function followCall(acc: AnalysisState, unit: Unit, call: ts.CallExpression, fn: Called): boolean {
+  const sites = requestSites(acc, fn);
+  if (!sites.length) return false;
+  acc.followedCalls.add(call);
+  const outer = acc.boundCall;
+  acc.boundCall = { fn: fn.node, unit, call };
+  try {
+    for (const site of sites) {
+      if (site.kind === 'options') followOptions(acc, unit, call, fn, site);
+      else followUrl(acc, unit, call, fn, site);
+    }
+  } finally {
+    acc.boundCall = outer;
+  }
+  return true;
+}
+
+/** The caller builds the whole options object (`send({ method: 'POST', url, data })`). */
+function followOptions(acc: AnalysisState, unit: Unit, call: ts.CallExpression, fn: Called, site: Extract<Site, { kind: 'options' }>): void {
+  const arg = call.arguments[site.index];
+  const cfg = arg && !ts.isSpreadElement(arg) ? acc.ev.objectOf(unit, arg) : undefined;
+  if (!cfg) {
+    // `get(url) { return fetch(url) }`: the one argument is the URL, not the options
+    const callee = site.callee;
+    const method = methodOf(callee);
+    followUrl(acc, unit, call, fn, { kind: 'url', unit: site.unit, call: site.call, callee, url: site.call.arguments[0], urlUnit: site.unit, method });
+    return;
+  }
+  const url = propertyValue(findProperty(cfg.node, 'url') ?? findProperty(cfg.node, 'uri'));
+  if (!url) return;
+  const base = baseFor(acc, site.unit, site.callee, cfg.unit, url, [{ obj: cfg, keys: BASE_KEYS }]);
+  const ep = endpointOf(acc, cfg.unit, url, base);
+  if (base && ep.match) sentThroughBase(acc, cfg.unit, base, url, call);
+  const body = bodyValue(cfg.node, CONFIG_BODY_KEYS);
+  if (ep.url && body) applyBody(acc, cfg.unit, body, ep, false, true);
+}
+
+/** The wrapper builds the URL with a parameter: this call's argument takes its place. */
+function followUrl(acc: AnalysisState, unit: Unit, call: ts.CallExpression, fn: Called, site: Extract<Site, { kind: 'url' }>): void {
+  const env = new Map<string, Piece[]>();
+  const own = new Set<Piece>();
+  fn.node.parameters.forEach((p, i) => {
+    const a = call.arguments[i];
+    if (!ts.isIdentifier(p.name) || !a || call.arguments.slice(0, i + 1).some((x) => ts.isSpreadElement(x))) return;
+    const pieces = acc.ev.pieces(unit, a);
+    env.set(p.name.text, pieces);
+    for (const x of pieces) own.add(x);
+  });
+  // what the wrapper writes around the caller's path comes through it, as a base does
+  const url = acc.ev.pieces(site.urlUnit, site.url, env).map((p): Piece => (own.has(p) || p.via.length ? p : { ...p, via: [{ unit: p.unit, name: p.node, label: BASE_OPTION, value: p.node as ts.Expression }] }));
+  const instance = baseFor(acc, site.unit, site.callee, site.urlUnit, site.url, requestOptions(acc, site.unit, site.method, site.call.arguments));
+  const first = url[0];
+  const base = instance && !(first?.t === 'lit' && /^(?:[a-z][a-z\d+.-]*:)?\/\//i.test(first.text)) ? instance : undefined;
+  const pieces = base ? joinBase(base, url) : url;
+  const ownAt = pieces.findIndex((p) => own.has(p));
+  let ep = endpointOfPieces(acc, unit, pieces, ownAt !== 0);
+  // a caller's URL that names its own host before the path (`${OTHER}/2023-01/labels`): the path as the caller writes it
+  if (!ep.match && ownAt > 0) {
+    const alone = endpointOfPieces(acc, unit, pieces.filter((p) => own.has(p)), false);
+    if (alone.match) ep = alone;
+  }
+  // a versioned base in the wrapper: the caller's path is one of its group (or, unseen, holds it)
+  sentThroughPieces(acc, unit, pieces, ownAt < 0 ? pieces.length : ownAt, call);
+  if (!ep.url || !site.body) return;
+  // the body: this call's argument where the wrapper passes its parameter on as it is
+  const k = parameterIndex(acc, site.body.unit, site.body.arg, fn.node);
+  if (k >= 0) {
+    const a = call.arguments[k];
+    if (a && !ts.isSpreadElement(a)) applyBody(acc, unit, a, ep, site.body.maybeData, site.body.direct);
+    return;
+  }
+  const before = acc.requests.length;
+  applyBody(acc, site.body.unit, site.body.arg, ep, site.body.maybeData, site.body.direct);
+  if (acc.requests.length > before) unfollowedBody(acc, unit, call, fn, site.body, acc.requests[acc.requests.length - 1]);
+}
+
+/**
+ * The wrapper builds its body from a parameter in a way the check does not follow (`transform(body)`):
+ * when the object this call passes for it is not among the body's objects, the request cannot
+ * be seen whole and is held (its path would otherwise move without the body).
+ */
+function unfollowedBody(acc: AnalysisState, unit: Unit, call: ts.CallExpression, fn: Called, body: { unit: Unit; arg: ts.Expression }, request: SentRequest): void {
+  if (request.unseen) return;
+  const tied = new Set(request.objects.map((o) => o.node));
+  const used = new Set<number>();
+  const visit = (n: ts.Node) => {
+    if (ts.isIdentifier(n)) {
+      const k = parameterIndex(acc, body.unit, n, fn.node);
+      if (k >= 0) used.add(k);
+    }
+    ts.forEachChild(n, visit);
+  };
+  visit(body.arg);
+  for (const k of used) {
+    const a = call.arguments[k];
+    if (!a || ts.isSpreadElement(a)) continue;
+    const sent = objects(acc, unit, a);
+    if (sent.length && !sent.some((o) => tied.has(o.node))) {
+      const name = fn.node.parameters[k]?.name.getText(fn.unit.sf) ?? 'its parameter';
+      request.unseen = `the body passed for \`${name}\` goes into the request in a way the check cannot follow, so it may be in either version: move the request and its body together by hand`;
+      return;
+    }
+  }
+}
