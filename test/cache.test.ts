@@ -8,7 +8,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, utimesSync, writeFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BIN, gitInit, ROOT, runCli, tempCopy } from './helpers.js';
+import { BIN, gitInit, ROOT, runCli, tempCopy, tempTree } from './helpers.js';
 
 const PROJECT = path.join(ROOT, 'fixtures', 'projects', 'legacy-client', 'before');
 const JSON_ARGS = ['-r', 'json', '--no-progress', '.'];
@@ -53,6 +53,26 @@ describe('--cache', () => {
     const r = reanalysed(after.stderr);
     expect(r.again).toBeGreaterThan(0);
     expect(r.again).toBeLessThan(r.of);
+  });
+
+  it('ties a wrapper to its callers by name, where no import ties them', () => {
+    // book.ts is handed the client: it never imports client.ts, whose path its body goes to
+    const dir = tempTree({
+      'src/client.ts': "import axios from 'axios';\nexport class Client {\n  createPickup(body: unknown) {\n    return axios.post('https://api.example.com/pickup/v1/pickups', body);\n  }\n}\n",
+      'src/book.ts': "export function book(client: { createPickup(b: unknown): unknown }) {\n  return client.createPickup({ courier_id: 'dhl', preferred_date: '2025-03-04', service_shipment_ids: ['s1'] });\n}\n",
+      'src/other.ts': "export const PATH = '/2023-01/labels';\n",
+    });
+    const before = runCli(['--cache', ...JSON_ARGS], dir);
+    expect(before.stdout).toMatch(/book\.ts","messages":\[\{"ruleId":"v1-pickup-field"/);
+    // the wrapper now sends to the 2024-09 path: the caller's body findings change with it
+    const client = path.join(dir, 'src', 'client.ts');
+    writeFileSync(client, readFileSync(client, 'utf8').replace('https://api.example.com/pickup/v1/pickups', '/2024-09/pickups'));
+    const cold = runCli(JSON_ARGS, dir);
+    expect(cold.stdout).not.toBe(before.stdout);
+    const after = runCli(['--cache', ...JSON_ARGS], dir, TRACE);
+    expect(after.stdout).toBe(cold.stdout);
+    // client.ts no longer passes the text test; book.ts is analysed again, other.ts (tied to neither) is not
+    expect(reanalysed(after.stderr)).toEqual({ used: true, again: 1, of: 2 });
   });
 
   const spoiled: [string, (text: string) => string][] = [

@@ -14,6 +14,7 @@ import { msSince, trace } from '../core/trace.js';
 import type { CacheOptions, Config, FileResult } from '../types.js';
 import { factsOf, fileKey, type Entry, type OutsideEntry } from './entry.js';
 import { dirtyParts, importGraph, sameLinks } from './graph.js';
+import { namesOf, type Names } from './names.js';
 import { headerKey, readCache, writeCache, type CacheData } from './store.js';
 
 export interface CachedRunOptions {
@@ -67,7 +68,16 @@ export async function cachedAnalysis(files: string[], opts: CachedRunOptions): P
     if (!!prev?.candidate !== !!e.candidate) seeds.add(file);
   }
 
-  const graph = importGraph(candidates, entries, { maxFileSize: max, root: opts.root });
+  const names = (file: string): Names | undefined => {
+    const e = entries.get(file);
+    if (e?.declares && e.calls) return { declares: e.declares, calls: e.calls };
+    const src = read(file);
+    if (src.fatal) return undefined;
+    const n = namesOf(src.text!);
+    if (e) Object.assign(e, n);
+    return n;
+  };
+  const graph = importGraph(candidates, entries, { maxFileSize: max, root: opts.root, names });
   const outside = new Map<string, OutsideEntry>();
   for (const [file, links] of graph.links) {
     const part = graph.part.get(file)!;

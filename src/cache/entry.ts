@@ -28,6 +28,9 @@ export interface Entry {
   weakIn?: true;
   /** it was parsed (a candidate) */
   candidate?: true;
+  /** in the import graph: the functions it declares and the names it calls (names.ts) */
+  declares?: string[];
+  calls?: string[];
   /** in the import graph of the candidates: the files its imports name, and its component's name */
   links?: string[];
   part?: string;
@@ -43,7 +46,7 @@ export interface OutsideEntry {
 }
 
 /** What the text test makes of a file, kept for the next run. */
-export type Facts = Omit<Entry, 'key' | 'weakIn' | 'candidate' | 'links' | 'part' | 'result'>;
+export type Facts = Omit<Entry, 'key' | 'weakIn' | 'candidate' | 'links' | 'part' | 'result' | 'declares' | 'calls'>;
 
 /** A file's facts (its text was read this run). */
 export function factsOf(src: Source, hosts: string[]): Facts {
@@ -94,7 +97,7 @@ export function validEntry(e: unknown): e is Entry {
   if (e.signal !== undefined && e.signal !== 'strong' && e.signal !== 'weak') return false;
   if (e.imports !== undefined && typeof e.imports !== 'string') return false;
   for (const flag of ['defaults', 'base', 'axios', 'globals', 'weakIn', 'candidate']) if (e[flag] !== undefined && e[flag] !== true) return false;
-  if (e.links !== undefined && (!Array.isArray(e.links) || !e.links.every((l) => typeof l === 'string'))) return false;
+  for (const list of ['links', 'declares', 'calls']) if (e[list] !== undefined && !isStrings(e[list])) return false;
   if (e.part !== undefined && typeof e.part !== 'string') return false;
   if (e.result !== undefined) {
     const r = e.result;
@@ -108,3 +111,5 @@ export function validEntry(e: unknown): e is Entry {
 export const sha1 = (text: string | Buffer): string => createHash('sha1').update(text).digest('hex');
 
 export const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
+
+export const isStrings = (x: unknown): x is string[] => Array.isArray(x) && x.every((l) => typeof l === 'string');

@@ -9,6 +9,7 @@ import { insideRoot } from '../core/wall.js';
 import { UnionFind } from '../core/union-find.js';
 import { LightResolver } from '../pipeline/partition.js';
 import { sha1, type Entry } from './entry.js';
+import type { Names } from './names.js';
 
 export interface Graph {
   /** every node (the candidates and the modules they import, transitively): the files its imports name */
@@ -27,7 +28,11 @@ const unquote = (specifiers: string | undefined): string[] => (specifiers ? spec
  * does. An import that cannot be followed with confidence (a tsconfig that cannot be read) puts
  * every node in one component.
  */
-export function importGraph(candidates: string[], entries: Map<string, Entry>, o: { maxFileSize: number; root?: string }): Graph {
+export function importGraph(
+  candidates: string[],
+  entries: Map<string, Entry>,
+  o: { maxFileSize: number; root?: string; names: (file: string) => Names | undefined },
+): Graph {
   const inside = insideRoot(o.root);
   const resolver = new LightResolver(o.maxFileSize, inside);
   const links = new Map<string, string[]>();
@@ -61,6 +66,16 @@ export function importGraph(candidates: string[], entries: Map<string, Entry>, o
     }
     links.set(file, targets);
   }
+  // a wrapper's callers are found by its name, imported or not: a file that declares a function
+  // goes with every file that calls one of that name
+  const declarers = new Map<string, string[]>();
+  const named = [...links.keys()].map((file) => ({ file, names: o.names(file) }));
+  for (const { file, names } of named)
+    for (const d of names?.declares ?? []) {
+      if (!declarers.has(d)) declarers.set(d, []);
+      declarers.get(d)!.push(file);
+    }
+  for (const { file, names } of named) for (const c of names?.calls ?? []) for (const d of declarers.get(c) ?? []) sets.union(d, file);
   const facts = candidates.map((f) => ({ file: f, e: entries.get(f)! }));
   // global types reach every module that names them: all the candidates go together
   if (facts.some((c) => c.e.globals)) for (const c of facts) sets.union(candidates[0], c.file);

@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import writeFileAtomic from 'write-file-atomic';
 import { packageRoot } from '../catalogue/index.js';
 import type { Config } from '../types.js';
-import { isObject, sha1, validEntry, type Entry, type OutsideEntry } from './entry.js';
+import { isObject, isStrings, sha1, validEntry, type Entry, type OutsideEntry } from './entry.js';
 
 const FORMAT = 'migrate-check-cache';
 /** raised whenever what an entry holds changes meaning */
@@ -106,7 +106,7 @@ export function readCache(file: string, header: string): CacheData | undefined {
   }
   const outside = new Map<string, OutsideEntry>();
   for (const [f, e] of Object.entries(raw.outside)) {
-    if (!isObject(e) || typeof e.key !== 'string' || !Array.isArray(e.links) || !e.links.every((l) => typeof l === 'string') || typeof e.part !== 'string') return undefined;
+    if (!isObject(e) || typeof e.key !== 'string' || !isStrings(e.links) || typeof e.part !== 'string') return undefined;
     outside.set(f, e as unknown as OutsideEntry);
   }
   return { files, outside, stems: raw.stems };
