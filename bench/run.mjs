@@ -367,7 +367,10 @@ function editedCopy(tree) {
   const copy = `${tree}-edited`;
   rmSync(copy, { recursive: true, force: true });
   rmSync(`${copy}.cache`, { force: true });
-  cpSync(tree, copy, { recursive: true });
+  // without its history (a copy of .git races git's own housekeeping), but a repository of its own:
+  // the .gitignore files above it (this checkout's ignores .bench/) must not apply
+  cpSync(tree, copy, { recursive: true, filter: (src) => path.basename(src) !== '.git' });
+  git(copy, 'init', '-q');
   let chosen;
   const pick = () => {
     if (chosen) return chosen.map((c) => path.relative(copy, c.file));
@@ -377,6 +380,7 @@ function editedCopy(tree) {
     const outside = Object.keys(files).filter((f) => files[f].part === undefined && !files[f].unreadable);
     const spread = (list, n) => Array.from({ length: Math.min(n, list.length) }, (_, i) => list[Math.floor((i * list.length) / n)]);
     chosen = [...spread([...imported].sort(), 5), ...spread(outside.sort(), 10 - Math.min(5, imported.size))].map((file) => ({ file, text: readFileSync(file, 'utf8') }));
+    if (chosen.length < 10) fail(`cached-10: found ${chosen.length} files to edit in ${copy}.cache, not 10`);
     return chosen.map((c) => path.relative(copy, c.file));
   };
   const edit = (k) => {

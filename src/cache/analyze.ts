@@ -132,7 +132,7 @@ export async function cachedAnalysis(files: string[], opts: CachedRunOptions): P
   }
   if (!old || seeds.size) {
     const data: CacheData = { files: entries, outside, stems: chosen.stems };
-    const problem = writeCache(cache.location, header, data);
+    const problem = await writeCache(cache.location, header, data);
     if (problem) cache.onWarning?.(problem);
   }
   return { results: sortByFile(results), stats: { files: files.length, candidates: candidates.length, parsed }, candidates };

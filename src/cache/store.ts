@@ -7,7 +7,6 @@
 import { mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import writeFileAtomic from 'write-file-atomic';
 import { packageRoot } from '../catalogue/index.js';
 import type { Config } from '../types.js';
 import { isObject, isStrings, sha1, validEntry, type Entry, type OutsideEntry } from './entry.js';
@@ -47,20 +46,20 @@ export function cacheFile(cwd: string, location: string | undefined): string {
 
 /**
  * The key of everything besides the files themselves that a result depends on: the cache format,
- * the tool (its version and the build of its code), the rule catalogue, the config, and the
- * command's options (the folder it runs from, the shard, the wall, the strategy).
+ * the tool (its version and the build of its code), the rule catalogue (its size and time), the
+ * config, and the command's options (the folder it runs from, the shard, the wall, the strategy).
+ * Kept as it is in the file (a JSON text), compared whole.
  */
 export function headerKey(o: { config: Config; cwd: string; root?: string; shard?: string; strategy: string }): string {
   const root = packageRoot();
   let version = '';
-  let catalogue = '';
   try {
     version = (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { version?: string }).version ?? '';
-    catalogue = sha1(readFileSync(path.join(root, 'rules', 'catalogue.json')));
   } catch {
-    /* a missing piece keys as empty: the build stamp below still tells builds apart */
+    /* keyed as empty: the build stamp below still tells builds apart */
   }
-  return sha1(JSON.stringify([FORMAT, FORMAT_VERSION, version, buildStamp(), catalogue, o.config, o.cwd, o.root ?? null, o.shard ?? null, o.strategy]));
+  const catalogue = statSync(path.join(root, 'rules', 'catalogue.json'), { throwIfNoEntry: false });
+  return JSON.stringify([FORMAT_VERSION, version, buildStamp(), catalogue ? `${catalogue.size}:${catalogue.mtimeMs}` : '', o.config, o.cwd, o.root ?? null, o.shard ?? null, o.strategy]);
 }
 
 let stamp: string | undefined;
@@ -113,7 +112,9 @@ export function readCache(file: string, header: string): CacheData | undefined {
 }
 
 /** Write the cache (atomically); the reason it could not be written, else undefined. */
-export function writeCache(file: string, header: string, data: CacheData): string | undefined {
+export async function writeCache(file: string, header: string, data: CacheData): Promise<string | undefined> {
+  // loaded only when there is something to write (a run where nothing changed writes nothing)
+  const { default: writeFileAtomic } = await import('write-file-atomic');
   const text = JSON.stringify({ format: FORMAT, version: FORMAT_VERSION, header, stems: data.stems, files: Object.fromEntries(data.files), outside: Object.fromEntries(data.outside) });
   try {
     mkdirSync(path.dirname(file), { recursive: true });
