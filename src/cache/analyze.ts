@@ -5,6 +5,7 @@
 // components holding a change (or that held one last time) are analysed again, with the compiler;
 // the others keep their results. Nothing changed: no analysis and no compiler at all.
 
+import type { CandidateResult } from '../analysis/run.js';
 import type { Analysis } from '../pipeline/analyze.js';
 import { hostsOf } from '../pipeline/analyze.js';
 import { drawIn, strongStems, type Importer, type Passed } from '../pipeline/prefilter.js';
@@ -13,7 +14,7 @@ import { sortByFile } from '../core/order.js';
 import { msSince, trace } from '../core/trace.js';
 import type { CacheOptions, Config, FileResult } from '../types.js';
 import { factsOf, fileKey, type Entry, type OutsideEntry } from './entry.js';
-import { dirtyParts, importGraph, sameLinks } from './graph.js';
+import { components, dirtyParts, importLinks, sameLinks } from './graph.js';
 import { namesOf, type Names } from './names.js';
 import { headerKey, readCache, writeCache, type CacheData } from './store.js';
 
@@ -77,17 +78,24 @@ export async function cachedAnalysis(files: string[], opts: CachedRunOptions): P
     if (e) Object.assign(e, n);
     return n;
   };
-  const graph = importGraph(candidates, entries, { maxFileSize: max, root: opts.root, names });
+  const graph = importLinks(candidates, entries, { maxFileSize: max, root: opts.root });
+  // the names whose calls the last analysis of a node looked for over every file (a wrapper's callers)
+  const lookups = new Map<string, string[]>();
+  for (const file of graph.links.keys()) {
+    const known = entries.get(file)?.lookups ?? old?.outside.get(file)?.lookups;
+    if (known) lookups.set(file, known);
+  }
+  const partsOf = () => components(graph, candidates, entries, { names, lookups: (f) => lookups.get(f) });
+  let parts = partsOf();
   const outside = new Map<string, OutsideEntry>();
   for (const [file, links] of graph.links) {
-    const part = graph.part.get(file)!;
     const e = entries.get(file);
     const prevLinks = e ? before.get(file)?.links : old?.outside.get(file)?.links;
-    if (e) Object.assign(e, { links, part });
+    if (e) e.links = links;
     else {
       const key = graph.outside.get(file)!;
       if (old?.outside.get(file)?.key !== key) seeds.add(file);
-      outside.set(file, { key, links, part });
+      outside.set(file, { key, links, part: '' });
     }
     if (!sameLinks(prevLinks, links)) seeds.add(file);
   }
@@ -95,20 +103,39 @@ export async function cachedAnalysis(files: string[], opts: CachedRunOptions): P
   for (const [file, e] of before) if (e.part !== undefined) partsBefore.set(file, e.part);
   for (const [file, e] of old?.outside ?? []) partsBefore.set(file, e.part);
   // a file that was in the graph and is no more: the component it left is analysed again
-  for (const file of partsBefore.keys()) if (!graph.part.has(file)) seeds.add(file);
+  for (const file of partsBefore.keys()) if (!parts.has(file)) seeds.add(file);
 
-  const dirty = dirtyParts(seeds, graph.part, partsBefore);
-  const again = candidates.filter((f) => dirty.has(graph.part.get(f)!));
+  let dirty = dirtyParts(seeds, parts, partsBefore);
+  let again: string[] = [];
   const fresh = new Map<string, FileResult>();
   let parsed = 0;
-  if (again.length) {
-    const { runInParts } = await import('../pipeline/workers.js');
-    const job = again.map((file) => ({ file, src: read(file) }));
-    for (const { file, src } of job) if (src.fatal) chosen.unreadable.set(file, src.fatal);
-    const readable = job.filter((j) => !j.src.fatal).map((j) => ({ file: j.file, text: j.src.text! }));
-    const analysed = await runInParts({ candidates: readable, given: files, config, root: opts.root });
+  // the analysis may look for the calls of new names, which tie its files to components it did not
+  // take: those are analysed with them, until no new tie appears
+  for (let round = 0; dirty.size; round++) {
+    again = candidates.filter((f) => dirty.has(parts.get(f)!));
+    const analysed = await analyse(again, { files, config, root: opts.root, read, unreadable: chosen.unreadable });
+    fresh.clear();
     for (const r of analysed.results) fresh.set(r.file, r);
-    parsed = analysed.parsed;
+    parsed += analysed.parsed;
+    const taken = [...parts].filter(([, p]) => dirty.has(p)).map(([f]) => f);
+    // a name looked for from known files ties those; one looked for from elsewhere, every file analysed
+    for (const f of taken) lookups.delete(f);
+    for (const { name, from } of analysed.callsLookedUp ?? [])
+      for (const f of from.length ? from : taken) if (parts.has(f)) lookups.set(f, [...new Set([...(lookups.get(f) ?? []), name])].sort());
+    const next = partsOf();
+    const grown = new Set(taken.map((f) => next.get(f)!));
+    const wider = [...next].some(([f, p]) => grown.has(p) && !dirty.has(parts.get(f)!));
+    parts = next;
+    dirty = grown;
+    if (!wider) break;
+    trace(`cache: the analysis tied ${again.length} candidates to others by the names whose calls it looked for; round ${round + 2}`);
+  }
+  for (const [file, part] of parts) {
+    const e = entries.get(file);
+    const found = lookups.get(file);
+    if (e) Object.assign(e, { part, ...(found?.length ? { lookups: found } : {}) });
+    else Object.assign(outside.get(file)!, { part, ...(found?.length ? { lookups: found } : {}) });
+    if (e && !found?.length) delete e.lookups;
   }
   trace(`cache: ${old ? 'read' : 'none to use'}; ${seeds.size} files changed, added, deleted or moved in the graph; ${again.length} of ${candidates.length} candidates analysed again in ${msSince(started)} ms`);
 
@@ -116,7 +143,7 @@ export async function cachedAnalysis(files: string[], opts: CachedRunOptions): P
   for (const file of files) {
     const e = entries.get(file)!;
     const unreadable = e.unreadable ?? chosen.unreadable.get(file);
-    const part = graph.part.get(file);
+    const part = parts.get(file);
     let r: FileResult = { file, findings: [], suppressed: [] };
     if (unreadable) r.fatal = { file, ...unreadable };
     else if (part !== undefined && dirty.has(part)) r = fresh.get(file) ?? r;
@@ -181,4 +208,17 @@ function chooseCandidates(
   for (const f of drawn.weakIn) entries.get(f)!.weakIn = true;
   const unreadable = new Map(drawn.fatal.map((s) => [s.file, s.fatal!]));
   return { candidates, stems, unreadable };
+}
+
+/** Analyse some candidates (read now), as the run without the cache would analyse them. */
+async function analyse(
+  again: string[],
+  o: { files: string[]; config: Config; root?: string; read: (file: string) => Source; unreadable: Map<string, Source['fatal'] & object> },
+): Promise<CandidateResult> {
+  if (!again.length) return { results: [], parsed: 0 };
+  const { runInParts } = await import('../pipeline/workers.js');
+  const job = again.map((file) => ({ file, src: o.read(file) }));
+  for (const { file, src } of job) if (src.fatal) o.unreadable.set(file, src.fatal);
+  const readable = job.filter((j) => !j.src.fatal).map((j) => ({ file: j.file, text: j.src.text! }));
+  return runInParts({ candidates: readable, given: o.files, config: o.config, root: o.root });
 }

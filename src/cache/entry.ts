@@ -31,6 +31,8 @@ export interface Entry {
   /** in the import graph: the functions it declares and the names it calls (names.ts) */
   declares?: string[];
   calls?: string[];
+  /** in the import graph: the names whose calls the last analysis of its component looked for over every file */
+  lookups?: string[];
   /** in the import graph of the candidates: the files its imports name, and its component's name */
   links?: string[];
   part?: string;
@@ -43,10 +45,11 @@ export interface OutsideEntry {
   key: string;
   links: string[];
   part: string;
+  lookups?: string[];
 }
 
 /** What the text test makes of a file, kept for the next run. */
-export type Facts = Omit<Entry, 'key' | 'weakIn' | 'candidate' | 'links' | 'part' | 'result' | 'declares' | 'calls'>;
+export type Facts = Omit<Entry, 'key' | 'weakIn' | 'candidate' | 'links' | 'part' | 'result' | 'declares' | 'calls' | 'lookups'>;
 
 /** A file's facts (its text was read this run). */
 export function factsOf(src: Source, hosts: string[]): Facts {
@@ -97,7 +100,7 @@ export function validEntry(e: unknown): e is Entry {
   if (e.signal !== undefined && e.signal !== 'strong' && e.signal !== 'weak') return false;
   if (e.imports !== undefined && typeof e.imports !== 'string') return false;
   for (const flag of ['defaults', 'base', 'axios', 'globals', 'weakIn', 'candidate']) if (e[flag] !== undefined && e[flag] !== true) return false;
-  for (const list of ['links', 'declares', 'calls']) if (e[list] !== undefined && !isStrings(e[list])) return false;
+  for (const list of ['links', 'declares', 'calls', 'lookups']) if (e[list] !== undefined && !isStrings(e[list])) return false;
   if (e.part !== undefined && typeof e.part !== 'string') return false;
   if (e.result !== undefined) {
     const r = e.result;

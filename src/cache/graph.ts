@@ -1,6 +1,7 @@
 // The import graph of the files the cache holds results for, cut into components as the worker
 // threads' parts are (src/pipeline/partition.ts): the candidates, every module they import
-// (transitively), and what ties files without an import (global types, axios' defaults). A file's
+// (transitively), and what ties files without an import (global types, axios' defaults, the calls
+// of a name the analysis looked for over every file). A file's
 // findings depend only on the files of its component; a change anywhere in one sends the whole
 // component back to the analysis, and so does a change in the component it was in last time.
 
@@ -11,39 +12,29 @@ import { LightResolver } from '../pipeline/partition.js';
 import { sha1, type Entry } from './entry.js';
 import type { Names } from './names.js';
 
-export interface Graph {
+export interface Links {
   /** every node (the candidates and the modules they import, transitively): the files its imports name */
   links: Map<string, string[]>;
-  /** each node's component, named by its first file */
-  part: Map<string, string>;
   /** the nodes outside the discovered files: the hash of their text */
   outside: Map<string, string>;
+  /** false when an import could not be followed with confidence (a tsconfig that cannot be read) */
+  sure: boolean;
 }
 
 /** The specifiers of a `moduleSpecifiers` answer (each line quoted). */
 const unquote = (specifiers: string | undefined): string[] => (specifiers ? specifiers.split('\n').filter(Boolean).map((s) => s.slice(1, -1)) : []);
 
-/**
- * The graph of the candidates (in `entries`, with their facts), following imports as the analysis
- * does. An import that cannot be followed with confidence (a tsconfig that cannot be read) puts
- * every node in one component.
- */
-export function importGraph(
-  candidates: string[],
-  entries: Map<string, Entry>,
-  o: { maxFileSize: number; root?: string; names: (file: string) => Names | undefined },
-): Graph {
+/** The import graph of the candidates (in `entries`, with their facts), following imports as the analysis does. */
+export function importLinks(candidates: string[], entries: Map<string, Entry>, o: { maxFileSize: number; root?: string }): Links {
   const inside = insideRoot(o.root);
   const resolver = new LightResolver(o.maxFileSize, inside);
   const links = new Map<string, string[]>();
   const outside = new Map<string, string>();
-  const sets = new UnionFind();
   let sure = true;
   const queue = [...candidates];
   const seen = new Set(queue);
   while (queue.length) {
     const file = queue.shift()!;
-    sets.add(file);
     let specifiers: string[];
     const e = entries.get(file);
     if (e) specifiers = e.unreadable || !inside(file) ? [] : unquote(e.imports);
@@ -58,7 +49,6 @@ export function importGraph(
       if (target === null) sure = false;
       if (!target) continue;
       targets.push(target);
-      sets.union(file, target);
       if (!seen.has(target)) {
         seen.add(target);
         queue.push(target);
@@ -66,24 +56,41 @@ export function importGraph(
     }
     links.set(file, targets);
   }
-  // a wrapper's callers are found by its name, imported or not: a file that declares a function
-  // goes with every file that calls one of that name
-  const declarers = new Map<string, string[]>();
-  const named = [...links.keys()].map((file) => ({ file, names: o.names(file) }));
-  for (const { file, names } of named)
-    for (const d of names?.declares ?? []) {
-      if (!declarers.has(d)) declarers.set(d, []);
-      declarers.get(d)!.push(file);
+  return { links, outside, sure };
+}
+
+/**
+ * Each node's component, named by its least file: a module goes with the files that import it; the
+ * candidates go together when one declares global types; axios' defaults go with every candidate
+ * that names axios; and where the analysis looked for the calls of a name over every file (a
+ * wrapper's callers: `lookups`, as the last analysis of a node recorded them), the node goes with
+ * every node that calls or declares that name. Not sure of the imports: one component.
+ */
+export function components(
+  graph: Links,
+  candidates: string[],
+  entries: Map<string, Entry>,
+  o: { names: (file: string) => Names | undefined; lookups: (file: string) => string[] | undefined },
+): Map<string, string> {
+  const sets = new UnionFind();
+  for (const [file, targets] of graph.links) for (const t of [file, ...targets]) sets.union(file, t);
+  const byName = new Map<string, string[]>();
+  for (const file of graph.links.keys()) {
+    const n = o.names(file);
+    for (const name of new Set([...(n?.calls ?? []), ...(n?.declares ?? [])])) {
+      if (!byName.has(name)) byName.set(name, []);
+      byName.get(name)!.push(file);
     }
-  for (const { file, names } of named) for (const c of names?.calls ?? []) for (const d of declarers.get(c) ?? []) sets.union(d, file);
+  }
+  for (const file of graph.links.keys()) for (const name of o.lookups(file) ?? []) for (const other of byName.get(name) ?? []) sets.union(file, other);
   const facts = candidates.map((f) => ({ file: f, e: entries.get(f)! }));
   // global types reach every module that names them: all the candidates go together
   if (facts.some((c) => c.e.globals)) for (const c of facts) sets.union(candidates[0], c.file);
   // axios' defaults reach every module that calls axios itself
   for (const d of facts) if (d.e.defaults) for (const c of facts) if (c.e.axios) sets.union(d.file, c.file);
   const part = new Map<string, string>();
-  for (const f of links.keys()) part.set(f, sure ? sets.find(f) : candidates[0]);
-  return { links, part, outside };
+  for (const f of graph.links.keys()) part.set(f, graph.sure ? sets.find(f) : candidates[0]);
+  return part;
 }
 
 /**

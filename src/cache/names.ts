@@ -1,8 +1,8 @@
 // The names a text declares as functions and the names it calls, read from the text alone (a
-// superset: names in strings and comments count too). The analysis follows a body passed to a
-// client's own wrapper to the wrapper's callers by the wrapper's name, over every module it has
-// loaded, imported or not (src/analysis/detectors/body-objects.ts, forwardedArgs): the cache's
-// components tie a file that declares a function to every file that calls a function of that name.
+// superset: names in strings and comments count too). The analysis looks for a wrapper's callers by
+// the wrapper's name, over every module it has loaded, imported or not (forwardedArgs in
+// src/analysis/detectors/body-objects.ts); the cache ties the files where it looked to every file
+// that calls or declares a name it looked for (graph.ts).
 
 /** Words that look like a call or a declaration in a text and are neither. */
 const KEYWORDS = new Set([

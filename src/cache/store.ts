@@ -105,7 +105,7 @@ export function readCache(file: string, header: string): CacheData | undefined {
   }
   const outside = new Map<string, OutsideEntry>();
   for (const [f, e] of Object.entries(raw.outside)) {
-    if (!isObject(e) || typeof e.key !== 'string' || !isStrings(e.links) || typeof e.part !== 'string') return undefined;
+    if (!isObject(e) || typeof e.key !== 'string' || !isStrings(e.links) || typeof e.part !== 'string' || (e.lookups !== undefined && !isStrings(e.lookups))) return undefined;
     outside.set(f, e as unknown as OutsideEntry);
   }
   return { files, outside, stems: raw.stems };

@@ -53,6 +53,7 @@ export function bodyExpressions(acc: AnalysisState, unit: Unit, arg: ts.Expressi
 
 /** Calls by the name they call (`createPickup(…)`, `client.createPickup(…)`), over the units analysed. */
 export function callsNamed(acc: AnalysisState, name: string): { unit: Unit; call: ts.CallExpression }[] {
+  if (!acc.callsLookedUp.has(name)) acc.callsLookedUp.set(name, new Set());
   if (!acc.callIndex) {
     acc.callIndex = new Map();
     for (const unit of acc.store.all())
@@ -85,6 +86,7 @@ export function forwardedArgs(acc: AnalysisState, unit: Unit, e: ts.Expression):
     else if ((ts.isPropertyAssignment(p) || ts.isPropertyDeclaration(p)) && ts.isIdentifier(p.name)) name = p.name.text;
   }
   if (!name || GENERIC_VERBS.has(name.toLowerCase())) return [];
+  acc.callsLookedUp.set(name, (acc.callsLookedUp.get(name) ?? new Set()).add(unit.file));
   const out: { unit: Unit; expr: ts.Expression }[] = [];
   for (const { unit: u, call } of callsNamed(acc, name)) {
     const arg = call.arguments[decl.index];
