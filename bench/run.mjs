@@ -14,9 +14,12 @@
 //   --growth-reps N      repetitions on the second tree (default: --reps)
 //   --eslint-reps N      ESLint is timed in the first N repetitions only (default 2): it is 40-60
 //                        times slower than the others, and its ratio needs no more
-//   --tools LIST         comma-separated subset of scan,scan-1t,scan-workers,fix,floor,ast-grep,eslint
-//                        (default all); scan is the default run (on 2+ cores a reader thread reads and
-//                        text-tests the files while the main thread parses); scan-1t is all one thread;
+//   --tools LIST         comma-separated subset of scan,scan-1t,scan-workers,fix,floor,cached,cached-10,
+//                        ast-grep,eslint (default all); scan is the default run (on 2+ cores a reader
+//                        thread reads and text-tests the files while the main thread parses); scan-1t is
+//                        all one thread; cached is `--cache` with nothing changed since the last run;
+//                        cached-10 is `--cache` after 10 files were edited (on a copy of the tree: 5 of
+//                        them modules other files import, a line added to each before every run);
 //                        scan-workers has its analysis forced onto two worker threads; floor is what
 //                        no scan can go under: Node, the compiler's load and the parse of the files
 //                        the scan parses, nothing else (bench/floor.mjs)
@@ -32,7 +35,7 @@
 // and reused while the generator, seed and size are unchanged.
 
 import { execFileSync, spawn } from 'node:child_process';
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { closeSync, cpSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -79,7 +82,7 @@ const REPS = num('--reps', 9);
 const GROWTH_REPS = num('--growth-reps', REPS);
 const ESLINT_REPS = num('--eslint-reps', 2);
 const SEED = num('--seed', 1);
-const TOOLS_ALL = ['scan', 'scan-1t', 'scan-workers', 'fix', 'floor', 'ast-grep', 'eslint'];
+const TOOLS_ALL = ['scan', 'scan-1t', 'scan-workers', 'fix', 'floor', 'cached', 'cached-10', 'ast-grep', 'eslint'];
 const TOOL_LIST = opt('--tools', TOOLS_ALL.join(',')).split(',').map((s) => s.trim());
 for (const t of TOOL_LIST) if (!TOOLS_ALL.includes(t)) fail(`unknown tool in --tools: ${t}`);
 const JSON_OUT = path.resolve(opt('--json', path.join(WORK, 'results.json')));
@@ -224,13 +227,16 @@ const median = (xs) => {
 
 // ---------------------------------------------------------------- the tools
 
-function commands(tree, astGrep, parsedList) {
+function commands(tree, astGrep, parsedList, edited) {
   const eslint = path.join(TOOLS, 'node_modules', 'eslint', 'bin', 'eslint.js');
+  const cached = (dir, cache) => [CLI, '--cache', '--cache-location', cache, '--reporter', 'json', '--no-progress', dir];
   return {
     scan: { label: 'migrate-check scan', cmd: process.execPath, args: [CLI, '--reporter', 'json', '--no-progress', tree], cwd: tree, node: true, ok: [0, 1] },
     'scan-1t': { label: 'migrate-check scan, one thread', cmd: process.execPath, args: [CLI, '--reporter', 'json', '--no-progress', tree], cwd: tree, node: true, ok: [0, 1], env: { MIGRATE_CHECK_WORKERS: '0', MIGRATE_CHECK_READ_AHEAD: '0' } },
     'scan-workers': { label: 'migrate-check scan, 2 workers', cmd: process.execPath, args: [CLI, '--reporter', 'json', '--no-progress', tree], cwd: tree, node: true, ok: [0, 1], env: { MIGRATE_CHECK_WORKERS: '2' } },
     fix: { label: 'migrate-check --fix --dry-run', cmd: process.execPath, args: [CLI, '--fix', '--dry-run', '--reporter', 'json', '--no-progress', tree], cwd: tree, node: true, ok: [0, 1] },
+    cached: { label: 'migrate-check --cache, no change', cmd: process.execPath, args: cached(tree, `${tree}.cache`), cwd: tree, node: true, ok: [0, 1] },
+    'cached-10': { label: 'migrate-check --cache, 10 edited', cmd: process.execPath, args: cached(edited.tree, `${edited.tree}.cache`), cwd: edited.tree, node: true, ok: [0, 1], before: edited.edit },
     floor: { label: 'floor (compiler + parse only)', cmd: process.execPath, args: [path.join(HERE, 'floor.mjs'), parsedList], cwd: tree, node: true, ok: [0] },
     'ast-grep': { label: 'ast-grep scan', cmd: astGrep, args: ['scan', '--rule', path.join(TOOLS, 'ast-grep-rules.yml'), '--json=stream', '--color', 'never', tree], cwd: tree, node: false, ok: [0, 1] },
     eslint: { label: 'eslint (no-restricted-syntax)', cmd: process.execPath, args: [eslint, '--config', path.join(TOOLS, 'eslint.config.mjs'), '--format', 'json', '--no-inline-config', '--no-warn-ignored', '.'], cwd: tree, node: true, ok: [0, 1] },
@@ -286,8 +292,10 @@ async function benchTree(files, reps) {
   const manifest = generateTree({ files, out: tree, seed: SEED, log: note });
   const parsedList = path.join(WORK, `tree-${files}.parsed.txt`);
   const parsedFiles = await writeParsedList(tree, parsedList);
-  const cmds = commands(tree, astGrepBinary(), parsedList);
   const tools = TOOL_LIST;
+  const edited = tools.includes('cached-10') ? editedCopy(tree) : {};
+  const cmds = commands(tree, astGrepBinary(), parsedList, edited);
+  rmSync(`${tree}.cache`, { force: true });
 
   // a first, untimed pass: warms the page cache and each tool, and gives the outputs compared below
   note(`${files} files: warm-up pass (${tools.join(', ')})`);
@@ -298,6 +306,9 @@ async function benchTree(files, reps) {
     first[t] = res;
   }
   const info = { files, legacy: manifest.entries.filter((e) => e.legacy).length, parsedFiles };
+  // the cached run's report is the scan's, byte for byte (the same tree, the same paths)
+  if (first.scan && first.cached) info.cachedSameReport = readFileSync(first.scan.out, 'utf8') === readFileSync(first.cached.out, 'utf8');
+  if (first['cached-10']) info.edited = edited.pick();
   const sets = {};
   for (const t of ['scan', 'ast-grep', 'eslint']) if (first[t]) sets[t] = flagged(t, first[t], tree);
   if (first.scan) {
@@ -319,6 +330,7 @@ async function benchTree(files, reps) {
     const order = tools.map((_, j) => tools[(j + k) % tools.length]);
     for (const t of order) {
       if (t === 'eslint' && k >= ESLINT_REPS) continue;
+      cmds[t].before?.(k);
       const res = await run(cmds[t].cmd, cmds[t].args, cmds[t]);
       checkRun(t, cmds[t], res);
       times[t].push(res);
@@ -343,6 +355,39 @@ async function benchTree(files, reps) {
     };
   }
   return { tree, info, stats, sets, manifest };
+}
+
+/**
+ * A copy of the tree for the cached-10 row (its own cache: the cached row's must see no change),
+ * and the edit made before each of its runs: a line added to 10 files, 5 of them modules that other
+ * files of the analysed graph import, 5 files the analysis never parses, picked from the cache its
+ * warm-up run wrote.
+ */
+function editedCopy(tree) {
+  const copy = `${tree}-edited`;
+  rmSync(copy, { recursive: true, force: true });
+  rmSync(`${copy}.cache`, { force: true });
+  // without its history (a copy of .git races git's own housekeeping), but a repository of its own:
+  // the .gitignore files above it (this checkout's ignores .bench/) must not apply
+  cpSync(tree, copy, { recursive: true, filter: (src) => path.basename(src) !== '.git' });
+  git(copy, 'init', '-q');
+  let chosen;
+  const pick = () => {
+    if (chosen) return chosen.map((c) => path.relative(copy, c.file));
+    const files = JSON.parse(readFileSync(`${copy}.cache`, 'utf8')).files;
+    const imported = new Set();
+    for (const [file, e] of Object.entries(files)) for (const l of e.links ?? []) if (l !== file && files[l]) imported.add(l);
+    const outside = Object.keys(files).filter((f) => files[f].part === undefined && !files[f].unreadable);
+    const spread = (list, n) => Array.from({ length: Math.min(n, list.length) }, (_, i) => list[Math.floor((i * list.length) / n)]);
+    chosen = [...spread([...imported].sort(), 5), ...spread(outside.sort(), 10 - Math.min(5, imported.size))].map((file) => ({ file, text: readFileSync(file, 'utf8') }));
+    if (chosen.length < 10) fail(`cached-10: found ${chosen.length} files to edit in ${copy}.cache, not 10`);
+    return chosen.map((c) => path.relative(copy, c.file));
+  };
+  const edit = (k) => {
+    pick();
+    for (const c of chosen) writeFileSync(c.file, `${c.text}// bench edit ${k}\n`);
+  };
+  return { tree: copy, edit, pick };
 }
 
 // ---------------------------------------------------------------- printing
@@ -373,6 +418,11 @@ function printTree(r, reps) {
   if (stats.scan && stats.eslint) row('eslint / migrate-check scan (speed-up)', ratio(stats.eslint.median, stats.scan.median), '>= 30x');
   if (stats.scan && stats['scan-1t']) row('scan (default) / scan in one thread', ratio(stats.scan.median, stats['scan-1t'].median), '(< 1 where the reader thread pays)');
   if (stats.scan && stats['scan-workers']) row('scan with 2 workers / scan (default)', ratio(stats['scan-workers'].median, stats.scan.median), '(< 1 where workers pay)');
+  if (stats.scan && stats.cached) row('--cache, nothing changed / scan', ratio(stats.cached.median, stats.scan.median), '<= 0.25x');
+  if (stats['ast-grep'] && stats.cached) row('--cache, nothing changed / ast-grep', ratio(stats.cached.median, stats['ast-grep'].median), '<= 0.2x');
+  if (stats.scan && stats['cached-10']) row('--cache, 10 files edited / scan', ratio(stats['cached-10'].median, stats.scan.median), '<= 0.6x');
+  if (info.cachedSameReport !== undefined) log(`  --cache's report the same as the scan's, byte for byte: ${info.cachedSameReport ? 'yes' : 'NO'}`);
+  if (info.edited) log(`  the 10 files edited before each cached-10 run: ${info.edited.join(', ')}`);
   if (stats.scan && stats.fix) row('migrate-check fix --dry-run / scan', ratio(stats.fix.median, stats.scan.median), '<= 1.5x');
   if (stats.scan) row('migrate-check scan peak RSS', mib(stats.scan.peakRss), '< 1024 MiB');
   if (stats.fix) row('migrate-check fix --dry-run peak RSS', mib(stats.fix.peakRss), '< 1024 MiB');

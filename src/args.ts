@@ -35,6 +35,9 @@ export interface ScanArgs {
   updateBaseline: boolean;
   shard?: string;
   maxFileSize?: number;
+  cache: boolean;
+  cacheLocation?: string;
+  cacheStrategy?: string;
 }
 
 interface OptionSpec {
@@ -66,6 +69,9 @@ const OPTIONS: Record<string, OptionSpec> = {
   'update-baseline': { type: 'boolean', default: false, describe: 'write the baseline file (--baseline FILE, default migrate-check-baseline.json)' },
   shard: { type: 'string', describe: 'i/n: scan only this shard of the files' },
   'max-file-size': { type: 'number', describe: 'files larger than this many bytes are reported and skipped (default 4194304; config maxFileSize)' },
+  cache: { type: 'boolean', default: false, describe: 'keep what each file gave in a cache file; the next run analyses again only what changed' },
+  'cache-location': { type: 'string', describe: 'with --cache: the cache file, or a folder for it (default .migrate-check-cache)' },
+  'cache-strategy': { type: 'string', describe: 'with --cache: metadata (size and modification time, the default) | content (a hash of the text: for CI after a fresh checkout)' },
 };
 
 const USAGE =
@@ -119,6 +125,9 @@ function toScanArgs(p: Record<string, unknown>): ScanArgs {
     updateBaseline: !!p['update-baseline'],
     shard: one(p, 'shard'),
     maxFileSize: one(p, 'max-file-size'),
+    cache: !!p.cache,
+    cacheLocation: one(p, 'cache-location'),
+    cacheStrategy: one(p, 'cache-strategy'),
   };
 }
 

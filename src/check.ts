@@ -5,7 +5,7 @@
 
 import path from 'node:path';
 import { defaultConfig } from './config.js';
-import { analyzeFiles } from './pipeline/analyze.js';
+import { analyzeRun } from './pipeline/run.js';
 import { startRun } from './pipeline/start.js';
 import type { CheckOptions, CheckResult } from './types.js';
 
@@ -14,7 +14,7 @@ export async function check(opts: CheckOptions): Promise<CheckResult> {
   const config = opts.config ?? defaultConfig();
   const run = await startRun({ ...opts, config });
   try {
-    const { results, stats } = await analyzeFiles(run.files, { config, overlays: opts.overlays, onProgress: opts.onProgress, root: opts.root, ahead: run.ahead });
+    const { results, stats } = await analyzeRun(run.files, { ...opts, config, ahead: run.ahead });
     return { results, stats, files: run.files };
   } finally {
     run.stop();

@@ -11,7 +11,7 @@ import { readArgs, REPORTERS, version, type ScanArgs } from './args.js';
 import { asksHelp, helpTopic, mcpArgs, mergeArgs, mergeInputs, USAGE } from './subcommands.js';
 import { githubStepSummary, isReporterName, reporters, type EslintResult } from './reporters/index.js';
 import { filterQuiet } from './severity.js';
-import type { Config, FileResult, FixResult } from './types.js';
+import type { CacheOptions, Config, FileResult, FixResult } from './types.js';
 import { trace } from './core/trace.js';
 
 function out(text: string, file?: string, cwd = process.cwd()): void {
@@ -172,6 +172,8 @@ async function scan(args: ScanArgs): Promise<number> {
   if (args.trend && args.dryRun) throw new UsageError('--trend records a run in its file; --dry-run writes nothing', 'run --trend on a scan');
   if (args.maxWarnings !== undefined && (!Number.isInteger(args.maxWarnings) || args.maxWarnings < -1)) throw new UsageError('--max-warnings takes a whole number');
   if (args.maxFileSize !== undefined && (!Number.isInteger(args.maxFileSize) || args.maxFileSize < 1)) throw new UsageError('--max-file-size takes a whole number of bytes, 1 or more');
+  if ((args.cacheLocation !== undefined || args.cacheStrategy !== undefined) && !args.cache) throw new UsageError(`--${args.cacheLocation !== undefined ? 'cache-location' : 'cache-strategy'} goes with --cache`);
+  if (args.cacheStrategy !== undefined && !['metadata', 'content'].includes(args.cacheStrategy)) throw new UsageError(`unknown cache strategy: ${args.cacheStrategy}`, 'choose metadata or content');
   const config: Config = loadConfig({ cwd, configPath: args.config, cliRules: args.rule, cliIgnore: args.ignorePattern });
   if (args.maxFileSize !== undefined) config.maxFileSize = args.maxFileSize;
   const paths = args.paths.length ? args.paths : ['.'];
@@ -185,6 +187,7 @@ async function scan(args: ScanArgs): Promise<number> {
   const onUnreadable = (folder: string, code: string) => void unreadable.push({ folder, code });
   // the files this run checked (its shard of them): a baseline update keeps the others' entries
   let scanned: string[] = [];
+  const cache = args.cache ? await cacheOptions(args, cwd) : undefined;
   try {
     // check() and fix() walk the paths (a large tree is read on a reader thread, started as soon as
     // the walk finds it large, while this thread loads the compiler and parses)
@@ -193,7 +196,7 @@ async function scan(args: ScanArgs): Promise<number> {
       const guard = args.dryRun ? undefined : interruptGuard();
       let res: FixResult;
       try {
-        res = await fix({ paths, cwd, config, unsafe: args.unsafe, dryRun: args.dryRun, allowDirty: args.allowDirty, onProgress: bar.update, onUnreadable, signal: guard?.signal, onWriting: guard?.writing, configPath: args.config });
+        res = await fix({ paths, cwd, config, cache, unsafe: args.unsafe, dryRun: args.dryRun, allowDirty: args.allowDirty, onProgress: bar.update, onUnreadable, signal: guard?.signal, onWriting: guard?.writing, configPath: args.config });
       } finally {
         guard?.release();
       }
@@ -207,7 +210,7 @@ async function scan(args: ScanArgs): Promise<number> {
       summary = fixSummary(res, cwd, args.dryRun);
       if (args.dryRun) diff = res.diff;
     } else {
-      const checked = await check({ paths, cwd, config, onProgress: bar.update, onUnreadable, shard: args.shard });
+      const checked = await check({ paths, cwd, config, cache, onProgress: bar.update, onUnreadable, shard: args.shard });
       results = checked.results;
       scanned = checked.files;
       bar.stop();
@@ -252,6 +255,16 @@ async function scan(args: ScanArgs): Promise<number> {
   }
   if (summary) (['stylish', 'compact'].includes(args.reporter) && !args.outputFile ? process.stdout : process.stderr).write((text ? '\n' : '') + summary);
   return exitCode(results, args);
+}
+
+/** --cache's options: the file (ESLint's way: a folder holds a file named after the working folder), the strategy. */
+async function cacheOptions(args: ScanArgs, cwd: string): Promise<CacheOptions> {
+  const { cacheFile } = await import('./cache/store.js');
+  return {
+    location: cacheFile(cwd, args.cacheLocation),
+    strategy: args.cacheStrategy === 'content' ? 'content' : 'metadata',
+    onWarning: (message) => process.stderr.write(`migrate-check: ${message}\n`),
+  };
 }
 
 /** 1 when the findings fail the run (an error, a fatal file, more warnings than --max-warnings), else 0. */

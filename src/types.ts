@@ -185,6 +185,18 @@ export interface CheckOptions {
   shard?: string;
   /** told of each folder under `paths` that cannot be read (the files in it are not checked) */
   onUnreadable?: (folder: string, code: string) => void;
+  /** keep what each file gave in a cache file and, next time, analyse again only what changed (src/cache/) */
+  cache?: CacheOptions;
+}
+
+/** `--cache`: where the cache file is and how a file is known to be unchanged. */
+export interface CacheOptions {
+  /** the cache file (absolute) */
+  location: string;
+  /** metadata: the file's size and modification time; content: a hash of its text */
+  strategy: 'metadata' | 'content';
+  /** told when the cache file cannot be written (the run's results stand) */
+  onWarning?: (message: string) => void;
 }
 
 export interface CheckResult {

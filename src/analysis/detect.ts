@@ -41,6 +41,11 @@ export class Analyzer {
     this.state = new AnalysisState(store, options);
   }
 
+  /** The names whose calls the analysis looked for, wherever they are, and where from (AnalysisState.callsLookedUp). */
+  get callsLookedUp(): { name: string; from: string[] }[] {
+    return [...this.state.callsLookedUp].map(([name, from]) => ({ name, from: [...from].sort() }));
+  }
+
   /** Analyse the units; returns every finding (not yet suppressed or levelled). */
   run(units: Unit[]): Finding[] {
     const a = this.state;

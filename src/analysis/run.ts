@@ -28,6 +28,8 @@ export interface CandidateResult {
   /** the results of the files that have something to say (findings, suppressed ones, or fatal) */
   results: FileResult[];
   parsed: number;
+  /** the names whose calls were looked for over every unit (a wrapper's callers) and the files looking, for `--cache` */
+  callsLookedUp?: { name: string; from: string[] }[];
 }
 
 /**
@@ -110,7 +112,7 @@ export async function analyzeCandidates(job: CandidateJob): Promise<CandidateRes
     if (levelled.length) results.set(u.file, { ...r, findings: sortFindings([...r.findings, ...levelled]), source: u.fileText });
   }
   const changed = [...results.values()].filter((r) => r.fatal || r.findings.length || r.suppressed.length);
-  return { results: changed, parsed: store.parsedCount + componentUnits.size };
+  return { results: changed, parsed: store.parsedCount + componentUnits.size, callsLookedUp: analyzer.callsLookedUp };
 }
 
 function unusedFinding(file: string, text: string, start: number, end: number, rules: string[]): Finding {

@@ -129,6 +129,11 @@ export class AnalysisState {
   requests: SentRequest[] = [];
   /** files that send a request to an old path, wherever the path is written (an imported constant) */
   oldCallers = new Set<string>();
+  /**
+   * the names whose calls were looked for over every unit (a wrapper's callers), with the files of the
+   * wrappers when known: `--cache` ties those files to the files that call the name (src/cache/)
+   */
+  readonly callsLookedUp = new Map<string, Set<string>>();
   /** while a body is tied to its endpoint: the object literals it is made of */
   bodyObjects?: Span[];
   /** objects whose keys `--fix` leaves, and why (a nested `pickup` object given through a variable) */

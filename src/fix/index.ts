@@ -8,6 +8,7 @@ import { SOURCE_EXTENSIONS } from '../core/extensions.js';
 import { sortByFile } from '../core/order.js';
 import { analyzeFiles, type Analysis } from '../pipeline/analyze.js';
 import type { ReadAhead } from '../pipeline/reader.js';
+import { analyzeRun } from '../pipeline/run.js';
 import { startRun } from '../pipeline/start.js';
 import type { FileChange, Finding, FixOptions, FixResult, TextEdit } from '../types.js';
 import { assertClean } from './clean.js';
@@ -61,13 +62,14 @@ async function reanalyze(prev: Analysis, opts: { config: FixOptions['config']; o
  */
 export async function fixPasses(
   files: string[],
-  opts: { config: FixOptions['config']; unsafe: boolean; overlays?: Map<string, string>; onProgress?: FixOptions['onProgress']; root?: string; ahead?: ReadAhead },
+  opts: { config: FixOptions['config']; unsafe: boolean; overlays?: Map<string, string>; onProgress?: FixOptions['onProgress']; root?: string; ahead?: ReadAhead; cwd?: string; cache?: FixOptions['cache'] },
 ): Promise<FixPasses> {
   const { config } = opts;
   const overlays = new Map(opts.overlays ?? []);
   const original = new Map<string, string>();
   const fixedCount = new Map<string, number>();
-  let analysis = await analyzeFiles(files, { config, overlays, onProgress: opts.onProgress, root: opts.root, ahead: opts.ahead });
+  // the first analysis may come from the cache (`--cache`); the passes after it analyse what they rewrote
+  let analysis = await analyzeRun(files, { config, overlays, onProgress: opts.onProgress, root: opts.root, ahead: opts.ahead, cwd: opts.cwd ?? process.cwd(), cache: opts.cache });
   const ambiguousBefore = analysis.results.flatMap((r) => r.findings.filter((f) => f.ruleId === 'ambiguous-courier-id'));
   const basesBefore = baseFindings(analysis.results);
   const v1BasesBefore = v1PathBases(analysis.results);
@@ -138,6 +140,8 @@ async function fixFiles(files: string[], ahead: ReadAhead | undefined, opts: Fix
     onProgress: opts.onProgress,
     root: opts.root,
     ahead,
+    cwd: opts.cwd,
+    cache: opts.cache,
   });
   const changes: FileChange[] = [];
   for (const [file, before] of original) {
@@ -182,6 +186,8 @@ async function fixFiles(files: string[], ahead: ReadAhead | undefined, opts: Fix
   }
   const recorded = legacyBases?.names.length ? { ...config, legacyBases: [...(config.legacyBases ?? []), ...legacyBases.names] } : config;
   if (after !== overlays || recorded !== config) remaining = await analyzeFiles(files, { config: recorded, overlays: after, root: opts.root });
+  // the cache holds what the disk holds now: the files written are analysed again, with what they touch
+  if (opts.cache && written.length) await analyzeRun(files, { config: recorded, cwd: opts.cwd, root: opts.root, cache: opts.cache });
   // the steps outside the code matter while the code calls an old version, or once the fix moved some of it
   const callsOld = remaining.results.some((r) => [...r.findings, ...r.suppressed].some((f) => getRule(f.ruleId)?.from !== 'any'));
   return {

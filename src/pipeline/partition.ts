@@ -12,6 +12,7 @@ import { setsAxiosDefaults } from '../core/axios-defaults.js';
 import { OLD_EVENT } from '../core/keys.js';
 import { insideRoot } from '../core/wall.js';
 import { DEFAULT_MAX_FILE_SIZE } from '../config.js';
+import { UnionFind } from '../core/union-find.js';
 
 const TS_FILE = /\.(?:tsx?|mts|cts)$/i;
 /** A statement that makes a text a module (a superset: a line that starts with `import` or `export`). */
@@ -30,28 +31,10 @@ export function partition(
   n: number,
   o: { maxFileSize?: number; root?: string } = {},
 ): { file: string; text: string }[][] | undefined {
-  const parent = new Map<string, string>();
-  const find = (x: string): string => {
-    let r = x;
-    while (parent.get(r) !== r) r = parent.get(r)!;
-    let c = x;
-    while (c !== r) {
-      const next = parent.get(c)!;
-      parent.set(c, r);
-      c = next;
-    }
-    return r;
-  };
-  const add = (x: string) => {
-    if (!parent.has(x)) parent.set(x, x);
-  };
-  const union = (a: string, b: string) => {
-    add(a);
-    add(b);
-    const ra = find(a);
-    const rb = find(b);
-    if (ra !== rb) parent.set(ra < rb ? rb : ra, ra < rb ? ra : rb);
-  };
+  const sets = new UnionFind();
+  const union = (x: string, y: string) => sets.union(x, y);
+  const add = (x: string) => sets.add(x);
+  const find = (x: string) => sets.find(x);
   const resolver = new LightResolver(o.maxFileSize ?? DEFAULT_MAX_FILE_SIZE, insideRoot(o.root));
   const texts = new Map(candidates.map((c) => [c.file, c.text]));
   const queue = candidates.map((c) => c.file);
@@ -75,20 +58,18 @@ export function partition(
   // a TypeScript script (no import or export) or a `declare global` declares types every module
   // sees without importing them: it shares a part with every file that names one of them
   for (const g of candidates) {
-    if (!TS_FILE.test(g.file) || (MODULE_SYNTAX.test(g.text) && !/\bdeclare\s+(?:global|module)\b/.test(g.text))) continue;
-    const names = [...g.text.matchAll(TYPE_DECLARATION)].map((m) => m[1]);
+    const names = globalTypeNames(g.file, g.text);
     if (!names.length) continue;
     const named = new RegExp(`(?<![\\w$])(?:${[...new Set(names)].map((n) => n.replace(/\$/g, '\\$')).join('|')})(?![\\w$])`);
     for (const c of candidates) if (c !== g && named.test(c.text)) union(g.file, c.file);
   }
   // axios' defaults (`axios.defaults.baseURL = …`) reach every module that calls axios itself
   const defaults = candidates.filter((c) => setsAxiosDefaults(c.text));
-  for (const d of defaults) for (const c of candidates) if (c !== d && /\baxios\b/.test(c.text)) union(d.file, c.file);
+  for (const d of defaults) for (const c of candidates) if (c !== d && AXIOS_WORD.test(c.text)) union(d.file, c.file);
   // a handler's event waits for the webhooks the project registers (analysis/settle-events.ts): the
   // files that name the old event or may register a webhook share one part
-  const oldEvent = OLD_EVENT().old;
-  const webhookish = candidates.filter((c) => c.text.includes(oldEvent) || /\bwebhooks\b|\bevent_types\b/.test(c.text));
-  if (webhookish.some((c) => c.text.includes(oldEvent))) for (const c of webhookish.slice(1)) union(webhookish[0].file, c.file);
+  const webhookish = candidates.filter((c) => namesOldEvent(c.text) || mayRegisterWebhook(c.text));
+  if (webhookish.some((c) => namesOldEvent(c.text))) for (const c of webhookish.slice(1)) union(webhookish[0].file, c.file);
   const groups = new Map<string, { file: string; text: string }[]>();
   for (const c of candidates) {
     const r = find(c.file);
@@ -107,11 +88,29 @@ export function partition(
 }
 
 /**
+ * The types a TypeScript script (no import or export) or a `declare global` / `declare module`
+ * declares for every module to see without an import; empty for any other text.
+ */
+export function globalTypeNames(file: string, text: string): string[] {
+  if (!TS_FILE.test(file) || (MODULE_SYNTAX.test(text) && !/\bdeclare\s+(?:global|module)\b/.test(text))) return [];
+  return [...text.matchAll(TYPE_DECLARATION)].map((m) => m[1]);
+}
+
+/** A text that may call axios itself (and so use the defaults another module sets). */
+export const AXIOS_WORD = /\baxios\b/;
+
+/** A text that names the old event (a handler of it, or a webhook's event list). */
+export const namesOldEvent = (text: string): boolean => text.includes(OLD_EVENT().old);
+
+/** A text that may register a webhook (a webhooks path, an event list). */
+export const mayRegisterWebhook = (text: string): boolean => /\bwebhooks\b|\bevent_types\b/.test(text);
+
+/**
  * Follows import specifiers the way the analysis does (src/analysis/resolve.ts), without the
  * compiler. `undefined`: a package or nothing of the project; `null`: a tsconfig it cannot read
  * (src/analysis/tsconfig.ts), so the parts cannot be trusted.
  */
-class LightResolver {
+export class LightResolver {
   private files = new Map<string, boolean>();
   private tsconfigs: TsconfigReader;
   private workspaces: WorkspaceReader;

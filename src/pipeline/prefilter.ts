@@ -84,10 +84,10 @@ export function testTexts(
 ): TextTested {
   const fatal: Source[] = [];
   const candidates: Source[] = [];
-  const weak: Source[] = [];
+  const weak: { file: string; text: string }[] = [];
   // every other file that imports something, with only its module specifiers kept: holding the
   // texts of most of a tree until the end cost more in garbage collection than the test itself
-  const importers: { file: string; specifiers: string; setsDefaults: boolean }[] = [];
+  const importers: Importer[] = [];
   let done = 0;
   for (const file of files) {
     const src = readSource(file, o.overlays, o.maxFileSize);
@@ -98,22 +98,68 @@ export function testTexts(
         candidates.push(src);
         o.onStrong?.(src);
       } else {
-        if (signal === 'weak') weak.push(src);
+        if (signal === 'weak') weak.push({ file, text: src.text! });
         const specifiers = moduleSpecifiers(src.text!);
         if (specifiers) importers.push({ file, specifiers, setsDefaults: setsAxiosDefaults(src.text!) });
       }
     }
     o.onProgress?.(++done, files.length);
   }
+  const drawn = drawIn(candidates, weak, importers, (file) => readSource(file, o.overlays, o.maxFileSize));
+  candidates.push(...(drawn.candidates as Source[]));
+  fatal.push(...drawn.fatal);
+  return { fatal, candidates };
+}
+
+/** A file that passed the text test, as drawIn needs it: its text, or what was kept of it. */
+export interface Passed {
+  file: string;
+  text?: string;
+  /** without the text: it names a versioned base ('…/2023-01'), it sets axios' defaults, it sends requests and exports functions */
+  versionedBase?: boolean;
+  setsDefaults?: boolean;
+  wrapper?: boolean;
+}
+
+/** A file that imports something and did not pass on its own: its module specifiers. */
+export interface Importer {
+  file: string;
+  specifiers: string;
+  setsDefaults: boolean;
+}
+
+/**
+ * The files the ones that passed the text test draw in: `strong` passed on their own (in file
+ * order), `weak` hold only a shared word (`imports`: whether it imports a strong one, when that is
+ * known already), `importers` are the other files that import something. `read` reads a file drawn
+ * in through its imports. The answer lists the files to add to the candidates, in the order the
+ * analysis takes them, those drawn in that could not be read, and the weak files that import a
+ * strong one.
+ */
+export function drawIn(
+  strong: Passed[],
+  weak: (Passed & { imports?: boolean })[],
+  importers: Importer[],
+  read: (file: string) => Source,
+): { candidates: Passed[]; fatal: Source[]; weakIn: string[] } {
+  const added: Passed[] = [];
+  const fatal: Source[] = [];
+  const weakIn: string[] = [];
+  const passed: Passed[] = [...strong];
   // a file with only a word an old body shares with ordinary code is looked at when it imports a
   // module that passed the text test (the endpoint or base it sends to may be defined there)
-  if (weak.length && candidates.length) {
-    const importRe = importOf(candidates.flatMap((c) => moduleStems(c.file)));
-    for (const src of weak) if (importRe.test(src.text!)) candidates.push(src);
+  if (weak.length && strong.length) {
+    const importRe = importOf(strongStems(strong));
+    for (const src of weak)
+      if (src.imports ?? importRe.test(src.text!)) {
+        added.push(src);
+        passed.push(src);
+        weakIn.push(src.file);
+      }
   }
-  const have = new Set(candidates.map((c) => c.file));
-  const drawIn = (stems: string[]) => {
-    const drawn: typeof importers = [];
+  const have = new Set(passed.map((c) => c.file));
+  const drawFrom = (stems: string[]) => {
+    const drawn: Importer[] = [];
     // a module drawn in that re-exports (a barrel, `export * from './http'`): its importers use what it re-exports
     for (let round = 0; stems.length && round < 4; round++) {
       const importRe = importOf(stems);
@@ -123,10 +169,11 @@ export function testTexts(
         have.add(imp.file);
         drawn.push(imp);
         // read again: a handful of files, where keeping every text would have cost the whole tree's
-        const src = readSource(imp.file, o.overlays, o.maxFileSize);
+        const src = read(imp.file);
         if (src.fatal) fatal.push(src);
         else {
-          candidates.push(src);
+          added.push(src);
+          passed.push(src);
           if (REEXPORT.test(src.text!)) stems.push(...moduleStems(imp.file));
         }
       }
@@ -135,25 +182,35 @@ export function testTexts(
   };
   // a module that defines a versioned base ('…/2023-01'): every module importing it sends paths
   // through it; and where that base is axios' default, every module importing axios does
-  const bases = candidates.filter((c) => VERSIONED_BASE.test(c.text!));
+  const bases = passed.filter((c) => (c.text !== undefined ? VERSIONED_BASE.test(c.text) : c.versionedBase));
   if (bases.length) {
-    const defaults = bases.some((c) => setsAxiosDefaults(c.text!));
-    const drawn = drawIn([...bases.flatMap((c) => moduleStems(c.file)), ...(defaults ? ['axios'] : [])]);
+    const defaults = bases.some((c) => (c.text !== undefined ? setsAxiosDefaults(c.text) : c.setsDefaults));
+    const drawn = drawFrom([...bases.flatMap((c) => moduleStems(c.file)), ...(defaults ? ['axios'] : [])]);
     // `axios.defaults.baseURL = API` with the versioned API imported from the module drawn in above
-    if (!defaults && drawn.some((d) => d.setsDefaults)) drawIn(['axios']);
+    if (!defaults && drawn.some((d) => d.setsDefaults)) drawFrom(['axios']);
   }
   // a module that sends requests and exports functions (a wrapper, a service class, an object of
   // client functions): the modules importing it may be its callers, whose arguments are the
   // requests' paths and bodies
-  const wrappers = candidates.filter((c) => SENDS.test(c.text!) && EXPORTS.test(c.text!));
-  if (wrappers.length) drawIn(wrappers.flatMap((c) => moduleStems(c.file)));
-  return { fatal, candidates };
+  const wrappers = passed.filter((c) => (c.text !== undefined ? isWrapperModule(c.text) : c.wrapper));
+  if (wrappers.length) drawFrom(wrappers.flatMap((c) => moduleStems(c.file)));
+  return { candidates: added, fatal, weakIn };
 }
 
-const VERSIONED_BASE = /\/2023-01\/?(?:['"`]|\$\{)/;
+/** The module names a weak file's imports are tested against (what decides whether it passes). */
+export function strongStems(strong: { file: string }[]): string[] {
+  return [...new Set(strong.flatMap((c) => moduleStems(c.file)))];
+}
+
+export const VERSIONED_BASE = /\/2023-01\/?(?:['"`]|\$\{)/;
 const SENDS = /\b(?:fetch|axios|got|ky|superagent|request)\s*[.(]|\.(?:post|put|patch|request)\s*\(/;
 const REEXPORT = /\bexport\s*(?:\*|\{[^}]*\})\s*from\b/;
 const EXPORTS = /\bexport\b|\bmodule\.exports\b|\bexports\./;
+
+/** Does this module send requests and export functions (a wrapper, a service class, client functions)? */
+export function isWrapperModule(text: string): boolean {
+  return SENDS.test(text) && EXPORTS.test(text);
+}
 
 /**
  * The module specifiers a text names, each still quoted, a line each (`importOf` reads them as it

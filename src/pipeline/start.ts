@@ -3,7 +3,7 @@
 // takes the texts it has read and tested: src/pipeline/reader.ts), and the shard of the files the
 // run keeps when one is asked for.
 
-import type { Config } from '../types.js';
+import type { CacheOptions, Config } from '../types.js';
 import { hostsOf } from './analyze.js';
 import { discoverFiles } from './discover.js';
 import { MIN_FILES, readAheadEnv, readerWanted, startReader, type ReadAhead, type Reader } from './reader.js';
@@ -29,6 +29,8 @@ export interface StartOptions {
   shard?: string;
   /** told of each folder the walk could not read */
   onUnreadable?: (folder: string, code: string) => void;
+  /** `--cache`: the files are keyed and mostly not read, so no reader thread is started */
+  cache?: CacheOptions;
 }
 
 /** Walk the paths (starting a reader thread for a large tree) and keep the shard asked for. */
@@ -36,7 +38,7 @@ export async function startRun(opts: StartOptions): Promise<RunStart> {
   if (opts.files) return { files: opts.files, stop: () => {} };
   const { config } = opts;
   let reader: Reader | undefined;
-  const withReader = !opts.shard && !opts.overlays?.size && readerWanted();
+  const withReader = !opts.shard && !opts.overlays?.size && !opts.cache && readerWanted();
   let files: string[];
   try {
     files = discoverFiles(opts.paths, opts.cwd, config.ignorePatterns, {

@@ -94,7 +94,7 @@ export async function runInParts(job: CandidateJob, pool?: Pool): Promise<Candid
     trace(`analysis: ${answers.map((a, i) => `part ${i + 1} ${a.parsed} files parsed`).join(', ')}; all done in ${msSince(started)} ms`);
     const byFile = new Map<string, FileResult>();
     for (const a of answers) for (const r of a.results) byFile.set(r.file, byFile.has(r.file) ? mergeResults(byFile.get(r.file)!, r) : r);
-    return { results: [...byFile.values()], parsed: answers.reduce((n, a) => n + a.parsed, 0) };
+    return { results: [...byFile.values()], parsed: answers.reduce((n, a) => n + a.parsed, 0), callsLookedUp: answers.flatMap((a) => a.callsLookedUp ?? []) };
   } finally {
     stop(pool);
   }

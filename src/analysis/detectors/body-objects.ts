@@ -103,6 +103,7 @@ export function forwardedArgs(acc: AnalysisState, unit: Unit, e: ts.Expression):
   }
   const name = functionName(decl.fn);
   if (!name || GENERIC_VERBS.has(name.toLowerCase())) return [];
+  acc.callsLookedUp.set(name, (acc.callsLookedUp.get(name) ?? new Set()).add(unit.file));
   const out: { unit: Unit; expr: ts.Expression }[] = [];
   for (const { unit: u, call } of callsNamed(acc, name)) {
     const arg = call.arguments[decl.index];

@@ -16,6 +16,7 @@ export interface Called {
 
 /** Calls by the name they call (`createPickup(…)`, `client.createPickup(…)`), over the units analysed. */
 export function callsNamed(acc: AnalysisState, name: string): { unit: Unit; call: ts.CallExpression }[] {
+  if (!acc.callsLookedUp.has(name)) acc.callsLookedUp.set(name, new Set());
   // (made again when modules were parsed since: one read for an import may call a wrapper too)
   if (!acc.callIndex || acc.callIndexUnits !== acc.store.parsedCount) {
     acc.callIndex = new Map();

@@ -1,0 +1,224 @@
+// `--cache`: the analysis of a list of files that takes from the cache file everything a change
+// cannot have touched. Each file is keyed (size and time, or a hash of its text); a file whose key
+// is unchanged keeps what the text test made of it, so the files to parse are chosen again without
+// reading it; the import graph of those files is cut into components (graph.ts), and only the
+// components holding a change (or that held one last time) are analysed again, with the compiler;
+// the others keep their results. Nothing changed: no analysis and no compiler at all.
+
+import type { CandidateResult } from '../analysis/run.js';
+import type { Analysis } from '../pipeline/analyze.js';
+import { hostsOf } from '../pipeline/analyze.js';
+import { drawIn, strongStems, type Importer, type Passed } from '../pipeline/prefilter.js';
+import { readSource, type Source } from '../pipeline/read.js';
+import { sortByFile } from '../core/order.js';
+import { msSince, trace } from '../core/trace.js';
+import type { CacheOptions, Config, FileResult } from '../types.js';
+import { factsOf, fileKey, type Entry, type OutsideEntry } from './entry.js';
+import { components, dirtyParts, importLinks, sameLinks } from './graph.js';
+import { namesOf, type Names } from './names.js';
+import { headerKey, readCache, writeCache, type CacheData } from './store.js';
+
+export interface CachedRunOptions {
+  config: Config;
+  cache: CacheOptions;
+  /** the folder the command runs from (messages' paths are relative to it: part of the cache's key) */
+  cwd: string;
+  root?: string;
+  shard?: string;
+  onProgress?: (done: number, total: number) => void;
+}
+
+/** Analyse the files (already discovered) with the cache, and leave the cache holding this run. */
+export async function cachedAnalysis(files: string[], opts: CachedRunOptions): Promise<Analysis> {
+  const started = performance.now();
+  const { config, cache } = opts;
+  const max = config.maxFileSize;
+  const header = headerKey({ config, cwd: opts.cwd, root: opts.root, shard: opts.shard, strategy: cache.strategy });
+  const old = readCache(cache.location, header);
+  const before = old?.files ?? new Map<string, Entry>();
+  const entries = new Map<string, Entry>();
+  /** the texts read this run (changed files, and the files the analysis or the reports need) */
+  const texts = new Map<string, Source>();
+  const read = (file: string): Source => {
+    let src = texts.get(file);
+    if (!src) texts.set(file, (src = readSource(file, undefined, max)));
+    return src;
+  };
+  /** the files that changed, were added or deleted, or whose place in the graph changed */
+  const seeds = new Set<string>();
+  const hosts = hostsOf(config);
+  let done = 0;
+  for (const file of files) {
+    const { key, src } = fileKey(file, cache.strategy, max);
+    const prev = before.get(file);
+    if (prev && key !== undefined && prev.key === key) entries.set(file, { ...prev });
+    else {
+      const s = src ?? read(file);
+      texts.set(file, s);
+      entries.set(file, { key: key ?? '', ...factsOf(s, hosts) });
+      seeds.add(file);
+    }
+    opts.onProgress?.(++done, files.length);
+  }
+  for (const file of before.keys()) if (!entries.has(file)) seeds.add(file);
+
+  const chosen = chooseCandidates(files, entries, { old, seeds, read });
+  const candidates = chosen.candidates;
+  for (const [file, e] of entries) {
+    const prev = before.get(file);
+    if (!!prev?.candidate !== !!e.candidate) seeds.add(file);
+  }
+
+  const names = (file: string): Names | undefined => {
+    const e = entries.get(file);
+    if (e?.declares && e.calls) return { declares: e.declares, calls: e.calls };
+    const src = read(file);
+    if (src.fatal) return undefined;
+    const n = namesOf(src.text!);
+    if (e) Object.assign(e, n);
+    return n;
+  };
+  const graph = importLinks(candidates, entries, { maxFileSize: max, root: opts.root });
+  // the names whose calls the last analysis of a node looked for over every file (a wrapper's callers)
+  const lookups = new Map<string, string[]>();
+  for (const file of graph.links.keys()) {
+    const known = entries.get(file)?.lookups ?? old?.outside.get(file)?.lookups;
+    if (known) lookups.set(file, known);
+  }
+  const partsOf = () => components(graph, candidates, entries, { names, lookups: (f) => lookups.get(f) });
+  let parts = partsOf();
+  const outside = new Map<string, OutsideEntry>();
+  for (const [file, links] of graph.links) {
+    const e = entries.get(file);
+    const prevLinks = e ? before.get(file)?.links : old?.outside.get(file)?.links;
+    if (e) e.links = links;
+    else {
+      const key = graph.outside.get(file)!;
+      if (old?.outside.get(file)?.key !== key) seeds.add(file);
+      outside.set(file, { key, links, part: '' });
+    }
+    if (!sameLinks(prevLinks, links)) seeds.add(file);
+  }
+  const partsBefore = new Map<string, string>();
+  for (const [file, e] of before) if (e.part !== undefined) partsBefore.set(file, e.part);
+  for (const [file, e] of old?.outside ?? []) partsBefore.set(file, e.part);
+  // a file that was in the graph and is no more: the component it left is analysed again
+  for (const file of partsBefore.keys()) if (!parts.has(file)) seeds.add(file);
+
+  let dirty = dirtyParts(seeds, parts, partsBefore);
+  let again: string[] = [];
+  const fresh = new Map<string, FileResult>();
+  let parsed = 0;
+  // the analysis may look for the calls of new names, which tie its files to components it did not
+  // take: those are analysed with them, until no new tie appears
+  for (let round = 0; dirty.size; round++) {
+    again = candidates.filter((f) => dirty.has(parts.get(f)!));
+    const analysed = await analyse(again, { files, config, root: opts.root, read, unreadable: chosen.unreadable });
+    fresh.clear();
+    for (const r of analysed.results) fresh.set(r.file, r);
+    parsed += analysed.parsed;
+    const taken = [...parts].filter(([, p]) => dirty.has(p)).map(([f]) => f);
+    // a name looked for from known files ties those; one looked for from elsewhere, every file analysed
+    for (const f of taken) lookups.delete(f);
+    for (const { name, from } of analysed.callsLookedUp ?? [])
+      for (const f of from.length ? from : taken) if (parts.has(f)) lookups.set(f, [...new Set([...(lookups.get(f) ?? []), name])].sort());
+    const next = partsOf();
+    const grown = new Set(taken.map((f) => next.get(f)!));
+    const wider = [...next].some(([f, p]) => grown.has(p) && !dirty.has(parts.get(f)!));
+    parts = next;
+    dirty = grown;
+    if (!wider) break;
+    trace(`cache: the analysis tied ${again.length} candidates to others by the names whose calls it looked for; round ${round + 2}`);
+  }
+  for (const [file, part] of parts) {
+    const e = entries.get(file);
+    const found = lookups.get(file);
+    if (e) Object.assign(e, { part, ...(found?.length ? { lookups: found } : {}) });
+    else Object.assign(outside.get(file)!, { part, ...(found?.length ? { lookups: found } : {}) });
+    if (e && !found?.length) delete e.lookups;
+  }
+  trace(`cache: ${old ? 'read' : 'none to use'}; ${seeds.size} files changed, added, deleted or moved in the graph; ${again.length} of ${candidates.length} candidates analysed again in ${msSince(started)} ms`);
+
+  const results: FileResult[] = [];
+  for (const file of files) {
+    const e = entries.get(file)!;
+    const unreadable = e.unreadable ?? chosen.unreadable.get(file);
+    const part = parts.get(file);
+    let r: FileResult = { file, findings: [], suppressed: [] };
+    if (unreadable) r.fatal = { file, ...unreadable };
+    else if (part !== undefined && dirty.has(part)) r = fresh.get(file) ?? r;
+    else if (part !== undefined && e.result) {
+      r = { file, ...e.result };
+      // the reporters show the text of a file with findings (it is unchanged: its key says so)
+      if (!r.fatal) r.source = read(file).text;
+    }
+    const { findings, suppressed, fatal } = r;
+    if (fatal || findings.length || suppressed.length) e.result = { findings, suppressed, ...(fatal ? { fatal } : {}) };
+    else delete e.result;
+    results.push(r);
+  }
+  if (!old || seeds.size) {
+    const data: CacheData = { files: entries, outside, stems: chosen.stems };
+    const problem = await writeCache(cache.location, header, data);
+    if (problem) cache.onWarning?.(problem);
+  }
+  return { results: sortByFile(results), stats: { files: files.length, candidates: candidates.length, parsed }, candidates };
+}
+
+/**
+ * The files to parse, chosen as the text test chooses them (prefilter.ts drawIn) from what each
+ * file's entry keeps: a weak file's verdict is read again only when it changed or the strong files'
+ * names did. Marks the entries of the candidates and of the weak files that import a strong one.
+ */
+function chooseCandidates(
+  files: string[],
+  entries: Map<string, Entry>,
+  o: { old?: CacheData; seeds: Set<string>; read: (file: string) => Source },
+): { candidates: string[]; stems: string; unreadable: Map<string, Source['fatal'] & object> } {
+  const strong: Passed[] = [];
+  const weak: (Passed & { imports?: boolean })[] = [];
+  const importers: Importer[] = [];
+  for (const file of files) {
+    const e = entries.get(file)!;
+    delete e.candidate;
+    delete e.weakIn;
+    delete e.links;
+    delete e.part;
+    if (e.unreadable) continue;
+    const facts = { file, versionedBase: !!e.base, setsDefaults: !!e.defaults, wrapper: !!e.wrapper };
+    if (e.signal === 'strong') strong.push(facts);
+    else {
+      if (e.signal === 'weak') weak.push(facts);
+      if (e.imports) importers.push({ file, specifiers: e.imports, setsDefaults: !!e.defaults });
+    }
+  }
+  const stems = strongStems(strong).join('\n');
+  const known = o.old?.stems === stems;
+  for (const w of weak) {
+    if (known && !o.seeds.has(w.file)) w.imports = !!o.old!.files.get(w.file)?.weakIn;
+    else {
+      const src = o.read(w.file);
+      if (src.fatal) w.imports = false;
+      else w.text = src.text;
+    }
+  }
+  const drawn = drawIn(strong, weak, importers, o.read);
+  const candidates = [...strong, ...drawn.candidates].map((c) => c.file);
+  for (const f of candidates) entries.get(f)!.candidate = true;
+  for (const f of drawn.weakIn) entries.get(f)!.weakIn = true;
+  const unreadable = new Map(drawn.fatal.map((s) => [s.file, s.fatal!]));
+  return { candidates, stems, unreadable };
+}
+
+/** Analyse some candidates (read now), as the run without the cache would analyse them. */
+async function analyse(
+  again: string[],
+  o: { files: string[]; config: Config; root?: string; read: (file: string) => Source; unreadable: Map<string, Source['fatal'] & object> },
+): Promise<CandidateResult> {
+  if (!again.length) return { results: [], parsed: 0 };
+  const { runInParts } = await import('../pipeline/workers.js');
+  const job = again.map((file) => ({ file, src: o.read(file) }));
+  for (const { file, src } of job) if (src.fatal) o.unreadable.set(file, src.fatal);
+  const readable = job.filter((j) => !j.src.fatal).map((j) => ({ file: j.file, text: j.src.text! }));
+  return runInParts({ candidates: readable, given: o.files, config: o.config, root: o.root });
+}

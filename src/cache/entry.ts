@@ -1,0 +1,125 @@
+// What the cache keeps of one file: the key of its content, what the text test made of it (enough to
+// choose the files to parse without reading it again), its place in the import graph, and its
+// result (findings hold no syntax tree: they are plain data). Checked field by field when read.
+
+import { createHash } from 'node:crypto';
+import { statSync } from 'node:fs';
+import { setsAxiosDefaults } from '../core/axios-defaults.js';
+import { AXIOS_WORD, globalTypeNames, mayRegisterWebhook, namesOldEvent } from '../pipeline/partition.js';
+import { isWrapperModule, moduleSpecifiers, textSignal, VERSIONED_BASE } from '../pipeline/prefilter.js';
+import { readSource, type Source } from '../pipeline/read.js';
+import type { CacheOptions, FatalProblem, Finding } from '../types.js';
+
+export interface Entry {
+  /** the size and modification time, or the hash of the text (CacheOptions.strategy) */
+  key: string;
+  /** the file could not be read (too large, binary, not UTF-8, …) */
+  unreadable?: { message: string; line: number; column: number };
+  /** the text test's verdict: strong, weak (absent: nothing to look at) */
+  signal?: 'strong' | 'weak';
+  /** its module specifiers, each quoted, a line each (prefilter.ts moduleSpecifiers) */
+  imports?: string;
+  /** it sets axios' defaults; it names a versioned base; it names axios; it declares global types */
+  defaults?: true;
+  base?: true;
+  axios?: true;
+  globals?: true;
+  /** it sends requests and exports functions (a wrapper module); it names the old event; it may register a webhook */
+  wrapper?: true;
+  oldEvent?: true;
+  webhook?: true;
+  /** a weak file that imports a strong one (for the stems the cache records) */
+  weakIn?: true;
+  /** it was parsed (a candidate) */
+  candidate?: true;
+  /** in the import graph: the functions it declares and the names it calls (names.ts) */
+  declares?: string[];
+  calls?: string[];
+  /** in the import graph: the names whose calls the last analysis of its component looked for over every file */
+  lookups?: string[];
+  /** in the import graph of the candidates: the files its imports name, and its component's name */
+  links?: string[];
+  part?: string;
+  /** what the run reported for it (absent: nothing) */
+  result?: { findings: Finding[]; suppressed: Finding[]; fatal?: FatalProblem };
+}
+
+/** A module read by the analysis outside the files discovered: the hash of its text, its links and part. */
+export interface OutsideEntry {
+  key: string;
+  links: string[];
+  part: string;
+  lookups?: string[];
+}
+
+/** What the text test makes of a file, kept for the next run. */
+export type Facts = Omit<Entry, 'key' | 'weakIn' | 'candidate' | 'links' | 'part' | 'result' | 'declares' | 'calls' | 'lookups'>;
+
+/** A file's facts (its text was read this run). */
+export function factsOf(src: Source, hosts: string[]): Facts {
+  if (src.fatal) return { unreadable: src.fatal };
+  const text = src.text!;
+  const f: Facts = {};
+  const signal = textSignal(text, hosts);
+  if (signal) f.signal = signal;
+  const imports = moduleSpecifiers(text);
+  if (imports) f.imports = imports;
+  if (setsAxiosDefaults(text)) f.defaults = true;
+  if (VERSIONED_BASE.test(text)) f.base = true;
+  if (AXIOS_WORD.test(text)) f.axios = true;
+  if (globalTypeNames(src.file, text).length) f.globals = true;
+  if (isWrapperModule(text)) f.wrapper = true;
+  if (namesOldEvent(text)) f.oldEvent = true;
+  if (mayRegisterWebhook(text)) f.webhook = true;
+  return f;
+}
+
+/**
+ * The key of a file's content as the strategy reads it, and its text when reading was needed for
+ * that (the content strategy reads every file). A file that cannot be stat'ed or read keys as
+ * undefined: it is looked at again.
+ */
+export function fileKey(file: string, strategy: CacheOptions['strategy'], maxFileSize: number): { key?: string; src?: Source } {
+  if (strategy === 'content') {
+    const src = readSource(file, undefined, maxFileSize);
+    return { key: src.fatal ? metadataKey(file) : sha1(src.text!), src };
+  }
+  return { key: metadataKey(file) };
+}
+
+function metadataKey(file: string): string | undefined {
+  const st = statSync(file, { throwIfNoEntry: false });
+  return st ? `${st.size}:${st.mtimeMs}` : undefined;
+}
+
+const FINDING_NUMBERS = ['line', 'column', 'endLine', 'endColumn', 'start', 'end'];
+const FINDING_STRINGS = ['ruleId', 'severity', 'message', 'file', 'fixKind', 'changeKind'];
+
+const validFinding = (f: unknown): boolean =>
+  isObject(f) && FINDING_NUMBERS.every((k) => typeof f[k] === 'number') && FINDING_STRINGS.every((k) => typeof f[k] === 'string') && (f.edits === undefined || Array.isArray(f.edits));
+
+const validFatal = (f: unknown): boolean => isObject(f) && typeof f.message === 'string' && typeof f.line === 'number' && typeof f.column === 'number';
+
+/** An entry as the cache file holds it, checked before it is believed. */
+export function validEntry(e: unknown): e is Entry {
+  if (!isObject(e) || typeof e.key !== 'string') return false;
+  if (e.unreadable !== undefined && !validFatal(e.unreadable)) return false;
+  if (e.signal !== undefined && e.signal !== 'strong' && e.signal !== 'weak') return false;
+  if (e.imports !== undefined && typeof e.imports !== 'string') return false;
+  for (const flag of ['defaults', 'base', 'axios', 'globals', 'wrapper', 'oldEvent', 'webhook', 'weakIn', 'candidate']) if (e[flag] !== undefined && e[flag] !== true) return false;
+  for (const list of ['links', 'declares', 'calls', 'lookups']) if (e[list] !== undefined && !isStrings(e[list])) return false;
+  if (e.part !== undefined && typeof e.part !== 'string') return false;
+  if (e.result !== undefined) {
+    const r = e.result;
+    if (!isObject(r) || !Array.isArray(r.findings) || !Array.isArray(r.suppressed)) return false;
+    if (!r.findings.every(validFinding) || !r.suppressed.every(validFinding)) return false;
+    if (r.fatal !== undefined && !validFatal(r.fatal)) return false;
+  }
+  return true;
+}
+
+export const sha1 = (text: string | Buffer): string => createHash('sha1').update(text).digest('hex');
+
+export const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
+
+export const isStrings = (x: unknown): x is string[] => Array.isArray(x) && x.every((l) => typeof l === 'string');

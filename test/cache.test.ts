@@ -1,0 +1,201 @@
+// `--cache` through the command: a run where nothing changed takes every result from the cache and
+// loads no compiler; a cache file that is corrupt, truncated, another tool's or of an older format is
+// ignored and written again; two runs at once leave a whole cache; --fix reads it and leaves it
+// holding the fixed files; --cache-location takes a file or a folder; --cache-strategy content sees
+// through a changed modification time. (That the reports stay those of a cold run after any edit is
+// test/cache-property.test.ts.)
+import { spawn } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, utimesSync, writeFileSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { BIN, gitInit, ROOT, runCli, tempCopy, tempTree } from './helpers.js';
+
+const PROJECT = path.join(ROOT, 'fixtures', 'projects', 'legacy-client', 'before');
+const JSON_ARGS = ['-r', 'json', '--no-progress', '.'];
+const TRACE = { MIGRATE_CHECK_TRACE: '1' };
+
+/** The trace line of a cached run: how many candidates it analysed again, of how many. */
+function reanalysed(stderr: string): { used: boolean; again: number; of: number } {
+  const m = /cache: (read|none to use); \d+ files changed, added, deleted or moved in the graph; (\d+) of (\d+) candidates analysed again/.exec(stderr);
+  if (!m) throw new Error(`no cache line in:\n${stderr}`);
+  return { used: m[1] === 'read', again: Number(m[2]), of: Number(m[3]) };
+}
+
+/** A cache file's text with its header changed (the header is a JSON text inside it). */
+function withHeader(text: string, change: (header: string) => string): string {
+  const c = JSON.parse(text);
+  const header = change(c.header);
+  expect(header).not.toBe(c.header);
+  return JSON.stringify({ ...c, header });
+}
+
+const isOurs = (file: string) => {
+  const c = JSON.parse(readFileSync(file, 'utf8'));
+  return c.format === 'migrate-check-cache' && typeof c.files === 'object' && Object.keys(c.files).length > 0;
+};
+
+describe('--cache', () => {
+  it('takes everything from the cache when nothing changed, without loading the compiler', () => {
+    const dir = tempCopy(PROJECT);
+    const cold = runCli(JSON_ARGS, dir);
+    const first = runCli(['--cache', ...JSON_ARGS], dir, TRACE);
+    expect(first.stdout).toBe(cold.stdout);
+    expect(first.code).toBe(cold.code);
+    expect(reanalysed(first.stderr)).toEqual({ used: false, again: 6, of: 6 });
+    const second = runCli(['--cache', ...JSON_ARGS], dir, TRACE);
+    expect(second.stdout).toBe(cold.stdout);
+    expect(second.code).toBe(cold.code);
+    expect(reanalysed(second.stderr)).toEqual({ used: true, again: 0, of: 6 });
+    expect(second.stderr).not.toMatch(/compiler loaded|files parsed/);
+    expect(isOurs(path.join(dir, '.migrate-check-cache'))).toBe(true);
+  });
+
+  it('analyses again the files an edit touches, with the modules tied to them, and no others', () => {
+    const dir = tempCopy(PROJECT);
+    runCli(['--cache', ...JSON_ARGS], dir);
+    // webhooks.ts stands alone; endpoints.ts is imported by the modules that send its paths
+    const file = path.join(dir, 'src', 'webhooks.ts');
+    writeFileSync(file, readFileSync(file, 'utf8').replace('2023-01', '2024-09'));
+    const after = runCli(['--cache', ...JSON_ARGS], dir, TRACE);
+    expect(after.stdout).toBe(runCli(JSON_ARGS, dir).stdout);
+    const r = reanalysed(after.stderr);
+    expect(r.again).toBeGreaterThan(0);
+    expect(r.again).toBeLessThan(r.of);
+  });
+
+  it('ties a wrapper to its callers by name, where no import ties them', () => {
+    // book.ts is handed the client: it never imports client.ts, whose path its body goes to
+    const dir = tempTree({
+      'src/client.ts': "import axios from 'axios';\nexport class Client {\n  createPickup(body: unknown) {\n    return axios.post('https://api.example.com/pickup/v1/pickups', body);\n  }\n}\n",
+      'src/book.ts': "export function book(client: { createPickup(b: unknown): unknown }) {\n  return client.createPickup({ courier_id: 'dhl', preferred_date: '2025-03-04', service_shipment_ids: ['s1'] });\n}\n",
+      'src/other.ts': "export const PATH = '/2023-01/labels';\n",
+    });
+    const before = runCli(['--cache', ...JSON_ARGS], dir);
+    expect(before.stdout).toMatch(/book\.ts","messages":\[\{"ruleId":"v1-pickup-field"/);
+    // the wrapper now sends to the 2024-09 path: the caller's body findings change with it
+    const client = path.join(dir, 'src', 'client.ts');
+    writeFileSync(client, readFileSync(client, 'utf8').replace('https://api.example.com/pickup/v1/pickups', '/2024-09/pickups'));
+    const cold = runCli(JSON_ARGS, dir);
+    expect(cold.stdout).not.toBe(before.stdout);
+    const after = runCli(['--cache', ...JSON_ARGS], dir, TRACE);
+    expect(after.stdout).toBe(cold.stdout);
+    // client.ts no longer passes the text test; book.ts is analysed again, other.ts (tied to neither) is not
+    expect(reanalysed(after.stderr)).toEqual({ used: true, again: 1, of: 2 });
+  });
+
+  const spoiled: [string, (text: string) => string][] = [
+    ['corrupt (bytes that are not JSON)', () => '\u0000\u0001garbage{{{'],
+    ['truncated', (text) => text.slice(0, Math.floor(text.length / 2))],
+    ['another tool’s (ESLint’s cache)', () => JSON.stringify([{ '/x/a.js': '1' }, { size: 10, mtime: 1, hash: 'abc' }])],
+    ['of an older format', (text) => text.replace(/"version":\d+/, '"version":0')],
+    ['written by another build of the tool (its header differs)', (text) => withHeader(text, (h) => h.replace(/"[0-9a-f]{40}"/, `"${'0'.repeat(40)}"`))],
+    ['written with another config (its header differs)', (text) => withHeader(text, (h) => h.replace('"ignorePatterns":[]', '"ignorePatterns":["x"]'))],
+    ['well-formed with an entry that is not', (text) => text.replace(/"key":"[^"]*"/, '"key":7')],
+  ];
+  for (const [what, spoil] of spoiled) {
+    it(`ignores a cache file that is ${what}, and writes it again`, () => {
+      const dir = tempCopy(PROJECT);
+      const cold = runCli(JSON_ARGS, dir);
+      const file = path.join(dir, '.migrate-check-cache');
+      runCli(['--cache', ...JSON_ARGS], dir);
+      const good = readFileSync(file, 'utf8');
+      const bad = spoil(good);
+      expect(bad).not.toBe(good);
+      writeFileSync(file, bad);
+      const run = runCli(['--cache', ...JSON_ARGS], dir, TRACE);
+      expect(run.stdout).toBe(cold.stdout);
+      expect(run.code).toBe(cold.code);
+      expect(reanalysed(run.stderr)).toEqual({ used: false, again: 6, of: 6 });
+      expect(run.stderr).not.toMatch(/Error|at .*\.js:\d+/);
+      expect(isOurs(file)).toBe(true);
+      expect(reanalysed(runCli(['--cache', ...JSON_ARGS], dir, TRACE).stderr)).toEqual({ used: true, again: 0, of: 6 });
+    });
+  }
+
+  it('is left whole by two runs at once', async () => {
+    const dir = tempCopy(PROJECT);
+    const cold = runCli(JSON_ARGS, dir);
+    const once = () =>
+      new Promise<string>((resolve) => {
+        const p = spawn(process.execPath, [BIN, '--cache', ...JSON_ARGS], { cwd: dir, env: { ...process.env, NO_COLOR: '1', CI: 'true' } });
+        let out = '';
+        p.stdout.on('data', (d) => (out += d));
+        p.on('close', () => resolve(out));
+      });
+    for (let round = 0; round < 3; round++) {
+      // an edit, then two runs that both find it changed and both write the cache
+      const file = path.join(dir, 'src', 'labels.ts');
+      writeFileSync(file, readFileSync(file, 'utf8') + `\n// round ${round}\n`);
+      const expected = runCli(JSON_ARGS, dir).stdout;
+      const [a, b] = await Promise.all([once(), once()]);
+      expect(a).toBe(expected);
+      expect(b).toBe(expected);
+      expect(isOurs(path.join(dir, '.migrate-check-cache'))).toBe(true);
+    }
+    expect(cold.stdout).not.toBe('');
+    // no temporary file is left beside it
+    expect(readdirSync(dir).filter((f) => f.startsWith('.migrate-check-cache'))).toEqual(['.migrate-check-cache']);
+    const after = runCli(['--cache', ...JSON_ARGS], dir, TRACE);
+    expect(reanalysed(after.stderr)).toEqual({ used: true, again: 0, of: 6 });
+  });
+
+  it('is read by --fix and left holding the files it wrote', () => {
+    const dir = tempCopy(PROJECT);
+    gitInit(dir);
+    runCli(['--cache', ...JSON_ARGS], dir);
+    const fixed = runCli(['--fix', '--cache', '--no-progress', '.'], dir, TRACE);
+    expect(fixed.stderr).toMatch(/cache: read; 0 files changed/);
+    expect(fixed.stdout).toMatch(/files? changed/);
+    const cold = runCli(JSON_ARGS, dir);
+    const after = runCli(['--cache', ...JSON_ARGS], dir, TRACE);
+    expect(after.stdout).toBe(cold.stdout);
+    // the fixed files were analysed again by --fix itself: this run finds nothing changed
+    expect(reanalysed(after.stderr).again).toBe(0);
+  });
+
+  it('--cache-location: a file, an existing folder, a path ending with a slash', () => {
+    const dir = tempCopy(PROJECT);
+    const cold = runCli(JSON_ARGS, dir).stdout;
+    expect(runCli(['--cache', '--cache-location', 'tmp/my-cache.json', ...JSON_ARGS], dir).stdout).toBe(cold);
+    expect(isOurs(path.join(dir, 'tmp', 'my-cache.json'))).toBe(true);
+    mkdirSync(path.join(dir, 'caches'));
+    expect(runCli(['--cache', '--cache-location', 'caches', ...JSON_ARGS], dir).stdout).toBe(cold);
+    const inFolder = readdirSync(path.join(dir, 'caches'));
+    expect(inFolder).toHaveLength(1);
+    expect(inFolder[0]).toMatch(/^\.migrate-check-cache-[0-9a-f]{12}$/);
+    expect(runCli(['--cache', '--cache-location', 'new-folder/', ...JSON_ARGS], dir).stdout).toBe(cold);
+    expect(readdirSync(path.join(dir, 'new-folder'))).toEqual(inFolder);
+    expect(existsSync(path.join(dir, '.migrate-check-cache'))).toBe(false);
+  });
+
+  it('--cache-strategy content: a new modification time alone changes nothing; metadata looks again', () => {
+    const dir = tempCopy(PROJECT);
+    const touchAll = () => {
+      for (const f of readdirSync(path.join(dir, 'src'))) utimesSync(path.join(dir, 'src', f), new Date(2031, 0, 1), new Date(2031, 0, 1));
+    };
+    runCli(['--cache', '--cache-strategy', 'content', ...JSON_ARGS], dir);
+    touchAll();
+    expect(reanalysed(runCli(['--cache', '--cache-strategy', 'content', ...JSON_ARGS], dir, TRACE).stderr)).toEqual({ used: true, again: 0, of: 6 });
+    // a cache of the other strategy is not used
+    expect(reanalysed(runCli(['--cache', ...JSON_ARGS], dir, TRACE).stderr).used).toBe(false);
+    utimesSync(path.join(dir, 'src', 'http.ts'), new Date(2032, 0, 1), new Date(2032, 0, 1));
+    expect(reanalysed(runCli(['--cache', ...JSON_ARGS], dir, TRACE).stderr).again).toBeGreaterThan(0);
+  });
+
+  it('words a bad flag in one line (exit 2), and a cache it cannot write as a warning', () => {
+    const dir = tempCopy(PROJECT);
+    const bad = runCli(['--cache', '--cache-strategy', 'hash', '.'], dir);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toBe('migrate-check: unknown cache strategy: hash (choose metadata or content)\n');
+    const alone = runCli(['--cache-location', 'x', '.'], dir);
+    expect(alone.code).toBe(2);
+    expect(alone.stderr).toBe('migrate-check: --cache-location goes with --cache\n');
+    // the location is a file where a folder would have to be
+    writeFileSync(path.join(dir, 'blocker'), '');
+    const cold = runCli(JSON_ARGS, dir);
+    const blocked = runCli(['--cache', '--cache-location', 'blocker/cache', ...JSON_ARGS], dir);
+    expect(blocked.stdout).toBe(cold.stdout);
+    expect(blocked.code).toBe(cold.code);
+    expect(blocked.stderr).toMatch(/^migrate-check: cannot write the cache .*blocker\/cache \(E[A-Z]+\)\n$/);
+  });
+});
