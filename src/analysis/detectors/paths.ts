@@ -143,10 +143,14 @@ export function reportPath(acc: AnalysisState, unit: Unit, e: ts.Expression, m: 
   else if (rule.id === 'unmapped-2023-01-path') {
     const sent2024 = sendsNewBody(acc, e, unit);
     const assumed = (m.newPath ?? []).map((t) => (typeof t === 'string' ? t : '…')).join('');
-    message = sent2024
-      ? `\`${oldShown}\` is a 2023-01 path the spec does not map, and the body sent to it is already in 2024-09 form: this request sends a 2024-09 body to a 2023-01 endpoint. Run \`--fix --unsafe\` to move it to \`${assumed}\` (assumed), or look up the 2024-09 path.`
-      : `\`${oldShown}\` is a 2023-01 path the spec does not map; \`--fix --unsafe\` moves it to \`${assumed}\` (assumed: check the 2024-09 reference), plain \`--fix\` leaves it. Once its 2024-09 form is checked, a \`paths\` entry in the config (\`"${configKey(oldShown)}": "${configKey(assumed)}"\`) lets plain \`--fix\` move it.`;
     fixKind = edit ? 'unsafe' : 'none';
+    // the `paths` entry that would let plain --fix move it, with the method where the call shows one
+    const method = methodAt(e);
+    const entry = `"${method ? method + ' ' : ''}${configKey(oldShown)}": "${method ? method + ' ' : ''}${configKey(assumed)}"`;
+    const what = sent2024
+      ? `\`${oldShown}\` is a 2023-01 path the spec does not map, and the body sent to it is already in 2024-09 form (a 2024-09 body sent to a 2023-01 endpoint)`
+      : `\`${oldShown}\` is a 2023-01 path the spec does not map`;
+    message = says(`${what}; its assumed 2024-09 form is \`${assumed}\` (check it in the 2024-09 reference; once checked, the config entry \`paths: { ${entry} }\` lets plain \`--fix\` move it); `, note(fixKind, 'write the 2024-09 path by hand once it is checked'));
   } else if (m.half) message = says(`\`${oldShown}\` is half migrated: the 2024-09 version with the resource of the 2023-01 \`${where}\`; 2024-09 uses \`${ep?.new ?? '?'}\`; `, note(fixKind, manual));
   else message = says(`\`${oldShown}\` (${where}) is ${rule.from === 'v1' ? 'legacy v1' : '2023-01'}; 2024-09 uses \`${ep?.new ?? '?'}\`${m.version === 'v1' || onLegacyHost ? ' on the base host' : ''}; `, note(fixKind, manual));
   return acc.add(rule.id, locUnit, startPos, endPos, message, { edits: edit ? [edit] : undefined, fixKind, context: ctx, fixDescription: newShown ? `rewrite to ${newShown}` : undefined, newText: newShown });
