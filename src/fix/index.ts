@@ -35,6 +35,8 @@ export interface FixPasses {
   basesBefore: Finding[];
   /** the findings before the fix that name a base known as legacy only by its v1 paths */
   v1BasesBefore: Finding[];
+  /** the config the passes after the first analysed with: the given one, with the names the fix would record in `legacyBases` */
+  passConfig: FixOptions['config'];
 }
 
 /**
@@ -73,6 +75,10 @@ export async function fixPasses(
   const ambiguousBefore = analysis.results.flatMap((r) => r.findings.filter((f) => f.ruleId === 'ambiguous-courier-id'));
   const basesBefore = baseFindings(analysis.results);
   const v1BasesBefore = v1PathBases(analysis.results);
+  // a base known as legacy only by the v1 paths it served is recorded once they move: the fixed
+  // texts are analysed as a later scan will see them, with its name recorded
+  const toRecord = namesToRecord(v1BasesBefore, config);
+  const passConfig = toRecord.length ? { ...config, legacyBases: [...(config.legacyBases ?? []), ...toRecord] } : config;
   for (let pass = 0; pass < MAX_PASSES; pass++) {
     let changed = false;
     for (const r of analysis.results) {
@@ -89,7 +95,7 @@ export async function fixPasses(
       changed = true;
     }
     if (!changed) break;
-    analysis = await reanalyze(analysis, { config, overlays, root: opts.root });
+    analysis = await reanalyze(analysis, { config: passConfig, overlays, root: opts.root });
   }
   // every rewritten file must parse again; one that would not is left untouched. The last
   // analysis parsed the final text of each module it took (the text test may pass over a fixed
@@ -110,8 +116,8 @@ export async function fixPasses(
       original.delete(file);
     }
   }
-  if (refused.length) analysis = await reanalyze(analysis, { config, overlays, root: opts.root }, refused.map((r) => r.file));
-  return { analysis, original, texts: overlays, fixedCount, refused, ambiguousBefore, basesBefore, v1BasesBefore };
+  if (refused.length) analysis = await reanalyze(analysis, { config: passConfig, overlays, root: opts.root }, refused.map((r) => r.file));
+  return { analysis, original, texts: overlays, fixedCount, refused, ambiguousBefore, basesBefore, v1BasesBefore, passConfig };
 }
 
 export async function fix(opts: FixOptions): Promise<FixResult> {
@@ -133,7 +139,7 @@ async function diffOf(changes: FileChange[], cwd: string): Promise<string> {
 /** fix() over the files of its run (`ahead`: the reader thread reading them). */
 async function fixFiles(files: string[], ahead: ReadAhead | undefined, opts: FixOptions): Promise<FixResult> {
   const { config } = opts;
-  const { analysis, original, texts: overlays, fixedCount, refused, ambiguousBefore, basesBefore, v1BasesBefore } = await fixPasses(files, {
+  const { analysis, original, texts: overlays, fixedCount, refused, ambiguousBefore, basesBefore, v1BasesBefore, passConfig } = await fixPasses(files, {
     config,
     unsafe: opts.unsafe,
     overlays: opts.overlays,
@@ -185,7 +191,10 @@ async function fixFiles(files: string[], ahead: ReadAhead | undefined, opts: Fix
     for (const [file, text] of overlays) if (written.some((c) => c.file === file) && !opts.overlays?.has(file)) after.set(file, text);
   }
   const recorded = legacyBases?.names.length ? { ...config, legacyBases: [...(config.legacyBases ?? []), ...legacyBases.names] } : config;
-  if (after !== overlays || recorded !== config) remaining = await analyzeFiles(files, { config: recorded, overlays: after, root: opts.root });
+  // the passes after the first analysed the fixed texts with the names to record already recorded
+  // (a later scan reports those bases): again only when the disk or the config holds something else
+  const sameNames = (recorded.legacyBases ?? []).join('\n') === (passConfig.legacyBases ?? []).join('\n');
+  if (after !== overlays || !sameNames) remaining = await analyzeFiles(files, { config: recorded, overlays: after, root: opts.root });
   // the cache holds what the disk holds now: the files written are analysed again, with what they touch
   if (opts.cache && written.length) await analyzeRun(files, { config: recorded, cwd: opts.cwd, root: opts.root, cache: opts.cache });
   // the steps outside the code matter while the code calls an old version, or once the fix moved some of it
