@@ -27,6 +27,14 @@ export function reblockGroups(acc: AnalysisState): boolean {
   let changed = false;
   for (const g of acc.baseGroups.values()) {
     if (!g.movable) continue;
+    // the base itself kept as it is (a suppression comment, a rule turned off): its paths stay with it
+    const base = acc.findings.get(`${g.unit.file}:${baseStartOf(g) + g.unit.offset}:versioned-base-url`);
+    if (base?.heldBecause?.code === 'kept-by-user') {
+      g.keptByUser = base.heldBecause.why;
+      settleGroup(acc, g);
+      changed = true;
+      continue;
+    }
     let held = false;
     for (const x of g.members) {
       const f = acc.findings.get(memberKey(acc, x));
@@ -44,9 +52,14 @@ export function reblockGroups(acc: AnalysisState): boolean {
   return changed;
 }
 
+/** Where a base's finding starts: at the `/` before its version, where there is one. */
+function baseStartOf(g: BaseGroup): number {
+  return g.start - 1 >= 0 && g.unit.sf.text[g.start - 1] === '/' ? g.start - 1 : g.start;
+}
+
 export function settleGroup(acc: AnalysisState, g: BaseGroup): void {
   const given = acc.options.given;
-  const baseStart = g.start - 1 >= 0 && g.unit.sf.text[g.start - 1] === '/' ? g.start - 1 : g.start;
+  const baseStart = baseStartOf(g);
   const files = [...new Set([g.unit.file, ...g.members.map((x) => x.unit.file), ...g.unseen.map((x) => x.unit.file)])];
   const outside = given ? files.filter((f) => !given.has(f)) : [];
   // generated code is never edited: a base or path written there holds the whole group
@@ -72,7 +85,7 @@ export function settleGroup(acc: AnalysisState, g: BaseGroup): void {
   }
   const blocking = g.members.filter((x) => !x.edit);
   const heldWithBody = g.members.filter((x) => x.edit && x.heldBy);
-  const movable = blocking.length === 0 && heldWithBody.length === 0 && g.unseen.length === 0 && g.exact && !g.env;
+  const movable = blocking.length === 0 && heldWithBody.length === 0 && g.unseen.length === 0 && g.exact && !g.env && !g.keptByUser;
   g.movable = movable;
   const baseEdit: UnitEdit = { unit: g.unit, start: g.start, end: g.end, text: '2024-09' };
   // what holds the base, worded for the file of the finding that says it (a place in that file is
@@ -82,6 +95,7 @@ export function settleGroup(acc: AnalysisState, g: BaseGroup): void {
     const reasons: string[] = [];
     if (blocking.length) reasons.push(`${named(blocking)} ${blocking.length === 1 ? 'has' : 'have'} no 2024-09 form`);
     if (heldWithBody.length) reasons.push(`${named(heldWithBody)} ${heldWithBody.length === 1 ? 'is' : 'are'} left for a person with the body sent to ${heldWithBody.length === 1 ? 'it' : 'them'}`);
+    if (g.keptByUser) reasons.push(`the base itself is kept as it is (${g.keptByUser})`);
     // the version is only the fallback of an environment variable, whose deployed value may carry its own
     if (g.env) reasons.push(`the base is read from the environment variable \`${g.env}\` first, and its deployed value, which \`--fix\` cannot see, may carry its own version: change that value, this fallback and the paths together`);
     for (const u of g.unseen) {

@@ -40,6 +40,8 @@ export interface BaseGroup {
   movable?: boolean;
   /** the environment variable the base is read from first (the versioned text is its fallback) */
   env?: string;
+  /** why the base itself is kept as it is (a suppression comment, a rule turned off): its paths stay with it */
+  keptByUser?: string;
 }
 
 export interface Target {
