@@ -4,7 +4,7 @@
 // Anything else goes to yargs, which prints the help and the version and words every error.
 // test/args.test.ts checks that both give the same answer.
 
-import { readFileSync } from 'node:fs';
+import { toolVersion } from './catalogue/index.js';
 import { UsageError } from './errors.js';
 import { didYouMean, nearest } from './suggest.js';
 
@@ -80,14 +80,7 @@ const USAGE =
 // what yargs hands its parser for a command without commands of its own
 const PARSER_CONFIGURATION = { 'parse-positional-numbers': false };
 
-export function version(): string {
-  try {
-    const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
-    return pkg.version as string;
-  } catch {
-    return '0.0.0';
-  }
-}
+export const version = toolVersion;
 
 /** A single-value option's value; given more than once, an error (only the repeatable ones repeat). */
 function one<T>(p: Record<string, unknown>, name: string): T | undefined {

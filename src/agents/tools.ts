@@ -3,11 +3,9 @@
 // the files it needs. Config and ignore rules are read from the root on each call (an edit to the
 // config takes effect on the next call; a bad config is that call's error, not the server's).
 
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { explainText, getRule, loadCatalogue, nearestRuleIds, packageRoot } from '../catalogue/index.js';
+import { explainText, getRule, loadCatalogue, nearestRuleIds, toolVersion } from '../catalogue/index.js';
 import { loadConfig } from '../config.js';
 import { oneLine, UsageError } from '../errors.js';
 import { assertClean, check, fix, warmUp as warmUpEngine } from '../index.js';
@@ -29,13 +27,7 @@ import {
 } from './schemas.js';
 import { fileInRoot, relToRoot, resolveInRoot, type Root } from './wall.js';
 
-export function serverVersion(): string {
-  try {
-    return (JSON.parse(readFileSync(path.join(packageRoot(), 'package.json'), 'utf8')) as { version: string }).version;
-  } catch {
-    return '0.0.0';
-  }
-}
+export const serverVersion = toolVersion;
 
 /** Diagnostics go to stderr: stdout carries protocol messages only. */
 export function log(message: string): void {

@@ -7,7 +7,7 @@
 import { mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { packageRoot } from '../catalogue/index.js';
+import { packageRoot, toolVersion } from '../catalogue/index.js';
 import type { Config } from '../types.js';
 import { isObject, isStrings, sha1, validEntry, type Entry, type OutsideEntry } from './entry.js';
 
@@ -52,12 +52,8 @@ export function cacheFile(cwd: string, location: string | undefined): string {
  */
 export function headerKey(o: { config: Config; cwd: string; root?: string; shard?: string; strategy: string }): string {
   const root = packageRoot();
-  let version = '';
-  try {
-    version = (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { version?: string }).version ?? '';
-  } catch {
-    /* keyed as empty: the build stamp below still tells builds apart */
-  }
+  // ('0.0.0' when it cannot be read: the build stamp below still tells builds apart)
+  const version = toolVersion();
   const catalogue = statSync(path.join(root, 'rules', 'catalogue.json'), { throwIfNoEntry: false });
   return JSON.stringify([FORMAT_VERSION, version, buildStamp(), catalogue ? `${catalogue.size}:${catalogue.mtimeMs}` : '', o.config, o.cwd, o.root ?? null, o.shard ?? null, o.strategy]);
 }

@@ -71,6 +71,15 @@ export function packageRoot(): string {
   return path.resolve(here, '..', '..');
 }
 
+/** The tool's version, from its package.json ('0.0.0' when it cannot be read). */
+export function toolVersion(): string {
+  try {
+    return (JSON.parse(readFileSync(path.join(packageRoot(), 'package.json'), 'utf8')) as { version?: string }).version ?? '0.0.0';
+  } catch {
+    return '0.0.0';
+  }
+}
+
 let cached: Catalogue | undefined;
 let byId: Map<string, Rule> | undefined;
 

@@ -8,7 +8,6 @@
 // goes to stderr. Messages come in through reader.ts (framing that recovers from a broken frame)
 // and gate.ts (JSON-RPC, lifecycle and params checks) before the connection sees them.
 
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
@@ -29,7 +28,7 @@ import {
   type InitializeResult,
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { packageRoot } from '../catalogue/index.js';
+import { toolVersion } from '../catalogue/index.js';
 import { CONFIG_FILE } from '../config.js';
 import { ALL_EXTENSIONS } from '../core/extensions.js';
 import { Actions, FIX_ALL_KIND, type ClientCaps } from './actions.js';
@@ -44,13 +43,7 @@ import { reloadConfig, type Folder } from './workspace.js';
 export { FIX_ALL_KIND } from './actions.js';
 export { DEBOUNCE_MS } from './checker.js';
 
-function version(): string {
-  try {
-    return (JSON.parse(readFileSync(path.join(packageRoot(), 'package.json'), 'utf8')) as { version: string }).version;
-  } catch {
-    return '0.0.0';
-  }
-}
+const version = toolVersion;
 
 const describe = (err: unknown) => (err instanceof Error ? (err.stack ?? err.message) : String(err));
 
