@@ -5,7 +5,7 @@
 // webhook registrations, or waits for them.
 
 import type { Finding } from '../types.js';
-import { findingsIn } from './settle.js';
+import { bodyFindings, findingsIn } from './settle.js';
 import type { AnalysisState } from './state.js';
 
 const WEBHOOK_RULES = new Set(['webhook-version', 'webhook-event-renamed', 'webhooks-path']);
@@ -25,7 +25,7 @@ function registrations(acc: AnalysisState): { parts: Finding[]; where: Map<Findi
   const where = new Map<Finding, Finding>();
   for (const r of acc.requests) {
     const path = r.pathKey ? acc.findings.get(r.pathKey) : undefined;
-    const inBody = [...new Set([...r.body, ...findingsIn(acc, r.objects)])];
+    const inBody = bodyFindings(acc, r);
     if (path?.ruleId !== 'webhooks-path' && !inBody.some((f) => f.ruleId === 'webhook-version' || f.context?.kind.startsWith('webhook'))) continue;
     for (const f of path ? [path, ...inBody] : inBody) {
       parts.push(f);

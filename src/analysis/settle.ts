@@ -6,7 +6,7 @@ import ts from '../core/ts.cjs';
 import type { Finding, HoldCode } from '../types.js';
 import { propName } from './bindings.js';
 import { note, says } from './findings.js';
-import type { AnalysisState, Span } from './state.js';
+import type { AnalysisState, SentRequest, Span } from './state.js';
 import { hiddenFindings, scriptRanges } from './suppress.js';
 import type { Unit } from './units.js';
 
@@ -98,12 +98,12 @@ export function holdRequests(acc: AnalysisState): void {
           if (other) return `${named} stays as it is: another request sent to it is held, its body holding what \`--fix\` leaves ${heldList(acc, other, from, heldWith, path)}; once they move, \`--fix\` renames this too`;
           return `${named} stays as it is (${path.ruleId}): once that path moves, \`--fix\` renames this too`;
         };
-        for (const f of [...r.body, ...findingsIn(acc, r.objects)]) hold(f, 'path-stays', why, path);
+        for (const f of bodyFindings(acc, r)) hold(f, 'path-stays', why, path);
         continue;
       }
       // the body's findings: those made for this request, and those of objects it shares with
       // another request (a constant, a builder), made when that request met them first
-      const inBody = [...new Set([...r.body, ...findingsIn(acc, r.objects)])];
+      const inBody = bodyFindings(acc, r);
       const left = inBody.filter((f) => f.fixKind === 'none' && (HOLDING_RULES.has(f.ruleId) || acc.holdsRequest.has(f) || f.heldBecause?.code === 'generated' || f.heldBecause?.code === 'endpoint-unseen'));
       if (left.length) {
         const generated = [...new Set(left.filter((f) => f.heldBecause?.code === 'generated').map((f) => acc.shownFile(f.file)))];
@@ -162,6 +162,14 @@ function heldList(acc: AnalysisState, left: Finding[], from: string, heldWith: M
   const others = [...new Set(shown.map((f) => heldWith.get(f)).filter((p): p is Finding => !!p && p !== own))];
   const with_ = others.map((p) => `; held with the request to \`${p.oldText}\` (${acc.placeOf(p.file, p.line, from)})`).join('');
   return `(${named.join('; ')}${more}${with_})`;
+}
+
+/**
+ * A request's body findings: those made for it, and those of objects it shares with another
+ * request (a constant, a builder), made when that request met them first.
+ */
+export function bodyFindings(acc: AnalysisState, r: SentRequest): Finding[] {
+  return [...new Set([...r.body, ...findingsIn(acc, r.objects)])];
 }
 
 /** The findings written inside these object literals (an event name in a webhook body, made by its own check). */

@@ -15,7 +15,8 @@ export interface WorkspacePackage {
 /** Package name → package, for the workspace a folder lies in. */
 export type Workspace = Map<string, WorkspacePackage>;
 
-function readJson(file: string): Record<string, unknown> | undefined {
+/** A JSON object file's value (a package.json), or undefined when it cannot be read as one. */
+export function readJson(file: string): Record<string, unknown> | undefined {
   try {
     const v = JSON.parse(readFileSync(file, 'utf8')) as unknown;
     return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;

@@ -3,9 +3,9 @@
 // and those they draw in through their imports. No compiler here (the reader thread runs this too:
 // src/pipeline/reader-thread.ts).
 
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { IMPORT_SPECIFIER } from '../analysis/resolve.js';
+import { readJson } from '../analysis/workspaces.js';
 import { loadCatalogue } from '../catalogue/index.js';
 import { setsAxiosDefaults } from '../core/axios-defaults.js';
 import { readSource, type Source } from './read.js';
@@ -237,12 +237,8 @@ function moduleStems(file: string): string[] {
   let dir = path.dirname(file);
   const stems = [path.basename(dir)];
   if (path.basename(dir) === 'src') dir = path.dirname(dir);
-  try {
-    const name = (JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { name?: unknown }).name;
-    if (typeof name === 'string' && name) stems.push(name.slice(name.lastIndexOf('/') + 1));
-  } catch {
-    // no package here
-  }
+  const name = readJson(path.join(dir, 'package.json'))?.name;
+  if (typeof name === 'string' && name) stems.push(name.slice(name.lastIndexOf('/') + 1));
   return stems;
 }
 
