@@ -176,6 +176,7 @@ async function scan(args: ScanArgs): Promise<number> {
   if (args.cacheStrategy !== undefined && !['metadata', 'content'].includes(args.cacheStrategy)) throw new UsageError(`unknown cache strategy: ${args.cacheStrategy}`, 'choose metadata or content');
   const config: Config = loadConfig({ cwd, configPath: args.config, cliRules: args.rule, cliIgnore: args.ignorePattern });
   if (args.maxFileSize !== undefined) config.maxFileSize = args.maxFileSize;
+  trace('options and config read');
   const paths = args.paths.length ? args.paths : ['.'];
   const bar = await progressBar(args.progress);
   let results: FileResult[];
@@ -279,6 +280,7 @@ function exitCode(results: FileResult[], args: ScanArgs): number {
 }
 
 export async function main(argv: string[]): Promise<void> {
+  trace('the command line starts');
   let code = 0;
   try {
     code = await run(argv);

@@ -5,6 +5,7 @@
 // through a changed modification time. (That the reports stay those of a cold run after any edit is
 // test/cache-property.test.ts.)
 import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, utimesSync, writeFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -21,17 +22,37 @@ function reanalysed(stderr: string): { used: boolean; again: number; of: number 
   return { used: m[1] === 'read', again: Number(m[2]), of: Number(m[3]) };
 }
 
-/** A cache file's text with its header changed (the header is a JSON text inside it). */
+/** A cache file's lines: its meta, the quick part (results and graph), the rest of the entries. */
+function cacheLines(text: string): [Record<string, unknown>, Record<string, unknown>, Record<string, unknown>] {
+  const lines = text.split('\n');
+  expect(lines).toHaveLength(4);
+  expect(lines[3]).toBe('');
+  return [JSON.parse(lines[0]), JSON.parse(lines[1]), JSON.parse(lines[2])];
+}
+
+/** A cache file's text with its header changed (the header is a JSON text inside its first line). */
 function withHeader(text: string, change: (header: string) => string): string {
-  const c = JSON.parse(text);
+  const [meta, ...rest] = text.split('\n');
+  const c = JSON.parse(meta);
   const header = change(c.header);
   expect(header).not.toBe(c.header);
-  return JSON.stringify({ ...c, header });
+  return [JSON.stringify({ ...c, header }), ...rest].join('\n');
+}
+
+/** A cache file's text with its line `n` (1: the quick part, 2: the rest) changed, and that line's checksum made right again. */
+function mended(text: string, n: 1 | 2, change: (line: string) => string): string {
+  const lines = text.split('\n');
+  const changed = change(lines[n]);
+  expect(changed).not.toBe(lines[n]);
+  const sum = createHash('sha1').update(`${changed}\n`).digest('hex');
+  lines[n] = changed;
+  lines[0] = JSON.stringify({ ...JSON.parse(lines[0]), [n === 1 ? 'quickSum' : 'fullSum']: sum });
+  return lines.join('\n');
 }
 
 const isOurs = (file: string) => {
-  const c = JSON.parse(readFileSync(file, 'utf8'));
-  return c.format === 'migrate-check-cache' && typeof c.files === 'object' && Object.keys(c.files).length > 0;
+  const [meta, , full] = cacheLines(readFileSync(file, 'utf8'));
+  return meta.format === 'migrate-check-cache' && typeof full.files === 'object' && Object.keys(full.files as object).length > 0;
 };
 
 describe('--cache', () => {
@@ -83,6 +104,25 @@ describe('--cache', () => {
     expect(reanalysed(after.stderr)).toEqual({ used: true, again: 1, of: 2 });
   });
 
+  it('sees a change of where an import leads when no source file changed (a tsconfig path)', () => {
+    const tsconfig = (to: string) => JSON.stringify({ compilerOptions: { baseUrl: '.', paths: { '@api/*': [`${to}/*`] } } });
+    const dir = tempTree({
+      'tsconfig.json': tsconfig('src/old'),
+      'src/old/paths.ts': "export const LABELS = 'https://api.example.com/2023-01/labels';\n",
+      'src/new/paths.ts': "export const LABELS = 'https://api.example.com/2024-09/batches/labels';\n",
+      'src/send.ts': "import axios from 'axios';\nimport { LABELS } from '@api/paths';\nexport const send = () => axios.post(LABELS, { labels: [{ courier_id: 'dhl' }] });\n",
+    });
+    const before = runCli(['--cache', ...JSON_ARGS], dir);
+    expect(before.stdout).toMatch(/send\.ts","messages":\[\{"ruleId"/);
+    // the same sources; the alias now leads to the 2024-09 paths, and send.ts has nothing left
+    writeFileSync(path.join(dir, 'tsconfig.json'), tsconfig('src/new'));
+    const cold = runCli(JSON_ARGS, dir);
+    expect(cold.stdout).toMatch(/send\.ts","messages":\[\]/);
+    const after = runCli(['--cache', ...JSON_ARGS], dir, TRACE);
+    expect(after.stdout).toBe(cold.stdout);
+    expect(reanalysed(after.stderr).again).toBeGreaterThan(0);
+  });
+
   const spoiled: [string, (text: string) => string][] = [
     ['corrupt (bytes that are not JSON)', () => '\u0000\u0001garbage{{{'],
     ['truncated', (text) => text.slice(0, Math.floor(text.length / 2))],
@@ -90,7 +130,9 @@ describe('--cache', () => {
     ['of an older format', (text) => text.replace(/"version":\d+/, '"version":0')],
     ['written by another build of the tool (its header differs)', (text) => withHeader(text, (h) => h.replace(/"[0-9a-f]{40}"/, `"${'0'.repeat(40)}"`))],
     ['written with another config (its header differs)', (text) => withHeader(text, (h) => h.replace('"ignorePatterns":[]', '"ignorePatterns":["x"]'))],
-    ['well-formed with an entry that is not', (text) => text.replace(/"key":"[^"]*"/, '"key":7')],
+    ['spoiled in an entry (its checksum no longer right)', (text) => text.replace(/"key":"[^"]*"/, '"key":7')],
+    ['well-formed with a result that is not (its checksum mended)', (text) => mended(text, 1, (quick) => quick.replace(/"line":\d+/, '"line":"7"'))],
+    ['cut after its first line', (text) => text.slice(0, text.indexOf('\n') + 1)],
   ];
   for (const [what, spoil] of spoiled) {
     it(`ignores a cache file that is ${what}, and writes it again`, () => {
@@ -111,6 +153,25 @@ describe('--cache', () => {
       expect(reanalysed(runCli(['--cache', ...JSON_ARGS], dir, TRACE).stderr)).toEqual({ used: true, again: 0, of: 6 });
     });
   }
+
+  it('finds a bad entry (its checksum mended) in the part it reads only after a change, and builds the cache again', () => {
+    const dir = tempCopy(PROJECT);
+    const file = path.join(dir, '.migrate-check-cache');
+    runCli(['--cache', ...JSON_ARGS], dir);
+    writeFileSync(file, mended(readFileSync(file, 'utf8'), 2, (full) => full.replace(/"key":"[^"]*"/, '"key":7')));
+    // nothing changed: the quick part (results and graph) is all a run reads, and it is sound
+    const quiet = runCli(['--cache', ...JSON_ARGS], dir, TRACE);
+    expect(quiet.stdout).toBe(runCli(JSON_ARGS, dir).stdout);
+    expect(reanalysed(quiet.stderr)).toEqual({ used: true, again: 0, of: 6 });
+    // a change needs the rest, which is not believed: every candidate is analysed again
+    const labels = path.join(dir, 'src', 'labels.ts');
+    writeFileSync(labels, readFileSync(labels, 'utf8') + '\n// edited\n');
+    const run = runCli(['--cache', ...JSON_ARGS], dir, TRACE);
+    expect(run.stdout).toBe(runCli(JSON_ARGS, dir).stdout);
+    expect(reanalysed(run.stderr)).toEqual({ used: false, again: 6, of: 6 });
+    expect(run.stderr).not.toMatch(/Error|at .*\.js:\d+/);
+    expect(reanalysed(runCli(['--cache', ...JSON_ARGS], dir, TRACE).stderr)).toEqual({ used: true, again: 0, of: 6 });
+  });
 
   it('is left whole by two runs at once', async () => {
     const dir = tempCopy(PROJECT);

@@ -275,7 +275,8 @@ export class UnitStore {
     const isFile = (f: string) => {
       if (this.overlays.has(f) || this.componentUnits.has(f)) return true;
       try {
-        return this.inside(f) && statSync(f).isFile();
+        // (no exception for a path that is not there: most probes are not, and a throw costs)
+        return this.inside(f) && !!statSync(f, { throwIfNoEntry: false })?.isFile();
       } catch {
         return false;
       }

@@ -16,7 +16,7 @@ import type { CacheOptions, Config, FileResult } from '../types.js';
 import { factsOf, fileKey, type Entry, type OutsideEntry } from './entry.js';
 import { components, dirtyParts, importLinks, sameLinks } from './graph.js';
 import { namesOf, type Names } from './names.js';
-import { headerKey, readCache, writeCache, type CacheData } from './store.js';
+import { graphDigest, headerKey, keysFingerprint, readCache, writeCache, type CacheData, type CacheFile } from './store.js';
 
 export interface CachedRunOptions {
   config: Config;
@@ -34,9 +34,7 @@ export async function cachedAnalysis(files: string[], opts: CachedRunOptions): P
   const { config, cache } = opts;
   const max = config.maxFileSize;
   const header = headerKey({ config, cwd: opts.cwd, root: opts.root, shard: opts.shard, strategy: cache.strategy });
-  const old = readCache(cache.location, header);
-  const before = old?.files ?? new Map<string, Entry>();
-  const entries = new Map<string, Entry>();
+  const file = readCache(cache.location, header);
   /** the texts read this run (changed files, and the files the analysis or the reports need) */
   const texts = new Map<string, Source>();
   const read = (file: string): Source => {
@@ -44,22 +42,32 @@ export async function cachedAnalysis(files: string[], opts: CachedRunOptions): P
     if (!src) texts.set(file, (src = readSource(file, undefined, max)));
     return src;
   };
+  const keyed = files.map((f, i) => {
+    const k = fileKey(f, cache.strategy, max);
+    if (k.src) texts.set(f, k.src);
+    opts.onProgress?.(i + 1, files.length);
+    return k.key;
+  });
+  const fingerprint = keysFingerprint(files, keyed);
+  if (file && fingerprint !== undefined && fingerprint === file.fingerprint) {
+    const same = unchanged(file, { files, read, started, maxFileSize: max, root: opts.root });
+    if (same) return same;
+  }
+  const old = file?.full();
+  const before = old?.files ?? new Map<string, Entry>();
+  const entries = new Map<string, Entry>();
   /** the files that changed, were added or deleted, or whose place in the graph changed */
   const seeds = new Set<string>();
   const hosts = hostsOf(config);
-  let done = 0;
-  for (const file of files) {
-    const { key, src } = fileKey(file, cache.strategy, max);
+  files.forEach((file, i) => {
+    const key = keyed[i];
     const prev = before.get(file);
     if (prev && key !== undefined && prev.key === key) entries.set(file, { ...prev });
     else {
-      const s = src ?? read(file);
-      texts.set(file, s);
-      entries.set(file, { key: key ?? '', ...factsOf(s, hosts) });
+      entries.set(file, { key: key ?? '', ...factsOf(read(file), hosts) });
       seeds.add(file);
     }
-    opts.onProgress?.(++done, files.length);
-  }
+  });
   for (const file of before.keys()) if (!entries.has(file)) seeds.add(file);
 
   const chosen = chooseCandidates(files, entries, { old, seeds, read });
@@ -159,10 +167,36 @@ export async function cachedAnalysis(files: string[], opts: CachedRunOptions): P
   }
   if (!old || seeds.size) {
     const data: CacheData = { files: entries, outside, stems: chosen.stems };
-    const problem = await writeCache(cache.location, header, data);
+    const problem = await writeCache(cache.location, { header, fingerprint, graph: graphDigest(graph.links, graph.outside, graph.sure), candidates, data });
     if (problem) cache.onWarning?.(problem);
   }
   return { results: sortByFile(results), stats: { files: files.length, candidates: candidates.length, parsed }, candidates };
+}
+
+/**
+ * A run where no file's key changed and none was added or removed (the fingerprint says so): when
+ * the candidates' imports still name the same files (a tsconfig or package.json can change that)
+ * and the modules outside the discovered files hold the same texts, every result is the last run's.
+ * Only the quick part of the cache is read; nothing is analysed, and nothing written.
+ */
+function unchanged(
+  file: CacheFile,
+  o: { files: string[]; read: (file: string) => Source; started: number; maxFileSize: number; root?: string },
+): Analysis | undefined {
+  const quick = file.quick();
+  if (!quick) return undefined;
+  const graph = importLinks(quick.candidates, new Map(Object.entries(quick.nodes)), { maxFileSize: o.maxFileSize, root: o.root });
+  if (graphDigest(graph.links, graph.outside, graph.sure) !== file.graph) return undefined;
+  const results: FileResult[] = o.files.map((f) => {
+    const kept = quick.results[f];
+    if (!kept) return { file: f, findings: [], suppressed: [] };
+    const r: FileResult = { file: f, ...kept };
+    // the reporters show the text of a file with findings (it is unchanged: its key says so)
+    if (!r.fatal) r.source = o.read(f).text;
+    return r;
+  });
+  trace(`cache: read; 0 files changed, added, deleted or moved in the graph; 0 of ${quick.candidates.length} candidates analysed again in ${msSince(o.started)} ms`);
+  return { results: sortByFile(results), stats: { files: o.files.length, candidates: quick.candidates.length, parsed: 0 }, candidates: quick.candidates };
 }
 
 /**

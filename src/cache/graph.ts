@@ -25,7 +25,7 @@ export interface Links {
 const unquote = (specifiers: string | undefined): string[] => (specifiers ? specifiers.split('\n').filter(Boolean).map((s) => s.slice(1, -1)) : []);
 
 /** The import graph of the candidates (in `entries`, with their facts), following imports as the analysis does. */
-export function importLinks(candidates: string[], entries: Map<string, Entry>, o: { maxFileSize: number; root?: string }): Links {
+export function importLinks(candidates: string[], entries: ReadonlyMap<string, Pick<Entry, 'imports'> & { unreadable?: unknown }>, o: { maxFileSize: number; root?: string }): Links {
   const inside = insideRoot(o.root);
   const resolver = new LightResolver(o.maxFileSize, inside);
   const links = new Map<string, string[]>();

@@ -13,7 +13,7 @@ import { isObject, isStrings, sha1, validEntry, type Entry, type OutsideEntry } 
 
 const FORMAT = 'migrate-check-cache';
 /** raised whenever what an entry holds changes meaning */
-const FORMAT_VERSION = 2;
+const FORMAT_VERSION = 3;
 
 /** The default file name, in the folder the command runs from. */
 export const DEFAULT_CACHE_FILE = '.migrate-check-cache';
@@ -84,20 +84,112 @@ function buildStamp(): string {
   return stamp;
 }
 
+/**
+ * The file's layout, three lines of JSON (JSON.stringify writes no line breaks of its own):
+ * 1. the meta: the format and its version, the header, the fingerprint of the files' keys, the
+ *    digest of the import graph, and the checksums of lines 2 and 3 (a part spoiled anywhere, or
+ *    cut short, is not believed);
+ * 2. the quick part: what a run where nothing changed needs (every result, the graph's nodes with
+ *    their imports), small enough to read at once;
+ * 3. everything else the entries hold, read only when something changed.
+ */
+interface Meta {
+  format: typeof FORMAT;
+  version: number;
+  header: string;
+  /** of every file with its key (keysFingerprint) */
+  fingerprint: string;
+  /** of the import graph (graphDigest) */
+  graph: string;
+  /** of line 2, and of line 3 (each with its line break) */
+  quickSum: string;
+  fullSum: string;
+}
+
+/** What a run where nothing changed takes from the cache: the last run's results and its import graph. */
+export interface Quick {
+  /** the files parsed last time, in the order their graph was walked from */
+  candidates: string[];
+  /** the discovered files in the graph: their module specifiers (`moduleSpecifiers`), unreadable ones marked */
+  nodes: Record<string, { imports?: string; unreadable?: true }>;
+  /** every file that had a result */
+  results: Record<string, NonNullable<Entry['result']>>;
+}
+
+/** The cache file as read: its meta believed (header and checksum right), its parts parsed on demand. */
+export interface CacheFile {
+  fingerprint: string;
+  graph: string;
+  quick(): Quick | undefined;
+  full(): CacheData | undefined;
+}
+
+/** The fingerprint of the files of a run with their keys (undefined: a file has none, so nothing can match). */
+export function keysFingerprint(files: string[], keys: (string | undefined)[]): string | undefined {
+  const parts: string[] = [];
+  for (let i = 0; i < files.length; i++) {
+    if (keys[i] === undefined) return undefined;
+    parts.push(files[i], keys[i]!);
+  }
+  return sha1(parts.join('\0'));
+}
+
+/** The digest of an import graph: its links in the order walked, the keys of the modules outside, whether sure. */
+export const graphDigest = (links: Map<string, string[]>, outside: Map<string, string>, sure: boolean): string =>
+  sha1(JSON.stringify([[...links], [...outside], sure]));
+
 /** The cache as the last run left it, or undefined when there is none that can be trusted for this run. */
-export function readCache(file: string, header: string): CacheData | undefined {
-  let raw: unknown;
+export function readCache(file: string, header: string): CacheFile | undefined {
+  let bytes: Buffer;
   try {
-    raw = JSON.parse(readFileSync(file, 'utf8'));
+    bytes = readFileSync(file);
   } catch {
     return undefined;
   }
-  if (!isObject(raw) || raw.format !== FORMAT || raw.version !== FORMAT_VERSION || raw.header !== header) return undefined;
-  if (!isObject(raw.files) || !isObject(raw.outside) || typeof raw.stems !== 'string') return undefined;
+  const first = bytes.indexOf(10);
+  const second = first < 0 ? -1 : bytes.indexOf(10, first + 1);
+  if (second < 0 || bytes[bytes.length - 1] !== 10) return undefined;
+  const meta = parse(bytes.toString('utf8', 0, first));
+  if (!isObject(meta) || meta.format !== FORMAT || meta.version !== FORMAT_VERSION || meta.header !== header) return undefined;
+  if (typeof meta.fingerprint !== 'string' || typeof meta.graph !== 'string') return undefined;
+  // a file spoiled anywhere, or cut short, is not believed at all (a run where nothing changed parses line 2 only)
+  if (sha1(bytes.subarray(first + 1, second + 1)) !== meta.quickSum || sha1(bytes.subarray(second + 1)) !== meta.fullSum) return undefined;
+  const part = (from: number, to: number): unknown => parse(bytes.toString('utf8', from, to));
+  let quick: Quick | undefined | null = null;
+  const readQuick = (): Quick | undefined => (quick === null ? (quick = validQuick(part(first + 1, second))) : quick);
+  return {
+    fingerprint: meta.fingerprint,
+    graph: meta.graph,
+    quick: readQuick,
+    full: () => {
+      const q = readQuick();
+      return q && validFull(part(second + 1, bytes.length - 1), q);
+    },
+  };
+}
+
+function parse(json: string): unknown {
+  try {
+    return JSON.parse(json);
+  } catch {
+    return undefined;
+  }
+}
+
+function validQuick(raw: unknown): Quick | undefined {
+  if (!isObject(raw) || !isStrings(raw.candidates) || !isObject(raw.nodes) || !isObject(raw.results)) return undefined;
+  for (const n of Object.values(raw.nodes)) if (!isObject(n) || (n.imports !== undefined && typeof n.imports !== 'string') || (n.unreadable !== undefined && n.unreadable !== true)) return undefined;
+  for (const r of Object.values(raw.results)) if (!validEntry({ key: '', result: r })) return undefined;
+  return raw as unknown as Quick;
+}
+
+function validFull(raw: unknown, quick: Quick): CacheData | undefined {
+  if (!isObject(raw) || !isObject(raw.files) || !isObject(raw.outside) || typeof raw.stems !== 'string') return undefined;
   const files = new Map<string, Entry>();
   for (const [f, e] of Object.entries(raw.files)) {
     if (!validEntry(e)) return undefined;
-    files.set(f, e);
+    const result = quick.results[f];
+    files.set(f, result ? { ...e, result } : e);
   }
   const outside = new Map<string, OutsideEntry>();
   for (const [f, e] of Object.entries(raw.outside)) {
@@ -108,14 +200,30 @@ export function readCache(file: string, header: string): CacheData | undefined {
 }
 
 /** Write the cache (atomically); the reason it could not be written, else undefined. */
-export async function writeCache(file: string, header: string, data: CacheData): Promise<string | undefined> {
+export async function writeCache(
+  file: string,
+  o: { header: string; fingerprint?: string; graph: string; candidates: string[]; data: CacheData },
+): Promise<string | undefined> {
   // loaded only when there is something to write (a run where nothing changed writes nothing)
   const { default: writeFileAtomic } = await import('write-file-atomic');
-  const text = JSON.stringify({ format: FORMAT, version: FORMAT_VERSION, header, stems: data.stems, files: Object.fromEntries(data.files), outside: Object.fromEntries(data.outside) });
+  const { data } = o;
+  const nodes: Quick['nodes'] = {};
+  const results: Quick['results'] = {};
+  const rest: Record<string, Entry> = {};
+  for (const [f, e] of data.files) {
+    const { result, ...kept } = e;
+    if (result) results[f] = result;
+    if (e.links) nodes[f] = { ...(e.imports ? { imports: e.imports } : {}), ...(e.unreadable ? { unreadable: true as const } : {}) };
+    rest[f] = kept;
+  }
+  const quick = `${JSON.stringify({ candidates: o.candidates, nodes, results })}\n`;
+  const full = `${JSON.stringify({ stems: data.stems, files: rest, outside: Object.fromEntries(data.outside) })}\n`;
+  // no fingerprint (a file without a key): one that never matches
+  const meta: Meta = { format: FORMAT, version: FORMAT_VERSION, header: o.header, fingerprint: o.fingerprint ?? '', graph: o.graph, quickSum: sha1(quick), fullSum: sha1(full) };
   try {
     mkdirSync(path.dirname(file), { recursive: true });
     // no fsync: a cache lost to a power cut is read as not whole, and rebuilt
-    writeFileAtomic.sync(file, text, { fsync: false });
+    writeFileAtomic.sync(file, `${JSON.stringify(meta)}\n${quick}${full}`, { fsync: false });
     return undefined;
   } catch (err) {
     return `cannot write the cache ${file} (${(err as NodeJS.ErrnoException).code ?? String(err)})`;

@@ -143,7 +143,8 @@ export class LightResolver {
     let hit = this.files.get(f);
     if (hit === undefined) {
       try {
-        hit = this.inside(f) && statSync(f).isFile();
+        // (no exception for a path that is not there: most probes are not, and a throw costs)
+        hit = this.inside(f) && !!statSync(f, { throwIfNoEntry: false })?.isFile();
       } catch {
         hit = false;
       }
