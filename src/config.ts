@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import type { Ajv as AjvClass, ErrorObject, ValidateFunction } from 'ajv';
-import jsonc from 'jsonc-parser';
+import type * as Jsonc from 'jsonc-parser';
 import { getRule, unknownRule } from './catalogue/index.js';
 import { lineCol } from './core/lines.js';
 import { findPaths, parsePathEntry } from './core/paths.js';
@@ -34,43 +34,54 @@ export interface LoadConfigOptions {
 // ---------------------------------------------------------------------------------------------
 // JSON (and JSON with comments) with a useful error position
 
-// what the parser's error codes mean, in the words of the one-line error (before ", found ...")
-const EXPECTED: Partial<Record<jsonc.ParseErrorCode, string>> = {
-  [jsonc.ParseErrorCode.InvalidNumberFormat]: 'bad number',
-  [jsonc.ParseErrorCode.PropertyNameExpected]: 'expected a property name in double quotes',
-  [jsonc.ParseErrorCode.ValueExpected]: 'expected a value',
-  [jsonc.ParseErrorCode.ColonExpected]: 'expected ":" after the property name',
-  [jsonc.ParseErrorCode.CommaExpected]: 'expected ","',
-  [jsonc.ParseErrorCode.CloseBraceExpected]: 'expected "," or "}"',
-  [jsonc.ParseErrorCode.CloseBracketExpected]: 'expected "," or "]"',
-};
+// jsonc-parser is loaded when a config file is read (most runs of a project without one never do),
+// and with require: a CommonJS package imported as ESM has its source scanned for names first
+let loaded: typeof Jsonc | undefined;
+const jsonc = (): typeof Jsonc => (loaded ??= createRequire(import.meta.url)('jsonc-parser') as typeof Jsonc);
 
-// errors inside a string, placed at the string's start
-const IN_STRING: Partial<Record<jsonc.ParseErrorCode, string>> = {
-  [jsonc.ParseErrorCode.InvalidUnicode]: 'bad \\u escape in the string here',
-  [jsonc.ParseErrorCode.InvalidEscapeCharacter]: 'bad escape in the string here',
-  [jsonc.ParseErrorCode.InvalidCharacter]: 'line break or control character in the string here',
-  [jsonc.ParseErrorCode.UnexpectedEndOfString]: 'unterminated string',
-};
+/** What the parser's error codes mean, in the words of the one-line error (before ", found ..."), and those inside a string. */
+function errorWords(): { expected: Partial<Record<Jsonc.ParseErrorCode, string>>; inString: Partial<Record<Jsonc.ParseErrorCode, string>> } {
+  const { ParseErrorCode: code } = jsonc() as unknown as { ParseErrorCode: typeof Jsonc.ParseErrorCode };
+  return {
+    expected: {
+      [code.InvalidNumberFormat]: 'bad number',
+      [code.PropertyNameExpected]: 'expected a property name in double quotes',
+      [code.ValueExpected]: 'expected a value',
+      [code.ColonExpected]: 'expected ":" after the property name',
+      [code.CommaExpected]: 'expected ","',
+      [code.CloseBraceExpected]: 'expected "," or "}"',
+      [code.CloseBracketExpected]: 'expected "," or "]"',
+    },
+    // errors inside a string, placed at the string's start
+    inString: {
+      [code.InvalidUnicode]: 'bad \\u escape in the string here',
+      [code.InvalidEscapeCharacter]: 'bad escape in the string here',
+      [code.InvalidCharacter]: 'line break or control character in the string here',
+      [code.UnexpectedEndOfString]: 'unterminated string',
+    },
+  };
+}
 
 /** Why a text is not JSON (or JSONC), in words, from the parser's first error. */
-function parseErrorReason(text: string, e: jsonc.ParseError): string {
+function parseErrorReason(text: string, e: Jsonc.ParseError): string {
   const at = e.offset;
   const ch = text[at];
-  const inString = IN_STRING[e.error];
+  const words = errorWords();
+  const { ParseErrorCode: code } = jsonc() as unknown as { ParseErrorCode: typeof Jsonc.ParseErrorCode };
+  const inString = words.inString[e.error];
   if (inString) return inString;
-  if (e.error === jsonc.ParseErrorCode.UnexpectedEndOfComment) return 'unterminated comment';
-  if (e.error === jsonc.ParseErrorCode.InvalidCommentToken) return 'a comment, which this file cannot have (strict JSON)';
+  if (e.error === code.UnexpectedEndOfComment) return 'unterminated comment';
+  if (e.error === code.InvalidCommentToken) return 'a comment, which this file cannot have (strict JSON)';
   if ((ch === '}' || ch === ']') && /,\s*$/.test(text.slice(0, at))) return `trailing comma before "${ch}"`;
   if (at >= text.length) return 'unexpected end of file';
   const found = `character ${JSON.stringify(ch)}`;
-  if (e.error === jsonc.ParseErrorCode.EndOfFileExpected) return `unexpected ${found} after the value`;
-  const expected = EXPECTED[e.error];
+  if (e.error === code.EndOfFileExpected) return `unexpected ${found} after the value`;
+  const expected = words.expected[e.error];
   return expected ? `${expected}, found ${found}` : `unexpected ${found}`;
 }
 
 /** A parsed tree's value; every key an own property (`"__proto__"` included, as JSON.parse has it). */
-function treeValue(node: jsonc.Node): unknown {
+function treeValue(node: Jsonc.Node): unknown {
   if (node.type === 'object') return Object.fromEntries((node.children ?? []).map((p) => [p.children![0].value as string, treeValue(p.children![1])]));
   if (node.type === 'array') return (node.children ?? []).map(treeValue);
   return node.value;
@@ -83,15 +94,24 @@ function treeValue(node: jsonc.Node): unknown {
 export function parseJsonText(text: string, label: string, opts: { comments?: boolean } = {}): unknown {
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   const comments = opts.comments === true;
-  const errors: jsonc.ParseError[] = [];
-  let tree: jsonc.Node | undefined;
+  // strict JSON (a package.json) that reads cleanly needs no other parser: the JSONC parser places
+  // the errors, and reads the comments and trailing commas of a config file
+  if (!comments) {
+    try {
+      return JSON.parse(body) as unknown;
+    } catch {
+      /* placed and worded below */
+    }
+  }
+  const errors: Jsonc.ParseError[] = [];
+  let tree: Jsonc.Node | undefined;
   try {
-    tree = jsonc.parseTree(body, errors, { allowTrailingComma: comments, disallowComments: !comments, allowEmptyContent: false });
+    tree = jsonc().parseTree(body, errors, { allowTrailingComma: comments, disallowComments: !comments, allowEmptyContent: false });
   } catch (err) {
     if (err instanceof RangeError) throw new UsageError(`${label}: invalid JSON: nested too deeply to read`);
     throw err;
   }
-  const first = errors[0] ?? (tree ? undefined : { error: jsonc.ParseErrorCode.ValueExpected, offset: body.length, length: 0 });
+  const first = errors[0] ?? (tree ? undefined : { error: jsonc().ParseErrorCode.ValueExpected, offset: body.length, length: 0 });
   if (first) {
     const { line, column } = lineCol(body, Math.min(first.offset, body.length));
     throw new UsageError(`${label}: invalid JSON at line ${line}, column ${column}: ${parseErrorReason(body, first)}`);

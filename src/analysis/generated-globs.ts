@@ -2,7 +2,11 @@
 // gitignore patterns (like ignorePatterns) relative to the folder of the config file that gave them.
 
 import path from 'node:path';
-import ignore, { type Ignore } from 'ignore';
+import type { Ignore } from 'ignore';
+import type makeIgnore from 'ignore';
+import { requireCjs } from '../core/require.js';
+
+const ignore = requireCjs('ignore') as typeof makeIgnore;
 
 export class GeneratedGlobs {
   private readonly ig?: Ignore;

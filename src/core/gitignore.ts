@@ -2,9 +2,13 @@
 // one file at a time that the same walk would skip it (src/editor/ignore.ts): the folders never
 // entered, the rules of the git top and of every folder down to a root, each scoped to its folder.
 
-import ignore, { type Ignore } from 'ignore';
+import type { Ignore } from 'ignore';
+import type makeIgnore from 'ignore';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { requireCjs } from './require.js';
+
+const ignore = requireCjs('ignore') as typeof makeIgnore;
 
 /** Folders never entered, wherever they are below a given folder. */
 export const ALWAYS_IGNORED_DIRS = new Set(['node_modules', 'dist', 'build', 'coverage', '.git']);

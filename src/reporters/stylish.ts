@@ -1,5 +1,6 @@
 // `--reporter stylish` (the default): findings grouped by file, aligned in columns, with a summary.
-import pc from 'picocolors';
+import type colours from 'picocolors';
+import { requireCjs } from '../core/require.js';
 import type { FileResult } from '../types.js';
 import { oneLineText, pluralize, relPath, sortResults, totals, type ReporterMeta } from './shared.js';
 
@@ -12,7 +13,7 @@ interface Row {
 }
 
 export function stylish(results: FileResult[], meta: ReporterMeta): string {
-  const c = pc.createColors(meta.color);
+  const c = (requireCjs('picocolors') as typeof colours).createColors(meta.color);
   const blocks: string[] = [];
   for (const r of sortResults(results)) {
     const rows: Row[] = [];
