@@ -374,7 +374,8 @@ function editedCopy(tree) {
   let chosen;
   const pick = () => {
     if (chosen) return chosen.map((c) => path.relative(copy, c.file));
-    const files = JSON.parse(readFileSync(`${copy}.cache`, 'utf8')).files;
+    // the cache file's third line holds every file's entry (src/cache/store.ts)
+    const files = JSON.parse(readFileSync(`${copy}.cache`, 'utf8').split('\n')[2]).files;
     const imported = new Set();
     for (const [file, e] of Object.entries(files)) for (const l of e.links ?? []) if (l !== file && files[l]) imported.add(l);
     const outside = Object.keys(files).filter((f) => files[f].part === undefined && !files[f].unreadable);
@@ -412,9 +413,10 @@ function printTree(r, reps) {
   log('');
   log('ratios (median wall time)                         figure   target');
   const row = (label, value, target) => log(`  ${label.padEnd(48)}${value.padStart(7)}   ${target}`);
-  if (stats.scan && stats['ast-grep']) row('migrate-check scan / ast-grep', ratio(stats.scan.median, stats['ast-grep'].median), '<= 0.33x');
-  if (stats.floor && stats['ast-grep']) row(`floor / ast-grep (${int(info.parsedFiles)} files parsed)`, ratio(stats.floor.median, stats['ast-grep'].median), '(over 0.33x: the target is below the floor)');
-  if (stats.scan && stats.floor) row('migrate-check scan / floor', ratio(stats.scan.median, stats.floor.median), '(what the rest of the scan adds)');
+  // issue 25's targets (issue 6 had asked for a third of ast-grep, under the floor on these machines)
+  if (stats.scan && stats['ast-grep']) row('migrate-check scan / ast-grep', ratio(stats.scan.median, stats['ast-grep'].median), '<= 0.5x');
+  if (stats.floor && stats['ast-grep']) row(`floor / ast-grep (${int(info.parsedFiles)} files parsed)`, ratio(stats.floor.median, stats['ast-grep'].median), '(no scan goes under it)');
+  if (stats.scan && stats.floor) row('migrate-check scan / floor', ratio(stats.scan.median, stats.floor.median), '<= 1.6x');
   if (stats.scan && stats.eslint) row('eslint / migrate-check scan (speed-up)', ratio(stats.eslint.median, stats.scan.median), '>= 30x');
   if (stats.scan && stats['scan-1t']) row('scan (default) / scan in one thread', ratio(stats.scan.median, stats['scan-1t'].median), '(< 1 where the reader thread pays)');
   if (stats.scan && stats['scan-workers']) row('scan with 2 workers / scan (default)', ratio(stats['scan-workers'].median, stats.scan.median), '(< 1 where workers pay)');
