@@ -1,7 +1,8 @@
 // `--cache` must never change a report (issue 25): each fixture project is copied and put through a
 // random sequence of edits (tokens an old body, path, base or request type is made of swapped for
 // their 2024-09 or unrelated forms, in whichever module holds them: an imported constant, a base, a
-// request type, a body constant; files deleted, renamed, copied, put back). After every step the
+// request type, a body constant; files deleted, renamed, copied, put back; a package.json, tsconfig
+// or pnpm-workspace.yaml changed so that an import leads elsewhere; no change at all). After every step the
 // JSON report of a run with the cache (which analyses again only what the edits touch) must be
 // byte-identical to a cold run's. fast-check draws the sequences from a seed and prints the seed
 // and the failing sequence when one fails (PROPERTY_SEED replays it, PROPERTY_RUNS sets the runs).
@@ -39,8 +40,23 @@ const SWAPS: [string, string][] = [
   ['courier_account', 'carrier_account'],
 ];
 
+/**
+ * Swapped in the project's package.json, tsconfig.json and pnpm-workspace.yaml files: where an import
+ * leads changes (a workspace package, its entry, a tsconfig path) while no source file does.
+ */
+const CONFIG_SWAPS: [string, string][] = [
+  ['"workspaces"', '"workspacez"'],
+  ['"main"', '"mainx"'],
+  ['"name": "', '"name": "x-'],
+  ['src/', 'lib/'],
+  ['"paths"', '"pathz"'],
+  ['packages/', 'pkgs/'],
+];
+
 type Edit =
   | { kind: 'swap'; file: number; pair: number; back: boolean; nth: number }
+  | { kind: 'config'; file: number; pair: number; back: boolean }
+  | { kind: 'none' }
   | { kind: 'delete'; file: number }
   | { kind: 'rename'; file: number }
   | { kind: 'copy'; file: number }
@@ -52,10 +68,16 @@ const edit: fc.Arbitrary<Edit> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('rename' as const), file: fc.nat() }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('copy' as const), file: fc.nat() }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('restore' as const), file: fc.nat() }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('config' as const), file: fc.nat(), pair: fc.nat({ max: CONFIG_SWAPS.length - 1 }), back: fc.boolean() }) },
+  // a run where nothing changed since the last (the cache's quick path)
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('none' as const) }) },
 );
 
 /** The source files of the copy (not the config or package files, not the cache). */
 const sources = (dir: string) => walk(dir).filter((f) => /\.(?:[cm]?[jt]sx?|vue|svelte|astro)$/.test(f));
+
+/** The files that say where an import leads: package.json, tsconfig*.json, pnpm-workspace.yaml. */
+const projectFiles = (dir: string) => walk(dir).filter((f) => /(?:^|\/)(?:package\.json|tsconfig[^/]*\.json|pnpm-workspace\.yaml)$/.test(f));
 
 let clock = Date.UTC(2030, 0, 1) / 1000;
 
@@ -65,6 +87,17 @@ let clock = Date.UTC(2030, 0, 1) / 1000;
  * carry the same time (the metadata strategy's known limit, ESLint's too).
  */
 function apply(dir: string, original: string, e: Edit): void {
+  if (e.kind === 'none') return;
+  if (e.kind === 'config') {
+    const all = projectFiles(dir);
+    if (!all.length) return;
+    const abs = path.join(dir, all[e.file % all.length]);
+    const [a, b] = CONFIG_SWAPS[e.pair];
+    const [from, to] = e.back ? [b, a] : [a, b];
+    const text = readFileSync(abs, 'utf8');
+    if (text.includes(from)) write(abs, text.split(from).join(to));
+    return;
+  }
   const files = sources(dir);
   if (e.kind === 'restore') {
     const all = sources(original);
