@@ -10,7 +10,8 @@ import { loadConfig } from './config.js';
 import { oneLine, UsageError } from './errors.js';
 import { readArgs, REPORTERS, version, type ScanArgs } from './args.js';
 import { asksHelp, helpTopic, mcpArgs, mergeArgs, mergeInputs, USAGE } from './subcommands.js';
-import { githubStepSummary, isReporterName, reporters, type EslintResult } from './reporters/index.js';
+import type { EslintResult } from './reporters/index.js';
+import { isReporterName, loadReporter } from './reporters/load.js';
 import { filterQuiet } from './severity.js';
 import type { CacheOptions, Config, FileResult, FixResult } from './types.js';
 import { trace } from './core/trace.js';
@@ -77,7 +78,7 @@ async function render(results: FileResult[], args: ScanArgs, cwd: string): Promi
     return renderHtml(results, { cwd, version: meta.version, trend });
   }
   if (!isReporterName(args.reporter)) throw new UsageError(`unknown reporter: ${args.reporter}`, `choose one of ${REPORTERS.join(', ')}`);
-  return reporters[args.reporter](results, meta);
+  return (await loadReporter(args.reporter))(results, meta);
 }
 
 function counts(results: FileResult[]): { errors: number; warnings: number } {
@@ -250,7 +251,7 @@ async function scan(args: ScanArgs): Promise<number> {
   out(text, args.outputFile, cwd);
   if (args.reporter === 'github' && process.env.GITHUB_STEP_SUMMARY) {
     try {
-      appendFileSync(process.env.GITHUB_STEP_SUMMARY, githubStepSummary(results, { cwd, version: version(), color: false }));
+      appendFileSync(process.env.GITHUB_STEP_SUMMARY, (await import('./reporters/index.js')).githubStepSummary(results, { cwd, version: version(), color: false }));
     } catch {
       process.stderr.write('migrate-check: could not append to $GITHUB_STEP_SUMMARY\n');
     }

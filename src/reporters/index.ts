@@ -6,15 +6,12 @@ import { json } from './json.js';
 import { sarif } from './sarif.js';
 import { stylish } from './stylish.js';
 import { oneLineText, pluralize, relPath, sortResults, totals, type Reporter, type ReporterMeta } from './shared.js';
+import type { ReporterName } from './load.js';
 
-export type ReporterName = 'stylish' | 'json' | 'sarif' | 'github' | 'compact';
-export type { Reporter, ReporterMeta };
+export type { Reporter, ReporterMeta, ReporterName };
 
 export const reporters: Record<ReporterName, Reporter> = { stylish, json, sarif, github, compact };
 
-export function isReporterName(name: string): name is ReporterName {
-  return Object.prototype.hasOwnProperty.call(reporters, name);
-}
 
 export { toEslintResults, type EslintResult, type EslintMessage } from './json.js';
 export { totals, type Totals } from './shared.js';
