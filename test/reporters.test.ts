@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { loadCatalogue } from '../src/catalogue/index.js';
 import { githubStepSummary, reporters, type ReporterMeta } from '../src/reporters/index.js';
 import { escapeData, escapeProperty } from '../src/reporters/github.js';
+import { toEslintResults } from '../src/reporters/json.js';
 import { mergedFix, relPath } from '../src/reporters/shared.js';
 import path from 'node:path';
 import type { FileResult, Finding } from '../src/types.js';
@@ -194,6 +195,16 @@ describe('json reporter', () => {
 
   it('writes an empty array for no files', () => {
     expect(reporters.json([], meta)).toBe('[]\n');
+  });
+
+  it('writes a file with nothing to say as JSON.stringify writes its ESLint result, byte for byte', () => {
+    // files without findings are written from one string (the common case of a large tree); they
+    // must read exactly as the objects the MCP server and merge build would read
+    const quiet = (file: string): FileResult => ({ file, findings: [], suppressed: [] });
+    const results = [...sampleResults(), quiet(path.join(cwd, 'src', 'plain "quoted" \\ näme.ts')), quiet(path.join(cwd, 'a', 'first.ts')), quiet(path.join(cwd, 'zz.ts'))];
+    const out = reporters.json(results, meta);
+    expect(out).toBe(`${JSON.stringify(toEslintResults(results, cwd))}\n`);
+    expect(JSON.parse(out).filter((r: { messages: unknown[] }) => r.messages.length === 0).length).toBeGreaterThanOrEqual(3);
   });
 });
 

@@ -80,33 +80,47 @@ function message(f: Finding, r: FileResult, cwd: string): EslintMessage {
 
 /** One ESLint result per file given, in path order (the MCP server and merge reuse this). */
 export function toEslintResults(results: FileResult[], cwd = process.cwd()): EslintResult[] {
-  return sortResults(results).map((r) => {
-    const t = fileTotals(r);
-    const messages: EslintMessage[] = [];
-    if (r.fatal) {
-      messages.push({ ruleId: null, fatal: true, severity: 2, message: r.fatal.message, line: r.fatal.line, column: r.fatal.column });
-    }
-    const findings = [...r.findings].sort(compareFindings).map((f) => message(f, r, cwd));
-    messages.push(...findings);
-    const suppressedMessages = [...r.suppressed].sort(compareFindings).map((f) => ({
-      ...message(f, r, cwd),
-      suppressions: [{ kind: 'directive' as const, justification: f.justification ?? '' }],
-    }));
-    return {
-      filePath: r.file,
-      messages,
-      suppressedMessages,
-      errorCount: t.errors,
-      fatalErrorCount: t.fatal,
-      warningCount: t.warnings,
-      // as ESLint counts them: the messages that carry a `fix`
-      fixableErrorCount: findings.filter((m) => m.fix && m.severity === 2).length,
-      fixableWarningCount: findings.filter((m) => m.fix && m.severity === 1).length,
-      usedDeprecatedRules: [],
-    };
-  });
+  return sortResults(results).map((r) => eslintResult(r, cwd));
 }
 
+/** The ESLint result of one file (its findings in order: `sortResults`). */
+function eslintResult(r: FileResult, cwd: string): EslintResult {
+  const t = fileTotals(r);
+  const messages: EslintMessage[] = [];
+  if (r.fatal) {
+    messages.push({ ruleId: null, fatal: true, severity: 2, message: r.fatal.message, line: r.fatal.line, column: r.fatal.column });
+  }
+  const findings = [...r.findings].sort(compareFindings).map((f) => message(f, r, cwd));
+  messages.push(...findings);
+  const suppressedMessages = [...r.suppressed].sort(compareFindings).map((f) => ({
+    ...message(f, r, cwd),
+    suppressions: [{ kind: 'directive' as const, justification: f.justification ?? '' }],
+  }));
+  return {
+    filePath: r.file,
+    messages,
+    suppressedMessages,
+    errorCount: t.errors,
+    fatalErrorCount: t.fatal,
+    warningCount: t.warnings,
+    // as ESLint counts them: the messages that carry a `fix`
+    fixableErrorCount: findings.filter((m) => m.fix && m.severity === 2).length,
+    fixableWarningCount: findings.filter((m) => m.fix && m.severity === 1).length,
+    usedDeprecatedRules: [],
+  };
+}
+
+/** A file with nothing to say, after its path, as JSON.stringify writes its EslintResult. */
+const NOTHING = ',"messages":[],"suppressedMessages":[],"errorCount":0,"fatalErrorCount":0,"warningCount":0,"fixableErrorCount":0,"fixableWarningCount":0,"usedDeprecatedRules":[]}';
+
+/**
+ * JSON.stringify(toEslintResults(…)), written file by file: most files of a large tree have
+ * nothing to say, and their entry is one string (a report of 10,000 files was 30 ms, most of it
+ * objects made to be turned into the same text).
+ */
 export function json(results: FileResult[], meta: ReporterMeta): string {
-  return `${JSON.stringify(toEslintResults(results, meta.cwd))}\n`;
+  const entries = sortResults(results).map((r) =>
+    r.fatal || r.findings.length || r.suppressed.length ? JSON.stringify(eslintResult(r, meta.cwd)) : `{"filePath":${JSON.stringify(r.file)}${NOTHING}`,
+  );
+  return `[${entries.join(',')}]\n`;
 }

@@ -48,7 +48,8 @@ export function compareFindings(a: Finding, b: Finding): number {
 export function sortResults(results: FileResult[]): FileResult[] {
   return [...results]
     .sort((a, b) => compareStrings(a.file, b.file))
-    .map((r) => ({ ...r, findings: [...r.findings].sort(compareFindings), suppressed: [...r.suppressed].sort(compareFindings) }));
+    // (a file with nothing to order is kept as it is: most files of a large tree)
+    .map((r) => (r.findings.length || r.suppressed.length ? { ...r, findings: [...r.findings].sort(compareFindings), suppressed: [...r.suppressed].sort(compareFindings) } : r));
 }
 
 /** A fix in ESLint's form: one range of the file and the text that replaces it. */
