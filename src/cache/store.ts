@@ -9,6 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { packageRoot, toolVersion } from '../catalogue/index.js';
 import type { Config } from '../types.js';
+import { writeWhole } from '../core/write-whole.js';
 import { isObject, isStrings, sha1, validEntry, type Entry, type OutsideEntry } from './entry.js';
 
 const FORMAT = 'migrate-check-cache';
@@ -204,8 +205,6 @@ export async function writeCache(
   file: string,
   o: { header: string; fingerprint?: string; graph: string; candidates: string[]; data: CacheData },
 ): Promise<string | undefined> {
-  // loaded only when there is something to write (a run where nothing changed writes nothing)
-  const { default: writeFileAtomic } = await import('write-file-atomic');
   const { data } = o;
   const nodes: Quick['nodes'] = {};
   const results: Quick['results'] = {};
@@ -222,8 +221,8 @@ export async function writeCache(
   const meta: Meta = { format: FORMAT, version: FORMAT_VERSION, header: o.header, fingerprint: o.fingerprint ?? '', graph: o.graph, quickSum: sha1(quick), fullSum: sha1(full) };
   try {
     mkdirSync(path.dirname(file), { recursive: true });
-    // no fsync: a cache lost to a power cut is read as not whole, and rebuilt
-    writeFileAtomic.sync(file, `${JSON.stringify(meta)}\n${quick}${full}`, { fsync: false });
+    // (a cache lost to a power cut is read as not whole, and rebuilt)
+    writeWhole(file, `${JSON.stringify(meta)}\n${quick}${full}`);
     return undefined;
   } catch (err) {
     return `cannot write the cache ${file} (${(err as NodeJS.ErrnoException).code ?? String(err)})`;

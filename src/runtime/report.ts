@@ -5,11 +5,12 @@
 // runs an exit handler. A repeat only raises a count, written a moment later (on a timer that keeps
 // no process alive) and at exit. Each write replaces the file whole (a temporary file, then a rename).
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { threadId } from 'node:worker_threads';
 import { getRule } from '../catalogue/index.js';
 import { toEslintResults } from '../reporters/json.js';
+import { writeWhole } from '../core/write-whole.js';
 import type { FileResult, Finding, RuleLevel, Severity } from '../types.js';
 import type { CallSite } from './site.js';
 
@@ -109,11 +110,9 @@ export class RuntimeReport {
   write(atExit = false): void {
     if (!this.file || (!this.dirty && !atExit)) return;
     this.dirty = false;
-    const tmp = `${this.file}.${randomBytes(3).toString('hex')}.tmp`;
     try {
       mkdirSync(path.dirname(this.file), { recursive: true });
-      writeFileSync(tmp, `${JSON.stringify(toEslintResults(this.results()), null, 2)}\n`);
-      renameSync(tmp, this.file);
+      writeWhole(this.file, `${JSON.stringify(toEslintResults(this.results()), null, 2)}\n`);
     } catch (err) {
       const code = (err as NodeJS.ErrnoException).code;
       this.warn('write', `cannot write the report ${this.file} (${code ?? (err instanceof Error ? err.message : String(err))})`);
