@@ -167,7 +167,7 @@ export async function cachedAnalysis(files: string[], opts: CachedRunOptions): P
   }
   if (!old || seeds.size) {
     const data: CacheData = { files: entries, outside, stems: chosen.stems };
-    const problem = await writeCache(cache.location, { header, fingerprint, graph: graphDigest(graph.links, graph.outside, graph.sure), candidates, data });
+    const problem = writeCache(cache.location, { header, fingerprint, graph: graphDigest(graph.links, graph.outside, graph.sure), candidates, data });
     if (problem) cache.onWarning?.(problem);
   }
   return { results: sortByFile(results), stats: { files: files.length, candidates: candidates.length, parsed }, candidates };

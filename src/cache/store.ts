@@ -201,10 +201,7 @@ function validFull(raw: unknown, quick: Quick): CacheData | undefined {
 }
 
 /** Write the cache (atomically); the reason it could not be written, else undefined. */
-export async function writeCache(
-  file: string,
-  o: { header: string; fingerprint?: string; graph: string; candidates: string[]; data: CacheData },
-): Promise<string | undefined> {
+export function writeCache(file: string, o: { header: string; fingerprint?: string; graph: string; candidates: string[]; data: CacheData }): string | undefined {
   const { data } = o;
   const nodes: Quick['nodes'] = {};
   const results: Quick['results'] = {};
