@@ -5,7 +5,6 @@
 // applied on top of whatever was found.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { createRequire } from 'node:module';
 import type { Ajv as AjvClass, ErrorObject, ValidateFunction } from 'ajv';
 import type * as Jsonc from 'jsonc-parser';
 import { getRule, unknownRule } from './catalogue/index.js';
@@ -13,6 +12,7 @@ import { lineCol } from './core/lines.js';
 import { findPaths, parsePathEntry } from './core/paths.js';
 import { didYouMean, nearest } from './suggest.js';
 import { UsageError } from './errors.js';
+import { requireCjs } from './core/require.js';
 import type { Config, RuleLevel } from './types.js';
 
 export const CONFIG_FILE = 'migrate-check.config.json';
@@ -37,11 +37,13 @@ export interface LoadConfigOptions {
 // jsonc-parser is loaded when a config file is read (most runs of a project without one never do),
 // and with require: a CommonJS package imported as ESM has its source scanned for names first
 let loaded: typeof Jsonc | undefined;
-const jsonc = (): typeof Jsonc => (loaded ??= createRequire(import.meta.url)('jsonc-parser') as typeof Jsonc);
+const jsonc = (): typeof Jsonc => (loaded ??= requireCjs('jsonc-parser') as typeof Jsonc);
+/** The parser's error codes (a const enum in its types, an object at run time). */
+const codes = () => (jsonc() as unknown as { ParseErrorCode: Record<keyof typeof Jsonc.ParseErrorCode, Jsonc.ParseErrorCode> }).ParseErrorCode;
 
 /** What the parser's error codes mean, in the words of the one-line error (before ", found ..."), and those inside a string. */
 function errorWords(): { expected: Partial<Record<Jsonc.ParseErrorCode, string>>; inString: Partial<Record<Jsonc.ParseErrorCode, string>> } {
-  const { ParseErrorCode: code } = jsonc() as unknown as { ParseErrorCode: typeof Jsonc.ParseErrorCode };
+  const code = codes();
   return {
     expected: {
       [code.InvalidNumberFormat]: 'bad number',
@@ -67,7 +69,7 @@ function parseErrorReason(text: string, e: Jsonc.ParseError): string {
   const at = e.offset;
   const ch = text[at];
   const words = errorWords();
-  const { ParseErrorCode: code } = jsonc() as unknown as { ParseErrorCode: typeof Jsonc.ParseErrorCode };
+  const code = codes();
   const inString = words.inString[e.error];
   if (inString) return inString;
   if (e.error === code.UnexpectedEndOfComment) return 'unterminated comment';
@@ -111,7 +113,7 @@ export function parseJsonText(text: string, label: string, opts: { comments?: bo
     if (err instanceof RangeError) throw new UsageError(`${label}: invalid JSON: nested too deeply to read`);
     throw err;
   }
-  const first = errors[0] ?? (tree ? undefined : { error: jsonc().ParseErrorCode.ValueExpected, offset: body.length, length: 0 });
+  const first = errors[0] ?? (tree ? undefined : { error: codes().ValueExpected, offset: body.length, length: 0 });
   if (first) {
     const { line, column } = lineCol(body, Math.min(first.offset, body.length));
     throw new UsageError(`${label}: invalid JSON at line ${line}, column ${column}: ${parseErrorReason(body, first)}`);
@@ -166,7 +168,7 @@ let validator: ValidateFunction | undefined;
 function validate(value: unknown): ErrorObject | undefined {
   if (!validator) {
     // loaded when a config file is there to check (CommonJS, required: no cost to a run without one)
-    const { Ajv } = createRequire(import.meta.url)('ajv') as { Ajv: typeof AjvClass };
+    const { Ajv } = requireCjs('ajv') as { Ajv: typeof AjvClass };
     const ajv = new Ajv({ allErrors: false, verbose: true, strict: true });
     ajv.addFormat('http-url', { type: 'string', validate: isHttpUrl });
     validator = ajv.compile(schema);
