@@ -12,7 +12,6 @@ export type { Reporter, ReporterMeta, ReporterName };
 
 export const reporters: Record<ReporterName, Reporter> = { stylish, json, sarif, github, compact };
 
-
 export { toEslintResults, type EslintResult, type EslintMessage } from './json.js';
 export { totals, type Totals } from './shared.js';
 
