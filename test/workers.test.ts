@@ -15,6 +15,15 @@ const projects = readdirSync(path.join(ROOT, 'fixtures', 'projects'))
   .map((p) => path.join(ROOT, 'fixtures', 'projects', p, 'before'))
   .filter(isDir);
 
+
+/** Every file written to a new folder and handed to partition() as a candidate: each part's file names, the largest part first. */
+function partNames(prefix: string, files: Record<string, string>): string[][] {
+  const dir = tempDir(prefix);
+  for (const [f, t] of Object.entries(files)) writeFileSync(path.join(dir, f), t);
+  const cands = Object.entries(files).map(([f, text]) => ({ file: path.join(dir, f), text }));
+  return partition(cands, 4)!.map((p) => p.map((c) => path.basename(c.file)).sort()).sort((x, y) => y.length - x.length);
+}
+
 describe('analysis in worker threads', () => {
   for (const dir of projects) {
     it(`gives the same json and the same --fix diff as one thread: ${path.relative(path.dirname(ROOT), dir)}`, () => sameOnEveryThread(dir));
@@ -117,30 +126,24 @@ describe('analysis in worker threads', () => {
   });
 
   it("puts a module that sets axios' default base URL in the part of every file that calls axios", () => {
-    const dir = tempDir('mc-parts-axios-');
     const files: Record<string, string> = {
       'setup.ts': "import axios from 'axios';\naxios.defaults.baseURL = 'https://api.example.com/2023-01';\n",
       'labels.ts': "import axios from 'axios';\nexport const l = () => axios.post('/labels', {});\n",
       'accounts.js': "const axios = require('axios');\nmodule.exports = (id) => axios.get(`/courier_accounts/${id}`);\n",
       'pickups.ts': "export const p = () => fetch('/pickup/v1/pickups');\n",
     };
-    for (const [f, t] of Object.entries(files)) writeFileSync(path.join(dir, f), t);
-    const cands = Object.entries(files).map(([f, text]) => ({ file: path.join(dir, f), text }));
-    const names = partition(cands, 4)!.map((p) => p.map((c) => path.basename(c.file)).sort()).sort((x, y) => y.length - x.length);
+    const names = partNames('mc-parts-', files);
     expect(names).toEqual([['accounts.js', 'labels.ts', 'setup.ts'], ['pickups.ts']]);
   });
 
   it("puts a handler of the old event in the part of every file that may register a webhook (the handler waits for them)", () => {
-    const dir = tempDir('mc-parts-events-');
     const files: Record<string, string> = {
       'handler.ts': "export const on = (e: { type: string }) => e.type === 'courier_account_state_changed';\n",
       'register.ts': "export const r = () => fetch('/2023-01/webhooks', { method: 'POST', body: JSON.stringify(B) });\n",
       'body.js': "module.exports = { version: '2023-01', event_types: [] };\n",
       'labels.ts': "export const l = () => fetch('/2023-01/labels');\n",
     };
-    for (const [f, t] of Object.entries(files)) writeFileSync(path.join(dir, f), t);
-    const cands = Object.entries(files).map(([f, text]) => ({ file: path.join(dir, f), text }));
-    const names = partition(cands, 4)!.map((p) => p.map((c) => path.basename(c.file)).sort()).sort((x, y) => y.length - x.length);
+    const names = partNames('mc-parts-', files);
     expect(names).toEqual([['body.js', 'handler.ts', 'register.ts'], ['labels.ts']]);
   });
 

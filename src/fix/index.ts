@@ -182,7 +182,7 @@ async function fixFiles(files: string[], ahead: ReadAhead | undefined, opts: Fix
   }
   const written = changes.filter((c) => !refused.some((r) => r.file === c.file) && !interrupted?.left.includes(c.file));
   // the config is written once the fix wrote files (a dry run: it would be)
-  const legacyBases = configAt && (opts.dryRun || written.length) ? await recordLegacyBases(configAt, toRecord, opts.dryRun) : undefined;
+  const legacyBases = configAt && (opts.dryRun || written.length) ? recordLegacyBases(configAt, toRecord, opts.dryRun) : undefined;
   // what is left is what the disk holds: a file not written keeps its findings; a recorded base
   // is reported as a later scan reports it
   let after = overlays;

@@ -3,12 +3,10 @@
 // in the config, and scans keep reporting it until a person points it at the base host and removes
 // the entry. A base with no name to record (a literal, an object's property) is listed in the fix's
 // summary as left for a person.
-import { randomBytes } from 'node:crypto';
-import { readFileSync, statSync } from 'node:fs';
-import { open, rename, unlink } from 'node:fs/promises';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import type { ConfigLocation } from '../config.js';
 import { lineCol } from '../core/lines.js';
+import { writeWhole } from '../core/write-whole.js';
 import type { Config, FileResult, Finding, RecordedBases } from '../types.js';
 import { addLegacyBases, recordedNames } from './config-entry.js';
 
@@ -31,7 +29,7 @@ export function namesToRecord(before: Finding[], config: Config): string[] {
  * nothing is written when none is left. In a dry run nothing is written. The write is atomic (a
  * temporary file beside it, then a rename); a failure is told, not thrown: the fix is done by then.
  */
-export async function recordLegacyBases(at: ConfigLocation, names: string[], dryRun: boolean): Promise<RecordedBases | undefined> {
+export function recordLegacyBases(at: ConfigLocation, names: string[], dryRun: boolean): RecordedBases | undefined {
   let text: string | undefined;
   if (at.found) {
     try {
@@ -46,40 +44,14 @@ export async function recordLegacyBases(at: ConfigLocation, names: string[], dry
   const base: RecordedBases = { names: fresh, file: at.file, key: at.key, created: text === undefined, written: false };
   if (next === undefined) return { ...base, error: 'it holds no config object to add the key to' };
   if (dryRun) return base;
-  const error = await writeAtomic(at.file, next, text === undefined);
-  return error ? { ...base, error } : { ...base, written: true };
+  try {
+    writeWhole(at.file, next, { fsync: true, keepMode: true });
+  } catch (err) {
+    return { ...base, error: `cannot write it (${(err as NodeJS.ErrnoException).code ?? 'error'})` };
+  }
+  return { ...base, written: true };
 }
 
-/** Writes a text through a temporary file and a rename; the reason when it could not. */
-async function writeAtomic(file: string, text: string, create: boolean): Promise<string | undefined> {
-  let mode = 0o666;
-  if (!create) {
-    try {
-      mode = statSync(file).mode & 0o7777;
-    } catch {
-      // gone since it was read: written anew
-    }
-  }
-  const tmp = path.join(path.dirname(file), `.${path.basename(file)}.migrate-check-${process.pid}-${randomBytes(4).toString('hex')}.tmp`);
-  let renamed = false;
-  try {
-    const fh = await open(tmp, 'wx', mode);
-    try {
-      await fh.writeFile(text, 'utf8');
-      if (!create) await fh.chmod(mode);
-      await fh.sync();
-    } finally {
-      await fh.close();
-    }
-    await rename(tmp, file);
-    renamed = true;
-    return undefined;
-  } catch (err) {
-    return `cannot write it (${(err as NodeJS.ErrnoException).code ?? 'error'})`;
-  } finally {
-    if (!renamed) await unlink(tmp).catch(() => undefined);
-  }
-}
 
 /**
  * The base URLs reported before the fix that a scan after it no longer reports (a base with no
