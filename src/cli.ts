@@ -194,8 +194,8 @@ async function scan(args: ScanArgs): Promise<number> {
   try {
     // check() and fix() walk the paths (a large tree is read on a reader thread, started as soon as
     // the walk finds it large, while this thread loads the compiler and parses)
-    const { check, fix } = await import('./index.js');
     if (args.fix) {
+      const { fix } = await import('./index.js');
       const guard = args.dryRun ? undefined : interruptGuard();
       let res: FixResult;
       try {
@@ -213,6 +213,7 @@ async function scan(args: ScanArgs): Promise<number> {
       summary = fixSummary(res, cwd, args.dryRun);
       if (args.dryRun) diff = res.diff;
     } else {
+      const { check } = await import('./check.js');
       const checked = await check({ paths, cwd, config, cache, onProgress: bar.update, onUnreadable, shard: args.shard });
       results = checked.results;
       scanned = checked.files;
@@ -248,6 +249,7 @@ async function scan(args: ScanArgs): Promise<number> {
     return exitCode(results, args);
   }
   const text = await render(results, args, cwd);
+  trace('report rendered');
   out(text, args.outputFile, cwd);
   if (args.reporter === 'github' && process.env.GITHUB_STEP_SUMMARY) {
     try {

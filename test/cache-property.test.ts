@@ -8,7 +8,10 @@
 // and the failing sequence when one fails (PROPERTY_SEED replays it, PROPERTY_RUNS sets the runs).
 //
 // The runs are in this process (check() and the json reporter, as the command calls them): the
-// command's own --cache is tested in test/cache.test.ts.
+// command's own --cache is tested in test/cache.test.ts. The walk of the tree is kept as soon as it
+// is made (the steps come a whole run apart), so that the steps which change no folder (an edit to a
+// file's text, a config file's, none) take the files from the kept walk (src/cache/walk.ts); the
+// last test checks that some did.
 import fc from 'fast-check';
 import { readdirSync, readFileSync, renameSync, rmSync, utimesSync, writeFileSync, existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -19,6 +22,9 @@ import { json } from '../dist/src/reporters/json.js';
 import { isDir, ROOT, tempCopy, walk } from './helpers.js';
 
 const RUNS = Number(process.env.PROPERTY_RUNS ?? 8);
+process.env.MIGRATE_CHECK_CACHE_RACY_MS = '0';
+/** how many cached runs took their files from the kept walk */
+let walksKept = 0;
 const SEED = process.env.PROPERTY_SEED ? Number(process.env.PROPERTY_SEED) : undefined;
 
 const projects = readdirSync(path.join(ROOT, 'fixtures', 'projects'))
@@ -139,8 +145,24 @@ function touch(file: string): void {
 
 async function report(dir: string, cache?: { location: string; strategy: 'metadata' | 'content' }): Promise<string> {
   const config = loadConfig({ cwd: dir });
-  const { results } = await check({ paths: ['.'], cwd: dir, config, cache });
+  const { results } = cache ? await traced(() => check({ paths: ['.'], cwd: dir, config, cache })) : await check({ paths: ['.'], cwd: dir, config });
   return json(results, { cwd: dir, version: '0', color: false });
+}
+
+/** Run with the trace on, its lines kept from the test's output and the kept walks counted. */
+async function traced<T>(run: () => Promise<T>): Promise<T> {
+  const write = process.stderr.write;
+  process.env.MIGRATE_CHECK_TRACE = '1';
+  process.stderr.write = ((chunk: string | Uint8Array) => {
+    if (String(chunk).includes('cache: the walk kept last time holds')) walksKept++;
+    return true;
+  }) as typeof process.stderr.write;
+  try {
+    return await run();
+  } finally {
+    process.stderr.write = write;
+    delete process.env.MIGRATE_CHECK_TRACE;
+  }
 }
 
 describe('--cache gives the report a cold run gives, after every edit', () => {
@@ -169,4 +191,8 @@ describe('--cache gives the report a cold run gives, after every edit', () => {
       }, 300_000);
     }
   }
+
+  it('took the files from the kept walk in some of those runs', () => {
+    expect(walksKept).toBeGreaterThan(0);
+  });
 });

@@ -22,12 +22,12 @@ function reanalysed(stderr: string): { used: boolean; again: number; of: number 
   return { used: m[1] === 'read', again: Number(m[2]), of: Number(m[3]) };
 }
 
-/** A cache file's lines: its meta, the quick part (results and graph), the rest of the entries. */
-function cacheLines(text: string): [Record<string, unknown>, Record<string, unknown>, Record<string, unknown>] {
+/** A cache file's lines: its meta, the quick part (results and graph), the rest of the entries, the walk (or null). */
+function cacheLines(text: string): [Record<string, unknown>, Record<string, unknown>, Record<string, unknown>, Record<string, unknown> | null] {
   const lines = text.split('\n');
-  expect(lines).toHaveLength(4);
-  expect(lines[3]).toBe('');
-  return [JSON.parse(lines[0]), JSON.parse(lines[1]), JSON.parse(lines[2])];
+  expect(lines).toHaveLength(5);
+  expect(lines[4]).toBe('');
+  return [JSON.parse(lines[0]), JSON.parse(lines[1]), JSON.parse(lines[2]), JSON.parse(lines[3])];
 }
 
 /** A cache file's text with its header changed (the header is a JSON text inside its first line). */

@@ -7,8 +7,7 @@
 
 import type { CandidateResult } from '../analysis/run.js';
 import type { Analysis } from '../pipeline/analyze.js';
-import { hostsOf } from '../pipeline/analyze.js';
-import { drawIn, strongStems, type Importer, type Passed } from '../pipeline/prefilter.js';
+import { drawIn, hostsOf, strongStems, type Importer, type Passed } from '../pipeline/prefilter.js';
 import { readSource, type Source } from '../pipeline/read.js';
 import { sortByFile } from '../core/order.js';
 import { msSince, trace } from '../core/trace.js';
@@ -16,7 +15,8 @@ import type { CacheOptions, Config, FileResult } from '../types.js';
 import { factsOf, fileKey, type Entry, type OutsideEntry } from './entry.js';
 import { components, dirtyParts, importLinks, sameLinks } from './graph.js';
 import { namesOf, type Names } from './names.js';
-import { graphDigest, headerKey, keysFingerprint, readCache, writeCache, type CacheData, type CacheFile } from './store.js';
+import { graphDigest, headerKey, keysFingerprint, readCache, writeCache, writeCacheText, type CacheData, type CacheFile } from './store.js';
+import type { OpenedCache } from './walk.js';
 
 export interface CachedRunOptions {
   config: Config;
@@ -26,6 +26,8 @@ export interface CachedRunOptions {
   root?: string;
   shard?: string;
   onProgress?: (done: number, total: number) => void;
+  /** the cache as the run's walk opened it (walk.ts); else it is read here */
+  opened?: OpenedCache;
 }
 
 /** Analyse the files (already discovered) with the cache, and leave the cache holding this run. */
@@ -33,8 +35,10 @@ export async function cachedAnalysis(files: string[], opts: CachedRunOptions): P
   const started = performance.now();
   const { config, cache } = opts;
   const max = config.maxFileSize;
-  const header = headerKey({ config, cwd: opts.cwd, root: opts.root, shard: opts.shard, strategy: cache.strategy });
-  const file = readCache(cache.location, header);
+  const header = opts.opened?.header ?? headerKey({ config, cwd: opts.cwd, root: opts.root, shard: opts.shard, strategy: cache.strategy });
+  const file = opts.opened ? opts.opened.file : readCache(cache.location, header);
+  const walk = opts.opened?.walk;
+  trace(`cache: opened (${file ? 'believed' : 'none to believe'})`);
   /** the texts read this run (changed files, and the files the analysis or the reports need) */
   const texts = new Map<string, Source>();
   const read = (file: string): Source => {
@@ -49,9 +53,17 @@ export async function cachedAnalysis(files: string[], opts: CachedRunOptions): P
     return k.key;
   });
   const fingerprint = keysFingerprint(files, keyed);
+  trace(`cache: ${files.length} files keyed`);
   if (file && fingerprint !== undefined && fingerprint === file.fingerprint) {
     const same = unchanged(file, { files, read, started, maxFileSize: max, root: opts.root });
-    if (same) return same;
+    if (same) {
+      // a walk that could be kept where the cache holds none (or an older one): kept for the next run
+      if (walk && !opts.opened!.reused) {
+        const problem = writeCacheText(cache.location, file.withWalk(walk));
+        if (problem) cache.onWarning?.(problem);
+      }
+      return same;
+    }
   }
   const old = file?.full();
   const before = old?.files ?? new Map<string, Entry>();
@@ -167,7 +179,7 @@ export async function cachedAnalysis(files: string[], opts: CachedRunOptions): P
   }
   if (!old || seeds.size) {
     const data: CacheData = { files: entries, outside, stems: chosen.stems };
-    const problem = writeCache(cache.location, { header, fingerprint, graph: graphDigest(graph.links, graph.outside, graph.sure), candidates, data });
+    const problem = writeCache(cache.location, { header, fingerprint, graph: graphDigest(graph.links, graph.outside, graph.sure), candidates, data, walk });
     if (problem) cache.onWarning?.(problem);
   }
   return { results: sortByFile(results), stats: { files: files.length, candidates: candidates.length, parsed }, candidates };
@@ -185,7 +197,9 @@ function unchanged(
 ): Analysis | undefined {
   const quick = file.quick();
   if (!quick) return undefined;
+  trace('cache: quick part read');
   const graph = importLinks(quick.candidates, new Map(Object.entries(quick.nodes)), { maxFileSize: o.maxFileSize, root: o.root });
+  trace('cache: import graph followed');
   if (graphDigest(graph.links, graph.outside, graph.sure) !== file.graph) return undefined;
   const results: FileResult[] = o.files.map((f) => {
     const kept = quick.results[f];

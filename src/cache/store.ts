@@ -14,7 +14,7 @@ import { isObject, isStrings, sha1, validEntry, type Entry, type OutsideEntry } 
 
 const FORMAT = 'migrate-check-cache';
 /** raised whenever what an entry holds changes meaning */
-const FORMAT_VERSION = 3;
+const FORMAT_VERSION = 4;
 
 /** The default file name, in the folder the command runs from. */
 export const DEFAULT_CACHE_FILE = '.migrate-check-cache';
@@ -86,13 +86,15 @@ function buildStamp(): string {
 }
 
 /**
- * The file's layout, three lines of JSON (JSON.stringify writes no line breaks of its own):
+ * The file's layout, four lines of JSON (JSON.stringify writes no line breaks of its own):
  * 1. the meta: the format and its version, the header, the fingerprint of the files' keys, the
- *    digest of the import graph, and the checksums of lines 2 and 3 (a part spoiled anywhere, or
+ *    digest of the import graph, and the checksums of the other lines (a file spoiled anywhere, or
  *    cut short, is not believed);
  * 2. the quick part: what a run where nothing changed needs (every result, the graph's nodes with
  *    their imports), small enough to read at once;
- * 3. everything else the entries hold, read only when something changed.
+ * 3. everything else the entries hold, read only when something changed;
+ * 4. the walk: what the last walk of the tree saw (walk.ts), so that the next one can stat the
+ *    folders instead of listing them; `null` when it could not be kept.
  */
 interface Meta {
   format: typeof FORMAT;
@@ -102,9 +104,25 @@ interface Meta {
   fingerprint: string;
   /** of the import graph (graphDigest) */
   graph: string;
-  /** of line 2, and of line 3 (each with its line break) */
+  /** of lines 2, 3 and 4 (each with its line break) */
   quickSum: string;
   fullSum: string;
+  walkSum: string;
+}
+
+/**
+ * What a walk of the tree saw, to know next time without listing a folder that nothing has changed
+ * under the given paths (walk.ts): the paths as given and their real paths, the keys of the
+ * .gitignore files that apply from above, every folder listed with its key, the .gitignore files
+ * read on the way with theirs, and the files the walk found (each as `folder index:name`).
+ */
+export interface WalkStamp {
+  given: string[];
+  above: string[];
+  folders: string[];
+  keys: string[];
+  ignores: string[];
+  files: string[];
 }
 
 /** What a run where nothing changed takes from the cache: the last run's results and its import graph. */
@@ -123,6 +141,9 @@ export interface CacheFile {
   graph: string;
   quick(): Quick | undefined;
   full(): CacheData | undefined;
+  walk(): WalkStamp | undefined;
+  /** the file with another walk line (its other lines as they are), for writeCacheText */
+  withWalk(walk: WalkStamp | undefined): string;
 }
 
 /** The fingerprint of the files of a run with their keys (undefined: a file has none, so nothing can match). */
@@ -147,26 +168,45 @@ export function readCache(file: string, header: string): CacheFile | undefined {
   } catch {
     return undefined;
   }
-  const first = bytes.indexOf(10);
-  const second = first < 0 ? -1 : bytes.indexOf(10, first + 1);
-  if (second < 0 || bytes[bytes.length - 1] !== 10) return undefined;
-  const meta = parse(bytes.toString('utf8', 0, first));
+  // the starts of lines 2, 3, 4 and the end of the file
+  const starts: number[] = [];
+  for (let at = bytes.indexOf(10); at >= 0 && starts.length < 4; at = bytes.indexOf(10, at + 1)) starts.push(at + 1);
+  if (starts.length < 4 || starts[3] !== bytes.length) return undefined;
+  const meta = parse(bytes.toString('utf8', 0, starts[0] - 1));
   if (!isObject(meta) || meta.format !== FORMAT || meta.version !== FORMAT_VERSION || meta.header !== header) return undefined;
   if (typeof meta.fingerprint !== 'string' || typeof meta.graph !== 'string') return undefined;
-  // a file spoiled anywhere, or cut short, is not believed at all (a run where nothing changed parses line 2 only)
-  if (sha1(bytes.subarray(first + 1, second + 1)) !== meta.quickSum || sha1(bytes.subarray(second + 1)) !== meta.fullSum) return undefined;
-  const part = (from: number, to: number): unknown => parse(bytes.toString('utf8', from, to));
+  const sums = [meta.quickSum, meta.fullSum, meta.walkSum];
+  if (!sums.every((s) => typeof s === 'string')) return undefined;
+  const raw = (line: number) => bytes.subarray(starts[line - 1], starts[line]);
+  // a file spoiled anywhere, or cut short, is not believed at all (a run where nothing changed parses lines 2 and 4 only)
+  if (!sums.every((sum, i) => sha1(raw(i + 1)) === sum)) return undefined;
+  const part = (line: number): unknown => parse(raw(line).toString('utf8', 0, raw(line).length - 1));
   let quick: Quick | undefined | null = null;
-  const readQuick = (): Quick | undefined => (quick === null ? (quick = validQuick(part(first + 1, second))) : quick);
+  const readQuick = (): Quick | undefined => (quick === null ? (quick = validQuick(part(1))) : quick);
   return {
     fingerprint: meta.fingerprint,
     graph: meta.graph,
     quick: readQuick,
     full: () => {
       const q = readQuick();
-      return q && validFull(part(second + 1, bytes.length - 1), q);
+      return q && validFull(part(2), q);
+    },
+    walk: () => validWalk(part(3)),
+    withWalk: (walk) => {
+      const line = walkLine(walk);
+      const kept = { ...(meta as unknown as Meta), walkSum: sha1(line) };
+      return `${JSON.stringify(kept)}\n${raw(1).toString('utf8')}${raw(2).toString('utf8')}${line}`;
     },
   };
+}
+
+const walkLine = (walk: WalkStamp | undefined): string => `${JSON.stringify(walk ?? null)}\n`;
+
+function validWalk(raw: unknown): WalkStamp | undefined {
+  if (!isObject(raw)) return undefined;
+  const lists = ['given', 'above', 'folders', 'keys', 'ignores', 'files'] as const;
+  if (!lists.every((k) => isStrings(raw[k])) || (raw.folders as string[]).length !== (raw.keys as string[]).length) return undefined;
+  return raw as unknown as WalkStamp;
 }
 
 function parse(json: string): unknown {
@@ -201,7 +241,7 @@ function validFull(raw: unknown, quick: Quick): CacheData | undefined {
 }
 
 /** Write the cache (atomically); the reason it could not be written, else undefined. */
-export function writeCache(file: string, o: { header: string; fingerprint?: string; graph: string; candidates: string[]; data: CacheData }): string | undefined {
+export function writeCache(file: string, o: { header: string; fingerprint?: string; graph: string; candidates: string[]; data: CacheData; walk?: WalkStamp }): string | undefined {
   const { data } = o;
   const nodes: Quick['nodes'] = {};
   const results: Quick['results'] = {};
@@ -215,11 +255,17 @@ export function writeCache(file: string, o: { header: string; fingerprint?: stri
   const quick = `${JSON.stringify({ candidates: o.candidates, nodes, results })}\n`;
   const full = `${JSON.stringify({ stems: data.stems, files: rest, outside: Object.fromEntries(data.outside) })}\n`;
   // no fingerprint (a file without a key): one that never matches
-  const meta: Meta = { format: FORMAT, version: FORMAT_VERSION, header: o.header, fingerprint: o.fingerprint ?? '', graph: o.graph, quickSum: sha1(quick), fullSum: sha1(full) };
+  const walk = walkLine(o.walk);
+  const meta: Meta = { format: FORMAT, version: FORMAT_VERSION, header: o.header, fingerprint: o.fingerprint ?? '', graph: o.graph, quickSum: sha1(quick), fullSum: sha1(full), walkSum: sha1(walk) };
+  return writeCacheText(file, `${JSON.stringify(meta)}\n${quick}${full}${walk}`);
+}
+
+/** Write a whole cache file's text (atomically); the reason it could not be written, else undefined. */
+export function writeCacheText(file: string, text: string): string | undefined {
   try {
     mkdirSync(path.dirname(file), { recursive: true });
     // (a cache lost to a power cut is read as not whole, and rebuilt)
-    writeWhole(file, `${JSON.stringify(meta)}\n${quick}${full}`);
+    writeWhole(file, text);
     return undefined;
   } catch (err) {
     return `cannot write the cache ${file} (${(err as NodeJS.ErrnoException).code ?? String(err)})`;

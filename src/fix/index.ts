@@ -10,6 +10,7 @@ import { analyzeFiles, type Analysis } from '../pipeline/analyze.js';
 import type { ReadAhead } from '../pipeline/reader.js';
 import { analyzeRun } from '../pipeline/run.js';
 import { startRun } from '../pipeline/start.js';
+import type { OpenedCache } from '../cache/walk.js';
 import type { FileChange, Finding, FixOptions, FixResult, TextEdit } from '../types.js';
 import { assertClean } from './clean.js';
 import { editsToApply } from './edits.js';
@@ -64,14 +65,14 @@ async function reanalyze(prev: Analysis, opts: { config: FixOptions['config']; o
  */
 export async function fixPasses(
   files: string[],
-  opts: { config: FixOptions['config']; unsafe: boolean; overlays?: Map<string, string>; onProgress?: FixOptions['onProgress']; root?: string; ahead?: ReadAhead; cwd?: string; cache?: FixOptions['cache'] },
+  opts: { config: FixOptions['config']; unsafe: boolean; overlays?: Map<string, string>; onProgress?: FixOptions['onProgress']; root?: string; ahead?: ReadAhead; cwd?: string; cache?: FixOptions['cache']; opened?: OpenedCache },
 ): Promise<FixPasses> {
   const { config } = opts;
   const overlays = new Map(opts.overlays ?? []);
   const original = new Map<string, string>();
   const fixedCount = new Map<string, number>();
   // the first analysis may come from the cache (`--cache`); the passes after it analyse what they rewrote
-  let analysis = await analyzeRun(files, { config, overlays, onProgress: opts.onProgress, root: opts.root, ahead: opts.ahead, cwd: opts.cwd ?? process.cwd(), cache: opts.cache });
+  let analysis = await analyzeRun(files, { config, overlays, onProgress: opts.onProgress, root: opts.root, ahead: opts.ahead, cwd: opts.cwd ?? process.cwd(), cache: opts.cache, opened: opts.opened });
   const ambiguousBefore = analysis.results.flatMap((r) => r.findings.filter((f) => f.ruleId === 'ambiguous-courier-id'));
   const basesBefore = baseFindings(analysis.results);
   const v1BasesBefore = v1PathBases(analysis.results);
@@ -124,7 +125,7 @@ export async function fix(opts: FixOptions): Promise<FixResult> {
   const config = opts.config ?? defaultConfig();
   const run = await startRun({ ...opts, config });
   try {
-    return await fixFiles(run.files, run.ahead, { ...opts, config });
+    return await fixFiles(run.files, run.ahead, { ...opts, config }, run.cache);
   } finally {
     run.stop();
   }
@@ -137,7 +138,7 @@ async function diffOf(changes: FileChange[], cwd: string): Promise<string> {
 }
 
 /** fix() over the files of its run (`ahead`: the reader thread reading them). */
-async function fixFiles(files: string[], ahead: ReadAhead | undefined, opts: FixOptions): Promise<FixResult> {
+async function fixFiles(files: string[], ahead: ReadAhead | undefined, opts: FixOptions, opened?: OpenedCache): Promise<FixResult> {
   const { config } = opts;
   const { analysis, original, texts: overlays, fixedCount, refused, ambiguousBefore, basesBefore, v1BasesBefore, passConfig } = await fixPasses(files, {
     config,
@@ -148,6 +149,7 @@ async function fixFiles(files: string[], ahead: ReadAhead | undefined, opts: Fix
     ahead,
     cwd: opts.cwd,
     cache: opts.cache,
+    opened,
   });
   const changes: FileChange[] = [];
   for (const [file, before] of original) {

@@ -4,7 +4,7 @@
 import { sortByFile } from '../core/order.js';
 import { msSince, trace } from '../core/trace.js';
 import type { CheckResult, Config, FileResult } from '../types.js';
-import { testTexts } from './prefilter.js';
+import { hostsOf, testTexts } from './prefilter.js';
 import { readAheadWanted, testTextsAhead, type ReadAhead } from './reader.js';
 import { prestart, runInParts } from './workers.js';
 
@@ -56,9 +56,4 @@ export async function analyzeFiles(
     stats: { files: files.length, candidates: candidates.length, parsed: analysed.parsed },
     candidates: candidates.map((c) => c.file),
   };
-}
-
-/** The hosts named in the config, and the bases its `legacyBases` names: a file naming one is always parsed. */
-export function hostsOf(config: Config): string[] {
-  return [config.baseUrl, config.legacyBaseUrl, config.stagingUrl, ...(config.legacyBases ?? [])].filter((h): h is string => !!h);
 }

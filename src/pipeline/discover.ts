@@ -39,7 +39,7 @@ export function discoverFiles(
   paths: string[],
   cwd: string,
   ignorePatterns: string[],
-  o: { large?: number; onLarge?: () => void; onUnreadable?: (folder: string, code: string) => void } = {},
+  o: WalkHooks & { large?: number; onLarge?: () => void } = {},
 ): string[] {
   // by real path: a file reached twice (two paths given, or a link given beside its target) is listed once
   const out = new Map<string, string>();
@@ -88,12 +88,22 @@ export function discoverFiles(
       // links below a given folder are not followed, so its real path plus the relative one
       // is the file's real path
       found: (file, rel) => add(real === abs ? file : path.join(real, rel), file),
-      unreadable: o.onUnreadable,
+      hooks: o,
     });
   }
   const files = [...out.values()].sort();
   trace(`discovery: ${files.length} files in ${msSince(started)} ms`);
   return files;
+}
+
+/** What a walk tells as it goes (the cache keeps a walk: src/cache/walk.ts). */
+export interface WalkHooks {
+  /** each folder that cannot be read */
+  onUnreadable?: (folder: string, code: string) => void;
+  /** each folder, just before it is listed */
+  onFolder?: (dir: string) => void;
+  /** each .gitignore read below a given folder, just before it is read */
+  onGitignore?: (file: string) => void;
 }
 
 const SOURCE_NAME = /\.(?:jsx?|tsx?|mjs|cjs|mts|cts|vue|svelte|astro)$/;
@@ -110,7 +120,7 @@ function userIgnores(o: { user?: RuleSet; relCwd: (rel: string) => string | unde
  * .gitignore or the ignore patterns exclude are never entered (git cannot re-include a file below
  * an excluded folder either); a folder's own .gitignore applies from that folder down; symbolic
  * links are neither followed nor listed; a folder that cannot be read is passed over, and told to
- * `unreadable` (the command line reports it).
+ * `onUnreadable` (the command line reports it).
  */
 function walkTree(
   root: string,
@@ -120,23 +130,26 @@ function walkTree(
     user?: RuleSet;
     relCwd: (rel: string) => string | undefined;
     found: (file: string, rel: string) => void;
-    unreadable?: (folder: string, code: string) => void;
+    hooks: WalkHooks;
   },
 ): void {
   const stack: [string, string][] = [[root, '']];
   while (stack.length) {
     const [dir, rel] = stack.pop()!;
     let entries: Dirent[];
+    o.hooks.onFolder?.(dir);
     try {
       entries = readdirSync(dir, { withFileTypes: true });
     } catch (err) {
-      o.unreadable?.(dir, (err as NodeJS.ErrnoException).code ?? 'error');
+      o.hooks.onUnreadable?.(dir, (err as NodeJS.ErrnoException).code ?? 'error');
       continue;
     }
     if (rel && entries.some((e) => e.name === '.gitignore' && e.isFile())) {
       try {
         const scope = o.relTop(rel);
-        o.gitignore.add(readFileSync(path.join(dir, '.gitignore'), 'utf8').split(/\r?\n/).map((l) => scopeRule(l, scope)));
+        const file = path.join(dir, '.gitignore');
+        o.hooks.onGitignore?.(file);
+        o.gitignore.add(readFileSync(file, 'utf8').split(/\r?\n/).map((l) => scopeRule(l, scope)));
       } catch {
         // an unreadable .gitignore adds no rules
       }

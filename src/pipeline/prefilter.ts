@@ -9,6 +9,7 @@ import { readJson } from '../analysis/workspaces.js';
 import { loadCatalogue } from '../catalogue/index.js';
 import { setsAxiosDefaults } from '../core/axios-defaults.js';
 import { readSource, type Source } from './read.js';
+import type { Config } from '../types.js';
 
 /**
  * The text test, run on every file before any parse. `strong`: the text names something only the
@@ -39,6 +40,11 @@ function families(): { strong: RegExp; anchors: RegExp } {
 const WEAK = /courier_id|preferred_(?:date|min_time|max_time)|\/v1\b|2023-01(?![-\d])|\/2024-09\b|2024-09\//;
 const NEAR_PAIR = /courier_id[^]{0,300}service_shipment_ids|service_shipment_ids[^]{0,300}courier_id/;
 const PICKUP_FIELD = /courier_id|preferred_(?:date|min_time|max_time)|service_shipment_ids/g;
+
+/** The hosts named in the config, and the bases its `legacyBases` names: a file naming one is always parsed. */
+export function hostsOf(config: Config): string[] {
+  return [config.baseUrl, config.legacyBaseUrl, config.stagingUrl, ...(config.legacyBases ?? [])].filter((h): h is string => !!h);
+}
 
 export function textSignal(text: string, hosts: string[] = []): TextSignal {
   // a suppression comment is looked at even in code already migrated (it may hide nothing now)

@@ -2,8 +2,9 @@
 // that takes from the cache file what no change can have touched (src/cache/, loaded only then);
 // else analyzeFiles.
 
+import type { OpenedCache } from '../cache/walk.js';
 import type { CacheOptions, Config } from '../types.js';
-import { analyzeFiles, type Analysis } from './analyze.js';
+import type { Analysis } from './analyze.js';
 import type { ReadAhead } from './reader.js';
 
 export interface RunAnalysisOptions {
@@ -16,12 +17,15 @@ export interface RunAnalysisOptions {
   /** a reader thread already reading the files (never with a cache) */
   ahead?: ReadAhead;
   cache?: CacheOptions;
+  /** the cache as the run's walk opened it (src/pipeline/start.ts); else it is read here */
+  opened?: OpenedCache;
 }
 
 export async function analyzeRun(files: string[], opts: RunAnalysisOptions): Promise<Analysis> {
   if (opts.cache && !opts.overlays?.size) {
     const { cachedAnalysis } = await import('../cache/analyze.js');
-    return cachedAnalysis(files, { config: opts.config, cache: opts.cache, cwd: opts.cwd, root: opts.root, shard: opts.shard, onProgress: opts.onProgress });
+    return cachedAnalysis(files, { config: opts.config, cache: opts.cache, cwd: opts.cwd, root: opts.root, shard: opts.shard, onProgress: opts.onProgress, opened: opts.opened });
   }
+  const { analyzeFiles } = await import('./analyze.js');
   return analyzeFiles(files, opts);
 }

@@ -3,10 +3,11 @@
 // takes the texts it has read and tested: src/pipeline/reader.ts), and the shard of the files the
 // run keeps when one is asked for.
 
+import type { OpenedCache } from '../cache/walk.js';
 import type { CacheOptions, Config } from '../types.js';
-import { hostsOf } from './analyze.js';
 import { discoverFiles } from './discover.js';
-import { MIN_FILES, readAheadEnv, readerWanted, startReader, type ReadAhead, type Reader } from './reader.js';
+import { hostsOf } from './prefilter.js';
+import type { ReadAhead, Reader } from './reader.js';
 
 export interface RunStart {
   /** every source file under the paths, sorted (or the shard's) */
@@ -15,6 +16,8 @@ export interface RunStart {
   ahead?: ReadAhead;
   /** stop the reader thread (a run that ends early, on an error, does not wait for it) */
   stop(): void;
+  /** `--cache`: the cache file, opened before the walk (which it may have spared) */
+  cache?: OpenedCache;
 }
 
 export interface StartOptions {
@@ -29,14 +32,23 @@ export interface StartOptions {
   shard?: string;
   /** told of each folder the walk could not read */
   onUnreadable?: (folder: string, code: string) => void;
-  /** `--cache`: the files are keyed and mostly not read, so no reader thread is started */
+  /** `--cache`: the files are keyed and mostly not read, so no reader thread is started; the walk may be the kept one */
   cache?: CacheOptions;
+  /** the wall (part of the cache's key) */
+  root?: string;
 }
 
 /** Walk the paths (starting a reader thread for a large tree) and keep the shard asked for. */
 export async function startRun(opts: StartOptions): Promise<RunStart> {
   if (opts.files) return { files: opts.files, stop: () => {} };
   const { config } = opts;
+  if (opts.cache && !opts.overlays?.size) {
+    const { walkWithCache } = await import('../cache/walk.js');
+    const { files, opened } = walkWithCache({ ...opts, strategy: opts.cache.strategy, location: opts.cache.location });
+    return { files: opts.shard ? await shardOf(files, opts.shard, opts.cwd) : files, stop: () => {}, cache: opened };
+  }
+  // (the reader thread's module, and Node's worker threads, only for a run that may start one)
+  const { MIN_FILES, readAheadEnv, readerWanted, startReader } = await import('./reader.js');
   let reader: Reader | undefined;
   const withReader = !opts.shard && !opts.overlays?.size && !opts.cache && readerWanted();
   let files: string[];
@@ -57,13 +69,17 @@ export async function startRun(opts: StartOptions): Promise<RunStart> {
   };
   if (opts.shard) {
     try {
-      const { parseShard, selectShard } = await import('../shard.js');
-      const s = parseShard(opts.shard);
-      files = selectShard(files, s.index, s.total, opts.cwd);
+      files = await shardOf(files, opts.shard, opts.cwd);
     } catch (err) {
       stop();
       throw err;
     }
   }
   return { files, ahead, stop };
+}
+
+async function shardOf(files: string[], shard: string, cwd: string): Promise<string[]> {
+  const { parseShard, selectShard } = await import('../shard.js');
+  const s = parseShard(shard);
+  return selectShard(files, s.index, s.total, cwd);
 }

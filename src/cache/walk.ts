@@ -1,0 +1,210 @@
+// `--cache`: the walk of the tree, kept. A walk lists every folder under the given paths (2,000 of
+// them in a 10,000-file tree); the cache keeps what it saw (store.ts WalkStamp): each folder with
+// its key (inode, modification and change times), the .gitignore files that shaped it, and the
+// files found. The next run stats those folders instead of listing them: a folder's times change
+// whenever an entry is added, removed or renamed in it (and its change time when its permissions
+// change), so while every key is the same the walk would find the same files. An edit to a file's
+// text changes no folder: the cached run's keys of the files themselves (entry.ts) see that.
+// The folder that holds the cache file is keyed by its listing instead (the cache's own write
+// changes its times: by default it sits in the folder the command runs from). A folder or
+// .gitignore that changed less than two seconds before the walk is not kept (two changes within
+// the file system's clock tick would look like one), nor a walk that met a folder it could not
+// read (the command line reports those).
+
+import { readdirSync, realpathSync, statSync, type Stats } from 'node:fs';
+import path from 'node:path';
+import { gitChain } from '../core/gitignore.js';
+import { discoverFiles } from '../pipeline/discover.js';
+import { msSince, trace } from '../core/trace.js';
+import type { Config } from '../types.js';
+import { headerKey, readCache, type CacheFile, type WalkStamp } from './store.js';
+
+/**
+ * A change this close to the walk (ms) might share its clock tick with a later one.
+ * `MIGRATE_CHECK_CACHE_RACY_MS` sets another (the tests, whose edits come a whole run apart, use 0).
+ */
+function racyMs(): number {
+  const env = Number(process.env.MIGRATE_CHECK_CACHE_RACY_MS);
+  return process.env.MIGRATE_CHECK_CACHE_RACY_MS && Number.isFinite(env) && env >= 0 ? env : 2000;
+}
+
+/** The cache as a run opened it before its walk: handed on to the analysis (analyze.ts). */
+export interface OpenedCache {
+  header: string;
+  file?: CacheFile;
+  /** what to keep of this run's walk (undefined: nothing can be kept) */
+  walk?: WalkStamp;
+  /** the walk was not done: the kept one still held */
+  reused: boolean;
+}
+
+export interface CachedWalkOptions {
+  paths: string[];
+  cwd: string;
+  config: Config;
+  root?: string;
+  shard?: string;
+  strategy: string;
+  location: string;
+  onUnreadable?: (folder: string, code: string) => void;
+}
+
+/** Open the cache and find the files: from the kept walk when nothing under the paths changed, else by walking. */
+export function walkWithCache(o: CachedWalkOptions): { files: string[]; opened: OpenedCache } {
+  const header = headerKey({ config: o.config, cwd: o.cwd, root: o.root, shard: o.shard, strategy: o.strategy });
+  const file = readCache(o.location, header);
+  const kept = file?.walk();
+  const started = performance.now();
+  const folderKey = keyFolder(o.location);
+  if (kept && stillHolds(kept, o.paths, o.cwd, folderKey)) {
+    trace(`cache: the walk kept last time holds (${kept.folders.length} folders checked, none walked) in ${msSince(started)} ms`);
+    const files = unpackFiles(kept);
+    if (files) return { files, opened: { header, file, walk: kept, reused: true } };
+  }
+  const since = Date.now() - racyMs();
+  const folders: string[] = [];
+  const keys: string[] = [];
+  const ignores: string[] = [];
+  let keep = true;
+  const key = (p: string, folder = false): string | undefined => {
+    const k = folder ? folderKey(p) : keyOf(p);
+    if (!k || k.changed > since) keep = false;
+    return k?.key;
+  };
+  const given = givenKeys(o.paths, o.cwd);
+  const above = aboveKeys(given);
+  const files = discoverFiles(o.paths, o.cwd, o.config.ignorePatterns, {
+    onUnreadable: (folder, code) => {
+      keep = false;
+      o.onUnreadable?.(folder, code);
+    },
+    // a folder is keyed before it is listed: a change while it is listed gives it another key
+    onFolder: (dir) => {
+      folders.push(dir);
+      keys.push(key(dir, true) ?? '');
+    },
+    onGitignore: (f) => void ignores.push(`${f}\t${key(f) ?? ''}`),
+  });
+  if (above.some((k) => k.changed > since)) keep = false;
+  const walk = keep && given ? { given: given.map((g) => g.line), above: above.map((k) => k.line), folders, keys, ignores, files: packFiles(files, folders) } : undefined;
+  trace(`cache: the tree walked${kept ? ' (the walk kept last time no longer holds)' : ''}; ${walk ? 'kept' : 'not kept (a folder changed under two seconds ago, or could not be read)'}`);
+  return { files, opened: { header, file, walk, reused: false } };
+}
+
+/** The files found, each as `folder index:name` (a third of the bytes of the paths), or `:path` for a file given by name. */
+function packFiles(files: string[], folders: string[]): string[] {
+  const index = new Map(folders.map((f, i) => [f, i]));
+  return files.map((f) => {
+    const cut = f.lastIndexOf(path.sep);
+    const i = index.get(f.slice(0, cut));
+    return i === undefined ? `:${f}` : `${i}:${f.slice(cut + 1)}`;
+  });
+}
+
+/** The files a kept walk found (undefined: the stamp names a folder it does not hold). */
+function unpackFiles(stamp: WalkStamp): string[] | undefined {
+  const out: string[] = [];
+  for (const e of stamp.files) {
+    const colon = e.indexOf(':');
+    if (colon === 0) out.push(e.slice(1));
+    else {
+      const folder = stamp.folders[Number(e.slice(0, colon))];
+      if (colon < 0 || folder === undefined) return undefined;
+      out.push(folder + path.sep + e.slice(colon + 1));
+    }
+  }
+  return out;
+}
+
+/** Would a walk of the paths now find what it found when the stamp was made? Only stats, no listing. */
+function stillHolds(stamp: WalkStamp, paths: string[], cwd: string, folderKey: (dir: string) => Key | undefined): boolean {
+  const given = givenKeys(paths, cwd);
+  if (!given || !same(given.map((g) => g.line), stamp.given)) return false;
+  if (!same(aboveKeys(given).map((k) => k.line), stamp.above)) return false;
+  for (let i = 0; i < stamp.folders.length; i++) if (folderKey(stamp.folders[i])?.key !== stamp.keys[i]) return false;
+  for (const line of stamp.ignores) {
+    const tab = line.indexOf('\t');
+    if (tab < 0 || keyOf(line.slice(0, tab))?.key !== line.slice(tab + 1)) return false;
+  }
+  return true;
+}
+
+const same = (a: string[], b: string[]): boolean => a.length === b.length && a.every((x, i) => x === b[i]);
+
+interface Key {
+  key: string;
+  /** when it last changed (ms since the epoch) */
+  changed: number;
+}
+
+/**
+ * A folder's key: its stat's, or for the folder that holds the cache file, its listing without
+ * that file and its temporary copies (what the walk would see of it).
+ */
+function keyFolder(cacheFile: string): (dir: string) => Key | undefined {
+  const home = path.dirname(cacheFile);
+  const own = path.basename(cacheFile);
+  return (dir) => {
+    if (dir !== home) return keyOf(dir);
+    let names: string[];
+    try {
+      names = readdirSync(dir, { withFileTypes: true })
+        .filter((e) => !e.name.startsWith(own))
+        .map((e) => `${e.name}${e.isDirectory() ? '/' : e.isFile() ? '' : '@'}`)
+        .sort();
+    } catch {
+      return undefined;
+    }
+    return { key: `listing:${names.join('\0')}`, changed: 0 };
+  };
+}
+
+/** What a file or folder's stat says of it. */
+function keyOf(p: string): Key | undefined {
+  let st: Stats | undefined;
+  try {
+    st = statSync(p, { throwIfNoEntry: false });
+  } catch {
+    return undefined;
+  }
+  return st && { key: `${st.ino}:${st.size}:${st.mtimeMs}:${st.ctimeMs}`, changed: Math.max(st.mtimeMs, st.ctimeMs) };
+}
+
+interface Given {
+  line: string;
+  abs: string;
+  folder: boolean;
+}
+
+/** Each path as the walk takes it: where it leads, its real path, and whether it is a folder (undefined: one cannot be stat'ed). */
+function givenKeys(paths: string[], cwd: string): Given[] | undefined {
+  const out: Given[] = [];
+  for (const p of paths.length ? paths : ['.']) {
+    const abs = path.resolve(cwd, p);
+    const st = statSync(abs, { throwIfNoEntry: false });
+    if (!st) return undefined;
+    let real: string;
+    try {
+      real = realpathSync(abs);
+    } catch {
+      return undefined;
+    }
+    const kind = st.isDirectory() ? 'folder' : st.isFile() ? 'file' : 'other';
+    out.push({ line: `${abs}\t${real}\t${kind}`, abs, folder: kind === 'folder' });
+  }
+  return out;
+}
+
+/** The .gitignore files that apply to each given folder from its git top down to it (core/gitignore.ts gitignoreFor), keyed. */
+function aboveKeys(given: Given[] | undefined): { line: string; changed: number }[] {
+  const out: { line: string; changed: number }[] = [];
+  for (const g of given ?? []) {
+    if (!g.folder) continue;
+    for (const dir of gitChain(g.abs)) {
+      const f = path.join(dir, '.gitignore');
+      const k = keyOf(f);
+      out.push({ line: `${f}\t${k?.key ?? '-'}`, changed: k?.changed ?? 0 });
+    }
+  }
+  return out;
+}

@@ -1,0 +1,124 @@
+// `--cache` keeps the walk of the tree (src/cache/walk.ts): a run where no folder changed stats the
+// folders instead of listing them, and finds the files the last walk found. Whatever changes what a
+// walk would find (a file or folder added, deleted or renamed, a .gitignore in the tree or above
+// it) makes the run walk again, and its report is the cold run's; a folder changed moments before
+// the walk (within the clock's tick of a later change) is not kept.
+import { mkdirSync, readFileSync, renameSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { gitInit, ROOT, runCli, tempCopy } from './helpers.js';
+
+const PROJECT = path.join(ROOT, 'fixtures', 'projects', 'legacy-client', 'before');
+const JSON_ARGS = ['-r', 'json', '--no-progress'];
+// the copies' folders were made moments ago: the walk is kept at once (the edits below come a whole run apart)
+const ENV = { MIGRATE_CHECK_TRACE: '1', MIGRATE_CHECK_CACHE_RACY_MS: '0' };
+const HOLDS = /cache: the walk kept last time holds/;
+const WALKED = /cache: the tree walked/;
+
+/** A cached run and a cold one of the same paths: the cached run's report must be the cold run's. */
+function both(dir: string, paths = ['.']): { stderr: string; stdout: string } {
+  const cold = runCli([...JSON_ARGS, ...paths], dir);
+  const cached = runCli(['--cache', ...JSON_ARGS, ...paths], dir, ENV);
+  expect(cached.stdout).toBe(cold.stdout);
+  expect(cached.code).toBe(cold.code);
+  expect(cached.stderr).not.toMatch(/Error|at .*\.js:\d+/);
+  return cached;
+}
+
+const reported = (stdout: string): string[] => (JSON.parse(stdout) as { filePath: string }[]).map((r) => path.basename(r.filePath)).sort();
+
+/** The walk line of the cache file (its fourth), or null when none was kept. */
+const keptWalk = (dir: string): { files: string[] } | null => JSON.parse(readFileSync(path.join(dir, '.migrate-check-cache'), 'utf8').split('\n')[3]);
+
+const OLD_PATH = "import { shipping } from './http';\nexport const more = () => shipping.get('/2023-01/labels/x');\n";
+
+describe('--cache keeps the walk of the tree', () => {
+  it('stats the folders instead of listing them when nothing changed, and lists them again when a file is added, deleted or renamed', () => {
+    const dir = tempCopy(PROJECT);
+    expect(both(dir).stderr).toMatch(WALKED);
+    expect(keptWalk(dir)?.files).toHaveLength(8);
+    const quiet = both(dir);
+    expect(quiet.stderr).toMatch(HOLDS);
+    expect(quiet.stderr).not.toMatch(/discovery:/);
+
+    writeFileSync(path.join(dir, 'src', 'more.ts'), OLD_PATH);
+    const added = both(dir);
+    expect(added.stderr).toMatch(/the walk kept last time no longer holds/);
+    expect(reported(added.stdout)).toContain('more.ts');
+    expect(both(dir).stderr).toMatch(HOLDS);
+
+    renameSync(path.join(dir, 'src', 'more.ts'), path.join(dir, 'src', 'other.ts'));
+    const renamed = both(dir);
+    expect(renamed.stderr).toMatch(WALKED);
+    expect(reported(renamed.stdout)).toContain('other.ts');
+    expect(reported(renamed.stdout)).not.toContain('more.ts');
+
+    rmSync(path.join(dir, 'src', 'other.ts'));
+    expect(reported(both(dir).stdout)).not.toContain('other.ts');
+  });
+
+  it('lists again after a folder is added below one that did not change its files', () => {
+    const dir = tempCopy(PROJECT);
+    both(dir);
+    mkdirSync(path.join(dir, 'src', 'deep', 'er'), { recursive: true });
+    // the new folder's parent changed (src/deep is new in src): src is listed again, and the folder found
+    writeFileSync(path.join(dir, 'src', 'deep', 'er', 'more.ts'), OLD_PATH);
+    const run = both(dir);
+    expect(run.stderr).toMatch(WALKED);
+    expect(reported(run.stdout)).toContain('more.ts');
+    // a file added deep down changes only its own folder: that folder's key says so
+    writeFileSync(path.join(dir, 'src', 'deep', 'er', 'again.ts'), OLD_PATH);
+    const deeper = both(dir);
+    expect(deeper.stderr).toMatch(WALKED);
+    expect(reported(deeper.stdout)).toContain('again.ts');
+  });
+
+  it('keeps the new walk of a run where only a folder changed, with no file changed (the next run stats again)', () => {
+    const dir = tempCopy(PROJECT);
+    both(dir);
+    mkdirSync(path.join(dir, 'src', 'empty'));
+    expect(both(dir).stderr).toMatch(/no longer holds/);
+    expect(both(dir).stderr).toMatch(HOLDS);
+  });
+
+  it('walks again when a .gitignore in the tree is added or edited (a folder that did not change)', () => {
+    const dir = tempCopy(PROJECT);
+    both(dir);
+    writeFileSync(path.join(dir, 'src', '.gitignore'), 'labels.ts\n');
+    const ignored = both(dir);
+    expect(ignored.stderr).toMatch(WALKED);
+    expect(reported(ignored.stdout)).not.toContain('labels.ts');
+    expect(both(dir).stderr).toMatch(HOLDS);
+    // edited where it is: its folder's times stay, its own key changes
+    writeFileSync(path.join(dir, 'src', '.gitignore'), 'rates.ts\n');
+    const edited = both(dir);
+    expect(edited.stderr).toMatch(WALKED);
+    expect(reported(edited.stdout)).toContain('labels.ts');
+    expect(reported(edited.stdout)).not.toContain('rates.ts');
+  });
+
+  it('walks again when a .gitignore above the given folder changes (from the git top down)', () => {
+    const dir = tempCopy(PROJECT);
+    writeFileSync(path.join(dir, '.gitignore'), 'node_modules/\n');
+    gitInit(dir);
+    expect(reported(both(dir, ['src']).stdout)).toContain('webhooks.ts');
+    expect(both(dir, ['src']).stderr).toMatch(HOLDS);
+    writeFileSync(path.join(dir, '.gitignore'), 'node_modules/\nsrc/webhooks.ts\n');
+    const run = both(dir, ['src']);
+    expect(run.stderr).toMatch(WALKED);
+    expect(reported(run.stdout)).not.toContain('webhooks.ts');
+    // the paths given are part of what was kept: another path is another walk
+    expect(both(dir, ['src']).stderr).toMatch(HOLDS);
+    expect(both(dir, ['.']).stderr).not.toMatch(HOLDS);
+  });
+
+  it('keeps no walk that met a folder changed moments before (or dated ahead of the clock)', () => {
+    const dir = tempCopy(PROJECT);
+    const later = Date.now() / 1000 + 3600;
+    utimesSync(path.join(dir, 'src'), later, later);
+    const run = runCli(['--cache', ...JSON_ARGS, '.'], dir, { MIGRATE_CHECK_TRACE: '1' });
+    expect(run.stderr).toMatch(/cache: the tree walked; not kept/);
+    expect(keptWalk(dir)).toBeNull();
+    expect(runCli(['--cache', ...JSON_ARGS, '.'], dir, { MIGRATE_CHECK_TRACE: '1' }).stderr).not.toMatch(HOLDS);
+  });
+});
