@@ -67,6 +67,8 @@ export async function cachedAnalysis(files: string[], opts: CachedRunOptions): P
   }
   const old = file?.full();
   const before = old?.files ?? new Map<string, Entry>();
+  // what the last run recorded of the files' places, read below after their entries change (in place)
+  const was = placesOf(before);
   const entries = new Map<string, Entry>();
   /** the files that changed, were added or deleted, or whose place in the graph changed */
   const seeds = new Set<string>();
@@ -74,7 +76,7 @@ export async function cachedAnalysis(files: string[], opts: CachedRunOptions): P
   files.forEach((file, i) => {
     const key = keyed[i];
     const prev = before.get(file);
-    if (prev && key !== undefined && prev.key === key) entries.set(file, { ...prev });
+    if (prev && key !== undefined && prev.key === key) entries.set(file, prev);
     else {
       entries.set(file, { key: key ?? '', ...factsOf(read(file), hosts) });
       seeds.add(file);
@@ -82,12 +84,9 @@ export async function cachedAnalysis(files: string[], opts: CachedRunOptions): P
   });
   for (const file of before.keys()) if (!entries.has(file)) seeds.add(file);
 
-  const chosen = chooseCandidates(files, entries, { old, seeds, read });
+  const chosen = chooseCandidates(files, entries, { stems: old?.stems, weakIn: was.weakIn, seeds, read });
   const candidates = chosen.candidates;
-  for (const [file, e] of entries) {
-    const prev = before.get(file);
-    if (!!prev?.candidate !== !!e.candidate) seeds.add(file);
-  }
+  for (const [file, e] of entries) if (was.candidates.has(file) !== !!e.candidate) seeds.add(file);
 
   const names = (file: string): Names | undefined => {
     const e = entries.get(file);
@@ -110,7 +109,7 @@ export async function cachedAnalysis(files: string[], opts: CachedRunOptions): P
   const outside = new Map<string, OutsideEntry>();
   for (const [file, links] of graph.links) {
     const e = entries.get(file);
-    const prevLinks = e ? before.get(file)?.links : old?.outside.get(file)?.links;
+    const prevLinks = e ? was.links.get(file) : old?.outside.get(file)?.links;
     if (e) e.links = links;
     else {
       const key = graph.outside.get(file)!;
@@ -119,8 +118,7 @@ export async function cachedAnalysis(files: string[], opts: CachedRunOptions): P
     }
     if (!sameLinks(prevLinks, links)) seeds.add(file);
   }
-  const partsBefore = new Map<string, string>();
-  for (const [file, e] of before) if (e.part !== undefined) partsBefore.set(file, e.part);
+  const partsBefore = was.parts;
   for (const [file, e] of old?.outside ?? []) partsBefore.set(file, e.part);
   // a file that was in the graph and is no more: the component it left is analysed again
   for (const file of partsBefore.keys()) if (!parts.has(file)) seeds.add(file);
@@ -221,7 +219,7 @@ function unchanged(
 function chooseCandidates(
   files: string[],
   entries: Map<string, Entry>,
-  o: { old?: CacheData; seeds: Set<string>; read: (file: string) => Source },
+  o: { stems?: string; weakIn: Set<string>; seeds: Set<string>; read: (file: string) => Source },
 ): { candidates: string[]; stems: string; unreadable: Map<string, Source['fatal'] & object> } {
   const strong: Passed[] = [];
   const weak: (Passed & { imports?: boolean })[] = [];
@@ -241,9 +239,9 @@ function chooseCandidates(
     }
   }
   const stems = strongStems(strong).join('\n');
-  const known = o.old?.stems === stems;
+  const known = o.stems === stems;
   for (const w of weak) {
-    if (known && !o.seeds.has(w.file)) w.imports = !!o.old!.files.get(w.file)?.weakIn;
+    if (known && !o.seeds.has(w.file)) w.imports = o.weakIn.has(w.file);
     else {
       const src = o.read(w.file);
       if (src.fatal) w.imports = false;
@@ -256,6 +254,18 @@ function chooseCandidates(
   for (const f of drawn.weakIn) entries.get(f)!.weakIn = true;
   const unreadable = new Map(drawn.fatal.map((s) => [s.file, s.fatal!]));
   return { candidates, stems, unreadable };
+}
+
+/** Where the last run placed the files: the candidates, the weak files drawn in, the import links and components. */
+function placesOf(before: Map<string, Entry>): { candidates: Set<string>; weakIn: Set<string>; links: Map<string, string[]>; parts: Map<string, string> } {
+  const was = { candidates: new Set<string>(), weakIn: new Set<string>(), links: new Map<string, string[]>(), parts: new Map<string, string>() };
+  for (const [file, e] of before) {
+    if (e.candidate) was.candidates.add(file);
+    if (e.weakIn) was.weakIn.add(file);
+    if (e.links) was.links.set(file, e.links);
+    if (e.part !== undefined) was.parts.set(file, e.part);
+  }
+  return was;
 }
 
 /** Analyse some candidates (read now), as the run without the cache would analyse them. */

@@ -100,20 +100,30 @@ const validFinding = (f: unknown): boolean =>
 
 const validFatal = (f: unknown): boolean => isObject(f) && typeof f.message === 'string' && typeof f.line === 'number' && typeof f.column === 'number';
 
-/** An entry as the cache file holds it, checked before it is believed. */
+const FLAGS = new Set(['defaults', 'base', 'axios', 'globals', 'wrapper', 'oldEvent', 'webhook', 'weakIn', 'candidate']);
+const LISTS = new Set(['links', 'declares', 'calls', 'lookups']);
+
+/** An entry as the cache file holds it, checked before it is believed (one pass over its fields: 10,000 of them are read at once). */
 export function validEntry(e: unknown): e is Entry {
   if (!isObject(e) || typeof e.key !== 'string') return false;
-  if (e.unreadable !== undefined && !validFatal(e.unreadable)) return false;
-  if (e.signal !== undefined && e.signal !== 'strong' && e.signal !== 'weak') return false;
-  if (e.imports !== undefined && typeof e.imports !== 'string') return false;
-  for (const flag of ['defaults', 'base', 'axios', 'globals', 'wrapper', 'oldEvent', 'webhook', 'weakIn', 'candidate']) if (e[flag] !== undefined && e[flag] !== true) return false;
-  for (const list of ['links', 'declares', 'calls', 'lookups']) if (e[list] !== undefined && !isStrings(e[list])) return false;
-  if (e.part !== undefined && typeof e.part !== 'string') return false;
-  if (e.result !== undefined) {
-    const r = e.result;
-    if (!isObject(r) || !Array.isArray(r.findings) || !Array.isArray(r.suppressed)) return false;
-    if (!r.findings.every(validFinding) || !r.suppressed.every(validFinding)) return false;
-    if (r.fatal !== undefined && !validFatal(r.fatal)) return false;
+  for (const k in e) {
+    const v = e[k];
+    if (v === undefined || k === 'key') continue;
+    if (FLAGS.has(k)) {
+      if (v !== true) return false;
+    } else if (LISTS.has(k)) {
+      if (!isStrings(v)) return false;
+    } else if (k === 'imports' || k === 'part') {
+      if (typeof v !== 'string') return false;
+    } else if (k === 'signal') {
+      if (v !== 'strong' && v !== 'weak') return false;
+    } else if (k === 'unreadable') {
+      if (!validFatal(v)) return false;
+    } else if (k === 'result') {
+      if (!isObject(v) || !Array.isArray(v.findings) || !Array.isArray(v.suppressed)) return false;
+      if (!v.findings.every(validFinding) || !v.suppressed.every(validFinding)) return false;
+      if (v.fatal !== undefined && !validFatal(v.fatal)) return false;
+    }
   }
   return true;
 }
