@@ -181,14 +181,16 @@ function givenKeys(paths: string[], cwd: string): Given[] | undefined {
   const out: Given[] = [];
   for (const p of paths.length ? paths : ['.']) {
     const abs = path.resolve(cwd, p);
-    const st = statSync(abs, { throwIfNoEntry: false });
-    if (!st) return undefined;
+    // (a path that cannot be stat'ed keeps no walk: the walk itself words the problem)
+    let st: Stats | undefined;
     let real: string;
     try {
+      st = statSync(abs, { throwIfNoEntry: false });
       real = realpathSync(abs);
     } catch {
       return undefined;
     }
+    if (!st) return undefined;
     const kind = st.isDirectory() ? 'folder' : st.isFile() ? 'file' : 'other';
     out.push({ line: `${abs}\t${real}\t${kind}`, abs, folder: kind === 'folder' });
   }

@@ -8,7 +8,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { requireCjs } from './require.js';
 
-const ignore = requireCjs('ignore') as typeof makeIgnore;
+// loaded with the first rule set (a cached run whose kept walk holds makes none)
+let ignore: typeof makeIgnore | undefined;
 
 /** Folders never entered, wherever they are below a given folder. */
 export const ALWAYS_IGNORED_DIRS = new Set(['node_modules', 'dist', 'build', 'coverage', '.git']);
@@ -21,7 +22,7 @@ export const toPosix = (p: string) => p.split(path.sep).join('/');
  * such (`node_modules/`, `dist/`) the files need no test of their own.
  */
 export class RuleSet {
-  readonly ig: Ignore = ignore();
+  readonly ig: Ignore = (ignore ??= requireCjs('ignore') as typeof makeIgnore)();
   filesToo = false;
 
   add(lines: string[]): void {
