@@ -56,10 +56,10 @@ export function walkWithCache(o: CachedWalkOptions): { files: string[]; opened: 
   const kept = file?.walk();
   const started = performance.now();
   const folderKey = keyFolder(o.location);
-  if (kept && stillHolds(kept, o.paths, o.cwd, folderKey)) {
-    trace(`cache: the walk kept last time holds (${kept.folders.length} folders checked, none walked) in ${msSince(started)} ms`);
-    const files = unpackFiles(kept);
-    if (files) return { files, opened: { header, file, walk: kept, reused: true } };
+  const reused = kept && stillHolds(kept, o.paths, o.cwd, folderKey) ? unpackFiles(kept) : undefined;
+  if (reused) {
+    trace(`cache: the walk kept last time holds (${kept!.folders.length} folders checked, none walked) in ${msSince(started)} ms`);
+    return { files: reused, opened: { header, file, walk: kept, reused: true } };
   }
   const since = Date.now() - racyMs();
   const folders: string[] = [];
