@@ -58,7 +58,7 @@ export function walkWithCache(o: CachedWalkOptions): { files: string[]; opened: 
   const folderKey = keyFolder(o.location);
   const reused = kept && stillHolds(kept, o.paths, o.cwd, folderKey) ? unpackFiles(kept) : undefined;
   if (reused) {
-    trace(`cache: the walk kept last time holds (${kept!.folders.length} folders checked, none walked) in ${msSince(started)} ms`);
+    trace(`cache: the walk kept last time holds (${kept!.folders.length} folder${kept!.folders.length === 1 ? '' : 's'} checked, none walked) in ${msSince(started)} ms`);
     return { files: reused, opened: { header, file, walk: kept, reused: true } };
   }
   const since = Date.now() - racyMs();
