@@ -187,7 +187,8 @@ export async function cachedAnalysis(files: string[], opts: CachedRunOptions): P
  * A run where no file's key changed and none was added or removed (the fingerprint says so): when
  * the candidates' imports still name the same files (a tsconfig or package.json can change that)
  * and the modules outside the discovered files hold the same texts, every result is the last run's.
- * Only the quick part of the cache is read; nothing is analysed, and nothing written.
+ * Only the quick part of the cache is read; nothing is analysed, and nothing written (the caller
+ * writes the walk line alone when this run's walk can be kept and the cache held none that held).
  */
 function unchanged(
   file: CacheFile,
