@@ -3,8 +3,7 @@
 import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { constants as osConstants } from 'node:os';
 import path from 'node:path';
-import type colours from 'picocolors';
-import { requireCjs } from './core/require.js';
+import { picocolors } from './core/require.js';
 import { explainText, getRule, loadCatalogue, unknownRule } from './catalogue/index.js';
 import { loadConfig } from './config.js';
 import { oneLine, UsageError } from './errors.js';
@@ -62,7 +61,7 @@ async function progressBar(enabled: boolean): Promise<{ update: (done: number, t
 
 async function render(results: FileResult[], args: ScanArgs, cwd: string): Promise<string> {
   // --color / --no-color, else picocolors' own answer (a terminal, NO_COLOR, FORCE_COLOR, CI); never into a file unless asked
-  const meta = { cwd, version: version(), color: args.color ?? (!args.outputFile && (requireCjs('picocolors') as typeof colours).isColorSupported) };
+  const meta = { cwd, version: version(), color: args.color ?? (!args.outputFile && picocolors().isColorSupported) };
   if (args.reporter === 'html') {
     const { renderHtml } = await import('./reporters/html.js');
     let trend;

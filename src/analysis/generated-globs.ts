@@ -3,10 +3,7 @@
 
 import path from 'node:path';
 import type { Ignore } from 'ignore';
-import type makeIgnore from 'ignore';
-import { requireCjs } from '../core/require.js';
-
-const ignore = requireCjs('ignore') as typeof makeIgnore;
+import { newIgnore } from '../core/require.js';
 
 export class GeneratedGlobs {
   private readonly ig?: Ignore;
@@ -15,7 +12,7 @@ export class GeneratedGlobs {
     globs: string[] | undefined,
     private readonly root: string | undefined,
   ) {
-    if (globs?.length && root) this.ig = ignore().add(globs);
+    if (globs?.length && root) this.ig = newIgnore().add(globs);
   }
 
   /** The glob that marks this file (an absolute path) as generated; undefined when none does. */

@@ -183,7 +183,10 @@ export function readCache(file: string, header: string): CacheFile | undefined {
   const raw = (line: number) => bytes.subarray(starts[line - 1], starts[line]);
   // a file spoiled anywhere, or cut short, is not believed at all (a run where nothing changed parses lines 2 and 4 only)
   if (!sums.every((sum, i) => sha1(raw(i + 1)) === sum)) return undefined;
-  const part = (line: number): unknown => parse(raw(line).toString('utf8', 0, raw(line).length - 1));
+  const part = (line: number): unknown => {
+    const b = raw(line);
+    return parse(b.toString('utf8', 0, b.length - 1));
+  };
   let quick: Quick | undefined | null = null;
   const readQuick = (): Quick | undefined => (quick === null ? (quick = validQuick(part(1))) : quick);
   return {

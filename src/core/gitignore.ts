@@ -3,13 +3,9 @@
 // entered, the rules of the git top and of every folder down to a root, each scoped to its folder.
 
 import type { Ignore } from 'ignore';
-import type makeIgnore from 'ignore';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { requireCjs } from './require.js';
-
-// loaded with the first rule set (a cached run whose kept walk holds makes none)
-let ignore: typeof makeIgnore | undefined;
+import { newIgnore } from './require.js';
 
 /** Folders never entered, wherever they are below a given folder. */
 export const ALWAYS_IGNORED_DIRS = new Set(['node_modules', 'dist', 'build', 'coverage', '.git']);
@@ -22,7 +18,8 @@ export const toPosix = (p: string) => p.split(path.sep).join('/');
  * such (`node_modules/`, `dist/`) the files need no test of their own.
  */
 export class RuleSet {
-  readonly ig: Ignore = (ignore ??= requireCjs('ignore') as typeof makeIgnore)();
+  // (the package is loaded with the first rule set: a cached run whose kept walk holds makes none)
+  readonly ig: Ignore = newIgnore();
   filesToo = false;
 
   add(lines: string[]): void {

@@ -10,11 +10,12 @@
 // - the config's ignorePatterns, relative to the root.
 // test/lsp.test.ts checks this against discoverFiles() on the same tree.
 
-import ignore, { type Ignore } from 'ignore';
+import type { Ignore } from 'ignore';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ALL_EXTENSIONS } from '../core/extensions.js';
 import { ALWAYS_IGNORED_DIRS, gitChain, scopeRule, toPosix } from '../core/gitignore.js';
+import { newIgnore } from '../core/require.js';
 
 export function isInside(root: string, file: string): boolean {
   const rel = path.relative(root, file);
@@ -33,7 +34,7 @@ export class IgnoreRules {
     readonly root: string,
     ignorePatterns: string[],
   ) {
-    this.user = ignore().add(ignorePatterns);
+    this.user = newIgnore().add(ignorePatterns);
   }
 
   /** Forget what was read (a .gitignore changed, or the config's patterns did). */
@@ -42,7 +43,7 @@ export class IgnoreRules {
     this.perDir.clear();
     this.chain = undefined;
     this.gitTop = undefined;
-    if (ignorePatterns) this.user = ignore().add(ignorePatterns);
+    if (ignorePatterns) this.user = newIgnore().add(ignorePatterns);
   }
 
   /** Would a scan of the root skip this file (or never read it: not a source file)? */
@@ -89,7 +90,7 @@ export class IgnoreRules {
     // the root's chain, then every folder between the root and this one
     const below: string[] = [];
     for (let d = dir; d !== this.root && isInside(this.root, d); d = path.dirname(d)) below.unshift(d);
-    ig = ignore();
+    ig = newIgnore();
     for (const d of [...chain, ...below]) {
       const lines = this.lines(path.join(d, '.gitignore'));
       if (!lines) continue;

@@ -52,7 +52,6 @@ export function recordLegacyBases(at: ConfigLocation, names: string[], dryRun: b
   return { ...base, written: true };
 }
 
-
 /**
  * The base URLs reported before the fix that a scan after it no longer reports (a base with no
  * name to record): left for a person all the same, at their place in the text after the fix (the

@@ -2,11 +2,11 @@
 // (src/reporters/index.ts gathers them all, for the servers and the tests).
 import type { Reporter } from './shared.js';
 
-export type ReporterName = 'stylish' | 'json' | 'sarif' | 'github' | 'compact';
+const NAMES = ['stylish', 'json', 'sarif', 'github', 'compact'] as const;
 
-const NAMES: readonly string[] = ['stylish', 'json', 'sarif', 'github', 'compact'] satisfies ReporterName[];
+export type ReporterName = (typeof NAMES)[number];
 
-export const isReporterName = (name: string): name is ReporterName => NAMES.includes(name);
+export const isReporterName = (name: string): name is ReporterName => (NAMES as readonly string[]).includes(name);
 
 export async function loadReporter(name: ReporterName): Promise<Reporter> {
   switch (name) {

@@ -1,6 +1,5 @@
 // `--reporter stylish` (the default): findings grouped by file, aligned in columns, with a summary.
-import type colours from 'picocolors';
-import { requireCjs } from '../core/require.js';
+import { picocolors } from '../core/require.js';
 import type { FileResult } from '../types.js';
 import { oneLineText, pluralize, relPath, sortResults, totals, type ReporterMeta } from './shared.js';
 
@@ -13,7 +12,7 @@ interface Row {
 }
 
 export function stylish(results: FileResult[], meta: ReporterMeta): string {
-  const c = (requireCjs('picocolors') as typeof colours).createColors(meta.color);
+  const c = picocolors().createColors(meta.color);
   const blocks: string[] = [];
   for (const r of sortResults(results)) {
     const rows: Row[] = [];
