@@ -123,6 +123,44 @@ describe('--cache', () => {
     expect(reanalysed(after.stderr).again).toBeGreaterThan(0);
   });
 
+  it('loads the compiler on a worker thread from the first change it sees in the import graph, to the report one thread gives', () => {
+    const THREAD = { ...TRACE, MIGRATE_CHECK_WORKERS: '2' };
+    const ONE = { ...TRACE, MIGRATE_CHECK_WORKERS: '0' };
+    const lineOf = (stderr: string, re: RegExp) => stderr.split('\n').findIndex((l) => re.test(l));
+    const [a, b] = [tempCopy(PROJECT), tempCopy(PROJECT)];
+    for (const dir of [a, b]) {
+      writeFileSync(path.join(dir, 'src', 'plain.ts'), 'export const answer = 42;\n');
+      runCli(['--cache', ...JSON_ARGS], dir);
+      // endpoints.ts is in the graph (the modules that send its paths import it)
+      const endpoints = path.join(dir, 'src', 'endpoints.ts');
+      writeFileSync(endpoints, `${readFileSync(endpoints, 'utf8')}// touched\n`);
+    }
+    const ahead = runCli(['--cache', ...JSON_ARGS], a, THREAD);
+    const here = runCli(['--cache', ...JSON_ARGS], b, ONE);
+    const cold = runCli(JSON_ARGS, a).stdout;
+    expect(ahead.stdout).toBe(cold);
+    expect(here.stdout).toBe(runCli(JSON_ARGS, b).stdout);
+    expect(here.stdout.replaceAll(b, a)).toBe(cold);
+    // started before the other files were keyed, and given the analysis
+    expect(lineOf(ahead.stderr, /a worker thread starts/)).toBeGreaterThan(-1);
+    expect(lineOf(ahead.stderr, /a worker thread starts/)).toBeLessThan(lineOf(ahead.stderr, /cache: \d+ files keyed/));
+    expect(ahead.stderr).toMatch(/files to parse, on the worker thread started ahead/);
+    expect(reanalysed(ahead.stderr)).toEqual(reanalysed(here.stderr));
+    expect(here.stderr).not.toMatch(/worker thread/);
+    expect(here.stderr).toMatch(/files to parse, in this thread/);
+
+    // a change to a file outside the graph: known once every key is, and nothing in it to analyse
+    writeFileSync(path.join(a, 'src', 'plain.ts'), 'export const answer = 43;\n');
+    const outside = runCli(['--cache', ...JSON_ARGS], a, THREAD);
+    expect(outside.stdout).toBe(cold);
+    expect(lineOf(outside.stderr, /a worker thread starts/)).toBeGreaterThan(lineOf(outside.stderr, /cache: \d+ files keyed/));
+    expect(outside.stderr).not.toMatch(/files to parse/);
+    // nothing changed: no thread
+    const none = runCli(['--cache', ...JSON_ARGS], a, THREAD);
+    expect(none.stdout).toBe(cold);
+    expect(none.stderr).not.toMatch(/worker thread/);
+  });
+
   const spoiled: [string, (text: string) => string][] = [
     ['corrupt (bytes that are not JSON)', () => '\u0000\u0001garbage{{{'],
     ['truncated', (text) => text.slice(0, Math.floor(text.length / 2))],
@@ -133,6 +171,7 @@ describe('--cache', () => {
     ['spoiled in an entry (its checksum no longer right)', (text) => text.replace(/"key":"[^"]*"/, '"key":7')],
     ['well-formed with a result that is not (its checksum mended)', (text) => mended(text, 1, (quick) => quick.replace(/"line":\d+/, '"line":"7"'))],
     ['cut after its first line', (text) => text.slice(0, text.indexOf('\n') + 1)],
+    ['holding keys of the graph that are not a list of names', (text) => text.replace(/"graphKeys":\[/, '"graphKeys":[7,')],
   ];
   for (const [what, spoil] of spoiled) {
     it(`ignores a cache file that is ${what}, and writes it again`, () => {

@@ -13,7 +13,7 @@
 // Decisions about what is old and what replaces it come from core/ (fed by the catalogue).
 
 import type { Finding } from '../types.js';
-import { msSince, trace } from '../core/trace.js';
+import { msSince, now, trace } from '../core/trace.js';
 import { findAxiosDefaults } from './detectors/axios-defaults.js';
 import { scanAmbiguous, scanObjectsByKeys } from './detectors/by-keys.js';
 import { scanStrings } from './detectors/paths.js';
@@ -50,22 +50,22 @@ export class Analyzer {
   run(units: Unit[]): Finding[] {
     const a = this.state;
     // collect
-    const t0 = performance.now();
+    const t0 = now();
     for (const u of units) findAxiosDefaults(a, u);
     // detect
     for (const u of units) scanStrings(a, u);
-    const t1 = performance.now();
+    const t1 = now();
     for (const u of units) followWrappers(a, u);
     for (const u of units) scanCalls(a, u);
     for (const u of units) scanNodeRequests(a, u);
     followRest(a);
-    const t2 = performance.now();
+    const t2 = now();
     for (const u of units) scanObjectsByKeys(a, u);
-    const t3 = performance.now();
+    const t3 = now();
     for (const u of units) scanEvents(a, u);
-    const t4 = performance.now();
+    const t4 = now();
     if (a.shaped.length) renameShapes(a.store, a.shaped, a);
-    const t5 = performance.now();
+    const t5 = now();
     // settle
     settleTypedEvents(a);
     finishBaseGroups(a);

@@ -10,12 +10,14 @@ import type { Analysis } from '../pipeline/analyze.js';
 import { drawIn, hostsOf, strongStems, type Importer, type Passed } from '../pipeline/prefilter.js';
 import { readSource, type Source } from '../pipeline/read.js';
 import { sortByFile } from '../core/order.js';
-import { msSince, trace } from '../core/trace.js';
+import { msSince, now, trace } from '../core/trace.js';
 import type { CacheOptions, Config, FileResult } from '../types.js';
 import { factsOf, fileKey, type Entry, type OutsideEntry } from './entry.js';
 import { components, dirtyParts, importLinks, sameLinks } from './graph.js';
 import { namesOf, type Names } from './names.js';
-import { graphDigest, headerKey, keysFingerprint, readCache, writeCache, writeCacheText, type CacheData, type CacheFile } from './store.js';
+import { graphDigest, headerKey, keysFingerprint, readCache, writeCache, writeCacheText, type CacheData, type CacheFile, type WalkStamp } from './store.js';
+import { startAnalysisThread, stopAnalysisThread, type AnalysisThread } from '../pipeline/analysis-thread.js';
+import type { runWhole as RunWhole } from '../pipeline/workers.js';
 import type { OpenedCache } from './walk.js';
 
 export interface CachedRunOptions {
@@ -32,7 +34,7 @@ export interface CachedRunOptions {
 
 /** Analyse the files (already discovered) with the cache, and leave the cache holding this run. */
 export async function cachedAnalysis(files: string[], opts: CachedRunOptions): Promise<Analysis> {
-  const started = performance.now();
+  const started = now();
   const { config, cache } = opts;
   const max = config.maxFileSize;
   const header = opts.opened?.header ?? headerKey({ config, cwd: opts.cwd, root: opts.root, shard: opts.shard, strategy: cache.strategy });
@@ -46,25 +48,73 @@ export async function cachedAnalysis(files: string[], opts: CachedRunOptions): P
     if (!src) texts.set(file, (src = readSource(file, undefined, max)));
     return src;
   };
-  const keyed = files.map((f, i) => {
-    const k = fileKey(f, cache.strategy, max);
-    if (k.src) texts.set(f, k.src);
-    opts.onProgress?.(i + 1, files.length);
-    return k.key;
-  });
-  const fingerprint = keysFingerprint(files, keyed);
-  trace(`cache: ${files.length} files keyed`);
-  if (file && fingerprint !== undefined && fingerprint === file.fingerprint) {
-    const same = unchanged(file, { files, read, started, maxFileSize: max, root: opts.root });
-    if (same) {
-      // a walk that could be kept where the cache holds none (or an older one): kept for the next run
-      if (walk && !opts.opened!.reused) {
-        const problem = writeCacheText(cache.location, file.withWalk(walk));
-        if (problem) cache.onWarning?.(problem);
-      }
-      return same;
+  // the thread that loads the compiler for an analysis, started at the first change seen
+  let thread: AnalysisThread | undefined;
+  let ahead = false;
+  const startAhead = () => {
+    if (!ahead) thread = startAnalysisThread();
+    ahead = true;
+  };
+  try {
+    const key = (f: string): string | undefined => {
+      const k = fileKey(f, cache.strategy, max);
+      if (k.src) texts.set(f, k.src);
+      return k.key;
+    };
+    // the modules of the last run's import graph first: a change there is one to analyse
+    const first = new Map<string, string | undefined>();
+    const graphKeys = file?.graphKeys ?? [];
+    for (let i = 0; i < graphKeys.length; i += 2) {
+      const k = key(graphKeys[i]);
+      first.set(graphKeys[i], k);
+      if (k !== graphKeys[i + 1]) startAhead();
     }
+    const keyed = files.map((f, i) => {
+      const k = first.has(f) ? first.get(f) : key(f);
+      opts.onProgress?.(i + 1, files.length);
+      return k;
+    });
+    const fingerprint = keysFingerprint(files, keyed);
+    trace(`cache: ${files.length} files keyed`);
+    if (file && fingerprint !== undefined && fingerprint === file.fingerprint) {
+      const same = unchanged(file, { files, read, started, maxFileSize: max, root: opts.root });
+      if (same) {
+        // a walk that could be kept where the cache holds none (or an older one): kept for the next run
+        if (walk && !opts.opened!.reused) {
+          const problem = writeCacheText(cache.location, file.withWalk(walk));
+          if (problem) cache.onWarning?.(problem);
+        }
+        return same;
+      }
+    }
+    // something changed: the worker loads the compiler while this thread reads the cache and
+    // chooses what to analyse again (at times nothing: then it is stopped unused)
+    startAhead();
+    const { runWhole } = await import('../pipeline/workers.js');
+    return await changedRun(files, keyed, { config, cache, root: opts.root, header, file, walk, fingerprint, read, started, analyse: (again, o) => analyse(again, o, runWhole, thread) });
+  } finally {
+    stopAnalysisThread(thread);
   }
+}
+
+interface ChangedRun {
+  config: Config;
+  cache: CacheOptions;
+  root?: string;
+  header: string;
+  /** the cache file read (undefined: none, or none to believe) */
+  file?: CacheFile;
+  walk?: WalkStamp;
+  fingerprint?: string;
+  read: (file: string) => Source;
+  started: number;
+  analyse: (again: string[], o: AnalyseOptions) => Promise<CandidateResult>;
+}
+
+/** A run where some file changed (or no cache held): what changed is analysed again, the rest kept; the cache written. */
+async function changedRun(files: string[], keyed: (string | undefined)[], o: ChangedRun): Promise<Analysis> {
+  const { config, cache, file, read, fingerprint } = o;
+  const max = config.maxFileSize;
   const old = file?.full();
   const before = old?.files ?? new Map<string, Entry>();
   // what the last run recorded of the files' places, read below after their entries change (in place)
@@ -97,7 +147,7 @@ export async function cachedAnalysis(files: string[], opts: CachedRunOptions): P
     if (e) Object.assign(e, n);
     return n;
   };
-  const graph = importLinks(candidates, entries, { maxFileSize: max, root: opts.root });
+  const graph = importLinks(candidates, entries, { maxFileSize: max, root: o.root });
   // the names whose calls the last analysis of a node looked for over every file (a wrapper's callers)
   const lookups = new Map<string, string[]>();
   for (const file of graph.links.keys()) {
@@ -131,7 +181,7 @@ export async function cachedAnalysis(files: string[], opts: CachedRunOptions): P
   // take: those are analysed with them, until no new tie appears
   for (let round = 0; dirty.size; round++) {
     again = candidates.filter((f) => dirty.has(parts.get(f)!));
-    const analysed = await analyse(again, { files, config, root: opts.root, read, unreadable: chosen.unreadable });
+    const analysed = await o.analyse(again, { files, config, root: o.root, read, unreadable: chosen.unreadable });
     fresh.clear();
     for (const r of analysed.results) fresh.set(r.file, r);
     parsed += analysed.parsed;
@@ -155,7 +205,7 @@ export async function cachedAnalysis(files: string[], opts: CachedRunOptions): P
     else Object.assign(outside.get(file)!, { part, ...(found?.length ? { lookups: found } : {}) });
     if (e && !found?.length) delete e.lookups;
   }
-  trace(`cache: ${old ? 'read' : 'none to use'}; ${seeds.size} files changed, added, deleted or moved in the graph; ${again.length} of ${candidates.length} candidates analysed again in ${msSince(started)} ms`);
+  trace(`cache: ${old ? 'read' : 'none to use'}; ${seeds.size} files changed, added, deleted or moved in the graph; ${again.length} of ${candidates.length} candidates analysed again in ${msSince(o.started)} ms`);
 
   const results: FileResult[] = [];
   for (const file of files) {
@@ -177,7 +227,7 @@ export async function cachedAnalysis(files: string[], opts: CachedRunOptions): P
   }
   if (!old || seeds.size) {
     const data: CacheData = { files: entries, outside, stems: chosen.stems };
-    const problem = writeCache(cache.location, { header, fingerprint, graph: graphDigest(graph.links, graph.outside, graph.sure), candidates, data, walk });
+    const problem = writeCache(cache.location, { header: o.header, fingerprint, graph: graphDigest(graph.links, graph.outside, graph.sure), candidates, data, walk: o.walk });
     if (problem) cache.onWarning?.(problem);
   }
   return { results: sortByFile(results), stats: { files: files.length, candidates: candidates.length, parsed }, candidates };
@@ -269,15 +319,19 @@ function placesOf(before: Map<string, Entry>): { candidates: Set<string>; weakIn
   return was;
 }
 
-/** Analyse some candidates (read now), as the run without the cache would analyse them. */
-async function analyse(
-  again: string[],
-  o: { files: string[]; config: Config; root?: string; read: (file: string) => Source; unreadable: Map<string, Source['fatal'] & object> },
-): Promise<CandidateResult> {
+interface AnalyseOptions {
+  files: string[];
+  config: Config;
+  root?: string;
+  read: (file: string) => Source;
+  unreadable: Map<string, Source['fatal'] & object>;
+}
+
+/** Analyse some candidates (read now), as the run without the cache would analyse them, on the thread started ahead when there is one. */
+async function analyse(again: string[], o: AnalyseOptions, runWhole: typeof RunWhole, thread: AnalysisThread | undefined): Promise<CandidateResult> {
   if (!again.length) return { results: [], parsed: 0 };
-  const { runInParts } = await import('../pipeline/workers.js');
   const job = again.map((file) => ({ file, src: o.read(file) }));
   for (const { file, src } of job) if (src.fatal) o.unreadable.set(file, src.fatal);
   const readable = job.filter((j) => !j.src.fatal).map((j) => ({ file: j.file, text: j.src.text! }));
-  return runInParts({ candidates: readable, given: o.files, config: o.config, root: o.root });
+  return runWhole({ candidates: readable, given: o.files, config: o.config, root: o.root }, thread);
 }

@@ -14,7 +14,7 @@ import { isObject, isStrings, sha1, validEntry, type Entry, type OutsideEntry } 
 
 const FORMAT = 'migrate-check-cache';
 /** raised whenever what an entry holds changes meaning */
-const FORMAT_VERSION = 4;
+const FORMAT_VERSION = 5;
 
 /** The default file name, in the folder the command runs from. */
 export const DEFAULT_CACHE_FILE = '.migrate-check-cache';
@@ -107,6 +107,8 @@ interface Meta {
   fingerprint: string;
   /** of the import graph (graphDigest) */
   graph: string;
+  /** the discovered files in the graph with their keys, one after the other (a change there is one to analyse) */
+  graphKeys: string[];
   /** of lines 2, 3 and 4 (each with its line break) */
   quickSum: string;
   fullSum: string;
@@ -132,7 +134,7 @@ export interface WalkStamp {
 export interface Quick {
   /** the files parsed last time, in the order their graph was walked from */
   candidates: string[];
-  /** the discovered files in the graph: their module specifiers (`moduleSpecifiers`), unreadable ones marked */
+  /** the discovered files in the graph: their keys and module specifiers (`moduleSpecifiers`), unreadable ones marked */
   nodes: Record<string, { imports?: string; unreadable?: true }>;
   /** every file that had a result */
   results: Record<string, NonNullable<Entry['result']>>;
@@ -142,6 +144,7 @@ export interface Quick {
 export interface CacheFile {
   fingerprint: string;
   graph: string;
+  graphKeys: string[];
   quick(): Quick | undefined;
   full(): CacheData | undefined;
   walk(): WalkStamp | undefined;
@@ -177,7 +180,7 @@ export function readCache(file: string, header: string): CacheFile | undefined {
   if (starts.length < 4 || starts[3] !== bytes.length) return undefined;
   const meta = parse(bytes.toString('utf8', 0, starts[0] - 1));
   if (!isObject(meta) || meta.format !== FORMAT || meta.version !== FORMAT_VERSION || meta.header !== header) return undefined;
-  if (typeof meta.fingerprint !== 'string' || typeof meta.graph !== 'string') return undefined;
+  if (typeof meta.fingerprint !== 'string' || typeof meta.graph !== 'string' || !isStrings(meta.graphKeys) || meta.graphKeys.length % 2) return undefined;
   const sums = [meta.quickSum, meta.fullSum, meta.walkSum];
   if (!sums.every((s) => typeof s === 'string')) return undefined;
   const raw = (line: number) => bytes.subarray(starts[line - 1], starts[line]);
@@ -192,6 +195,7 @@ export function readCache(file: string, header: string): CacheFile | undefined {
   return {
     fingerprint: meta.fingerprint,
     graph: meta.graph,
+    graphKeys: meta.graphKeys,
     quick: readQuick,
     full: () => {
       const q = readQuick();
@@ -252,9 +256,11 @@ export function writeCache(file: string, o: { header: string; fingerprint?: stri
   const nodes: Quick['nodes'] = {};
   const results: Quick['results'] = {};
   const rest: Record<string, Entry> = {};
+  const graphKeys: string[] = [];
   for (const [f, e] of data.files) {
     const { result, ...kept } = e;
     if (result) results[f] = result;
+    if (e.links) graphKeys.push(f, e.key);
     if (e.links) nodes[f] = { ...(e.imports ? { imports: e.imports } : {}), ...(e.unreadable ? { unreadable: true as const } : {}) };
     rest[f] = kept;
   }
@@ -262,7 +268,7 @@ export function writeCache(file: string, o: { header: string; fingerprint?: stri
   const full = `${JSON.stringify({ stems: data.stems, files: rest, outside: Object.fromEntries(data.outside) })}\n`;
   // no fingerprint (a file without a key): one that never matches
   const walk = walkLine(o.walk);
-  const meta: Meta = { format: FORMAT, version: FORMAT_VERSION, header: o.header, fingerprint: o.fingerprint ?? '', graph: o.graph, quickSum: sha1(quick), fullSum: sha1(full), walkSum: sha1(walk) };
+  const meta: Meta = { format: FORMAT, version: FORMAT_VERSION, header: o.header, fingerprint: o.fingerprint ?? '', graph: o.graph, graphKeys, quickSum: sha1(quick), fullSum: sha1(full), walkSum: sha1(walk) };
   return writeCacheText(file, `${JSON.stringify(meta)}\n${quick}${full}${walk}`);
 }
 

@@ -15,7 +15,7 @@ import { readdirSync, realpathSync, statSync, type Stats } from 'node:fs';
 import path from 'node:path';
 import { gitChain } from '../core/gitignore.js';
 import { discoverFiles } from '../pipeline/discover.js';
-import { msSince, trace } from '../core/trace.js';
+import { msSince, now, trace } from '../core/trace.js';
 import type { Config } from '../types.js';
 import { headerKey, readCache, type CacheFile, type WalkStamp } from './store.js';
 
@@ -54,7 +54,7 @@ export function walkWithCache(o: CachedWalkOptions): { files: string[]; opened: 
   const header = headerKey({ config: o.config, cwd: o.cwd, root: o.root, shard: o.shard, strategy: o.strategy });
   const file = readCache(o.location, header);
   const kept = file?.walk();
-  const started = performance.now();
+  const started = now();
   const folderKey = keyFolder(o.location);
   const reused = kept && stillHolds(kept, o.paths, o.cwd, folderKey) ? unpackFiles(kept) : undefined;
   if (reused) {

@@ -87,7 +87,7 @@ function unsealed(file: Buffer): Buffer | undefined {
 }
 
 function trace(line: string): void {
-  if (process.env.MIGRATE_CHECK_TRACE) process.stderr.write(`migrate-check trace: [${Math.round(performance.now())} ms] ${line}\n`);
+  if (process.env.MIGRATE_CHECK_TRACE) process.stderr.write(`migrate-check trace: [${Math.round(process.uptime() * 1000)} ms] ${line}\n`);
 }
 
 /**

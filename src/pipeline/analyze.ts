@@ -2,7 +2,7 @@
 // (in this thread, or spread over workers), merged into one result per file.
 
 import { sortByFile } from '../core/order.js';
-import { msSince, trace } from '../core/trace.js';
+import { msSince, now, trace } from '../core/trace.js';
 import type { CheckResult, Config, FileResult } from '../types.js';
 import { hostsOf, testTexts } from './prefilter.js';
 import { readAheadWanted, testTextsAhead, type ReadAhead } from './reader.js';
@@ -31,7 +31,7 @@ export async function analyzeFiles(
   const hosts = hostsOf(config);
   // on a large tree the workers load the compiler while this thread reads and tests the files
   const pool = opts.ahead ? undefined : prestart(files.length);
-  const started = performance.now();
+  const started = now();
   if (opts.ahead) opts.ahead.onProgress = opts.onProgress;
   const textOpts = { maxFileSize: config.maxFileSize, hosts, overlays: opts.overlays, onProgress: opts.onProgress };
   // or, when this thread is the one to analyse, a reader thread reads and tests the files while

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { ALL_EXTENSIONS } from '../core/extensions.js';
 import { ALWAYS_IGNORED_DIRS, gitignoreFor, RuleSet, scopeRule, toPosix } from '../core/gitignore.js';
 import { UsageError } from '../errors.js';
-import { msSince, trace } from '../core/trace.js';
+import { msSince, now, trace } from '../core/trace.js';
 
 function realOf(p: string): string {
   try {
@@ -45,7 +45,7 @@ export function discoverFiles(
   const out = new Map<string, string>();
   let user: RuleSet | undefined;
   if (ignorePatterns.length) (user = new RuleSet()).add(ignorePatterns);
-  const started = performance.now();
+  const started = now();
   let told = !o.onLarge;
   const add = (key: string, file: string) => {
     if (out.has(key)) return;

@@ -7,7 +7,8 @@
 // compares them).
 
 import { Worker } from 'node:worker_threads';
-import { availableCores, workerCount } from './workers.js';
+import { availableCores } from './analysis-thread.js';
+import { workerCount } from './workers.js';
 import type { TextTested } from './prefilter.js';
 import type { Source } from './read.js';
 import { trace } from '../core/trace.js';

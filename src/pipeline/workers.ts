@@ -4,12 +4,12 @@
 // run where the imports cannot be read with confidence, stay in the main thread. Either way the
 // analysis is called through its one entry, analyzeCandidates (src/analysis/run.ts).
 
-import os from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { FileResult, Finding } from '../types.js';
 import type { CandidateJob, CandidateResult } from '../analysis/run.js';
 import { sortFindings } from '../core/order.js';
-import { msSince, trace } from '../core/trace.js';
+import { msSince, now, trace } from '../core/trace.js';
+import { availableCores, type AnalysisThread } from './analysis-thread.js';
 import { partition } from './partition.js';
 
 /** Below this many files to parse, one thread is faster than starting workers. */
@@ -33,11 +33,6 @@ export function workerCount(): number {
   return cores >= 3 ? Math.min(cores - 1, 4) : 0;
 }
 
-/** The cores this process may use. */
-export function availableCores(): number {
-  return typeof os.availableParallelism === 'function' ? os.availableParallelism() : os.cpus().length;
-}
-
 /** Workers forced on even for small runs (tests compare them with one thread): MIGRATE_CHECK_WORKERS set. */
 const forced = () => !!process.env.MIGRATE_CHECK_WORKERS && workerCount() > 1;
 
@@ -45,6 +40,7 @@ interface Pool {
   workers: Worker[];
   failed?: Error;
 }
+
 
 /** Start the workers early so that they load the compiler while the main thread reads files. */
 export function prestart(files: number): Pool | undefined {
@@ -60,6 +56,23 @@ export function prestart(files: number): Pool | undefined {
   return pool;
 }
 
+/** Analyse the candidates on the thread started ahead (kept for the next call); here when it could not start or failed. */
+export async function runWhole(job: CandidateJob, thread: AnalysisThread | undefined): Promise<CandidateResult> {
+  if (!job.candidates.length) return { results: [], parsed: 0 };
+  const started = now();
+  if (thread && !thread.failed) {
+    trace(`${job.candidates.length} files to parse, on the worker thread started ahead`);
+    try {
+      const result = await ask(thread.worker, { ...job, given: [...job.given] });
+      trace(`analysis: ${result.parsed} files parsed in ${msSince(started)} ms (on the worker thread)`);
+      return result;
+    } catch (err) {
+      thread.failed ??= err as Error;
+    }
+  }
+  return runInParts(job);
+}
+
 function stop(pool: Pool | undefined): void {
   for (const w of pool?.workers ?? []) void w.terminate();
 }
@@ -72,7 +85,7 @@ export async function runInParts(job: CandidateJob, pool?: Pool): Promise<Candid
     const parts = wanted ? partition(job.candidates, pool.workers.length, { maxFileSize: job.config.maxFileSize, root: job.root }) : undefined;
     if (!pool || !parts || parts.length < 2 || pool.failed) {
       trace(`${job.candidates.length} files to parse, in this thread`);
-      const started = performance.now();
+      const started = now();
       const { analyzeCandidates } = await import('../analysis/run.js');
       const result = await analyzeCandidates(job);
       trace(`analysis: ${result.parsed} files parsed in ${msSince(started)} ms (with the compiler's load)`);
@@ -81,7 +94,7 @@ export async function runInParts(job: CandidateJob, pool?: Pool): Promise<Candid
     trace(`${job.candidates.length} files to parse, in ${parts.length} parts on ${parts.length} worker threads`);
     const given = [...job.given];
     let answers: CandidateResult[];
-    const started = performance.now();
+    const started = now();
     try {
       answers = await Promise.all(
         parts.map((part, i) => ask(pool.workers[i], { candidates: part, given, config: job.config, overlays: job.overlays, root: job.root })),
