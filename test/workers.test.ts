@@ -2,12 +2,13 @@
 // (dry run) with the analysis forced into two workers and with one thread, and the outputs are
 // compared byte for byte (test/contract/ does the same with the contract examples). The parts
 // they are cut into are checked by hand too.
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { Worker } from 'node:worker_threads';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { partition } from '../src/pipeline/partition.js';
-import { isDir, ROOT, runCli, tempDir, writeJson } from './helpers.js';
+import { isDir, ROOT, runCli, tempDir, walk, writeJson } from './helpers.js';
 import { sameOnEveryThread } from './support/projects.js';
 import { cpSync, mkdirSync, writeFileSync } from 'node:fs';
 
@@ -154,4 +155,26 @@ describe('analysis in worker threads', () => {
     writeJson(path.join(dir, 'y.json'), {});
     expect(partition([{ file: path.join(dir, 'x.ts'), text: "import { a } from '@x/a';\n" }], 2)).toBeUndefined();
   });
+
+  it('runs an analysis sent to a thread that stopped or failed in this thread instead, to the same results', async () => {
+    // (the built modules: the analysis thread's worker is a file beside them)
+    const { runWhole } = await import('../dist/src/pipeline/workers.js');
+    const { threadOf } = await import('../dist/src/pipeline/analysis-thread.js');
+    const { analyzeCandidates } = await import('../dist/src/analysis/run.js');
+    const { loadConfig } = await import('../dist/src/config.js');
+    const dir = path.join(ROOT, 'fixtures', 'projects', 'legacy-client', 'before');
+    const files = walk(dir).filter((f) => /\.[jt]s$/.test(f)).map((f) => path.join(dir, f));
+    const job = { candidates: files.map((file) => ({ file, text: readFileSync(file, 'utf8') })), given: files, config: loadConfig({ cwd: dir }) };
+    const here = await analyzeCandidates(job);
+    expect(here.results.some((r) => r.findings.length)).toBe(true);
+    const stopped = threadOf(new Worker('process.exit(3)', { eval: true }));
+    // asked before its end is heard of, then after
+    expect(await runWhole(job, stopped)).toEqual(here);
+    expect(stopped.failed?.message).toMatch(/stopped \(exit code 3\)/);
+    expect(await runWhole(job, stopped)).toEqual(here);
+    const failing = threadOf(new Worker("require('node:worker_threads').parentPort.once('message', () => { throw new Error('boom'); });", { eval: true }));
+    expect(await runWhole(job, failing)).toEqual(here);
+    expect(failing.failed?.message).toMatch(/boom/);
+  });
 });
+

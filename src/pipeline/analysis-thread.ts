@@ -28,11 +28,23 @@ export function startAnalysisThread(): AnalysisThread | undefined {
   const env = Number(process.env.MIGRATE_CHECK_WORKERS || NaN);
   if (env === 0 || env === 1 || (!(env > 1) && availableCores() < 2)) return undefined;
   const { Worker } = requireCjs('node:worker_threads') as typeof import('node:worker_threads');
-  const worker = new Worker(new URL('./worker-thread.js', import.meta.url));
+  let worker: Worker;
+  try {
+    worker = new Worker(new URL('./worker-thread.js', import.meta.url));
+  } catch {
+    // (the analysis then runs in this thread, as it would without one)
+    return undefined;
+  }
+  trace('a worker thread starts, to load the compiler for the analysis');
+  return threadOf(worker);
+}
+
+/** A worker as an analysis thread: unreferenced while idle, and marked failed once it errs or stops. */
+export function threadOf(worker: Worker): AnalysisThread {
   worker.unref();
   const thread: AnalysisThread = { worker };
   worker.on('error', (err) => (thread.failed ??= err));
-  trace('a worker thread starts, to load the compiler for the analysis');
+  worker.on('exit', (code) => (thread.failed ??= new Error(`the worker thread stopped (exit code ${code})`)));
   return thread;
 }
 

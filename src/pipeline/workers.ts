@@ -114,19 +114,35 @@ export async function runInParts(job: CandidateJob, pool?: Pool): Promise<Candid
 }
 
 
+/**
+ * One job on a worker, held in the event loop while it runs (the workers are unreferenced between
+ * jobs, so that an idle one never keeps the process); rejected when the worker fails or stops.
+ */
 function ask(worker: Worker, job: CandidateJob): Promise<CandidateResult> {
   return new Promise((resolve, reject) => {
-    const onMessage = (m: { ok: true; result: CandidateResult } | { ok: false; error: string }) => {
+    const done = () => {
+      worker.off('message', onMessage);
       worker.off('error', onError);
+      worker.off('exit', onExit);
+      worker.unref();
+    };
+    const onMessage = (m: { ok: true; result: CandidateResult } | { ok: false; error: string }) => {
+      done();
       if (m.ok) resolve(m.result);
       else reject(new Error(m.error));
     };
     const onError = (err: Error) => {
-      worker.off('message', onMessage);
+      done();
       reject(err);
     };
-    worker.once('message', onMessage);
-    worker.once('error', onError);
+    const onExit = (code: number) => {
+      done();
+      reject(new Error(`the worker thread stopped (exit code ${code})`));
+    };
+    worker.on('message', onMessage);
+    worker.on('error', onError);
+    worker.on('exit', onExit);
+    worker.ref();
     worker.postMessage(job);
   });
 }
