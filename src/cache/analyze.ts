@@ -88,8 +88,10 @@ export async function cachedAnalysis(files: string[], opts: CachedRunOptions): P
       }
     }
     // something changed: the worker loads the compiler while this thread reads the cache and
-    // chooses what to analyse again (at times nothing: then it is stopped unused)
-    startAhead();
+    // chooses what to analyse again (at times nothing: then it is stopped unused). Not with no cache
+    // to believe: then every file is read here and every candidate analysed, and a worker loading the
+    // compiler meanwhile slowed this thread's reading as much as it saved (measured on two cores)
+    if (file) startAhead();
     const { runWhole } = await import('../pipeline/workers.js');
     return await changedRun(files, keyed, { config, cache, root: opts.root, header, file, walk, fingerprint, read, started, analyse: (again, o) => analyse(again, o, runWhole, thread) });
   } finally {
