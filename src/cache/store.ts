@@ -134,7 +134,7 @@ export interface WalkStamp {
 export interface Quick {
   /** the files parsed last time, in the order their graph was walked from */
   candidates: string[];
-  /** the discovered files in the graph: their keys and module specifiers (`moduleSpecifiers`), unreadable ones marked */
+  /** the discovered files in the graph: their module specifiers (`moduleSpecifiers`), unreadable ones marked */
   nodes: Record<string, { imports?: string; unreadable?: true }>;
   /** every file that had a result */
   results: Record<string, NonNullable<Entry['result']>>;

@@ -41,7 +41,6 @@ interface Pool {
   failed?: Error;
 }
 
-
 /** Start the workers early so that they load the compiler while the main thread reads files. */
 export function prestart(files: number): Pool | undefined {
   const n = workerCount();
