@@ -168,7 +168,7 @@ describe('analysis in worker threads', () => {
     const here = await analyzeCandidates(job);
     expect(here.results.some((r) => r.findings.length)).toBe(true);
     const stopped = threadOf(new Worker('process.exit(3)', { eval: true }));
-    // asked before its end is heard of, then after
+    // asked whether or not its end has been heard of yet, then again once it has
     expect(await runWhole(job, stopped)).toEqual(here);
     expect(stopped.failed?.message).toMatch(/stopped \(exit code 3\)/);
     expect(await runWhole(job, stopped)).toEqual(here);
@@ -177,4 +177,3 @@ describe('analysis in worker threads', () => {
     expect(failing.failed?.message).toMatch(/boom/);
   });
 });
-
