@@ -260,8 +260,10 @@ export function writeCache(file: string, o: { header: string; fingerprint?: stri
   for (const [f, e] of data.files) {
     const { result, ...kept } = e;
     if (result) results[f] = result;
-    if (e.links) graphKeys.push(f, e.key);
-    if (e.links) nodes[f] = { ...(e.imports ? { imports: e.imports } : {}), ...(e.unreadable ? { unreadable: true as const } : {}) };
+    if (e.links) {
+      graphKeys.push(f, e.key);
+      nodes[f] = { ...(e.imports ? { imports: e.imports } : {}), ...(e.unreadable ? { unreadable: true as const } : {}) };
+    }
     rest[f] = kept;
   }
   const quick = `${JSON.stringify({ candidates: o.candidates, nodes, results })}\n`;

@@ -56,7 +56,10 @@ export function walkWithCache(o: CachedWalkOptions): { files: string[]; opened: 
   const kept = file?.walk();
   const started = now();
   const folderKey = keyFolder(o.location);
-  const reused = kept && stillHolds(kept, o.paths, o.cwd, folderKey) ? unpackFiles(kept) : undefined;
+  // the given paths and the .gitignore files above them: checked against the kept walk, and kept with a new one
+  const given = givenKeys(o.paths, o.cwd);
+  const above = aboveKeys(given);
+  const reused = kept && given && stillHolds(kept, given, above, folderKey) ? unpackFiles(kept) : undefined;
   if (reused) {
     trace(`cache: the walk kept last time holds (${kept!.folders.length} folder${kept!.folders.length === 1 ? '' : 's'} checked, none walked) in ${msSince(started)} ms`);
     return { files: reused, opened: { header, file, walk: kept, reused: true } };
@@ -71,8 +74,6 @@ export function walkWithCache(o: CachedWalkOptions): { files: string[]; opened: 
     if (!k || k.changed > since) keep = false;
     return k?.key;
   };
-  const given = givenKeys(o.paths, o.cwd);
-  const above = aboveKeys(given);
   const files = discoverFiles(o.paths, o.cwd, o.config.ignorePatterns, {
     onUnreadable: (folder, code) => {
       keep = false;
@@ -116,11 +117,10 @@ function unpackFiles(stamp: WalkStamp): string[] | undefined {
   return out;
 }
 
-/** Would a walk of the paths now find what it found when the stamp was made? Only stats, no listing. */
-function stillHolds(stamp: WalkStamp, paths: string[], cwd: string, folderKey: (dir: string) => Key | undefined): boolean {
-  const given = givenKeys(paths, cwd);
-  if (!given || !same(given.map((g) => g.line), stamp.given)) return false;
-  if (!same(aboveKeys(given).map((k) => k.line), stamp.above)) return false;
+/** Would a walk of the paths (`given`, with the .gitignore files `above` them) now find what it found when the stamp was made? Only stats, no listing. */
+function stillHolds(stamp: WalkStamp, given: Given[], above: { line: string }[], folderKey: (dir: string) => Key | undefined): boolean {
+  if (!same(given.map((g) => g.line), stamp.given)) return false;
+  if (!same(above.map((k) => k.line), stamp.above)) return false;
   for (let i = 0; i < stamp.folders.length; i++) if (folderKey(stamp.folders[i])?.key !== stamp.keys[i]) return false;
   for (const line of stamp.ignores) {
     const tab = line.indexOf('\t');

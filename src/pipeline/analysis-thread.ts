@@ -1,8 +1,9 @@
 // One worker thread started ahead of an analysis, to load the compiler (a quarter of a second)
 // while the main thread does the rest of its work first: `--cache` starts it at the first changed
 // module of the last run's import graph (or once the fingerprint of every key differs), then reads
-// its file and chooses what to analyse again; runWhole (workers.ts) sends it the analysis. Node's worker and os modules are taken with require here, when a thread starts:
-// a cached run where nothing changed loads neither.
+// its file and chooses what to analyse again; runWhole (workers.ts) sends it the analysis. Node's
+// worker and os modules are taken with require here, when a thread starts: a cached run where
+// nothing changed loads neither.
 
 import type { Worker } from 'node:worker_threads';
 import { requireCjs } from '../core/require.js';
