@@ -244,8 +244,9 @@ export class Evaluator {
     if (decl.kind === 'expr' && !ts.isIdentifier(decl.expr)) return { unit: decl.unit, expr: decl.expr, name: decl.expr };
     if (decl.kind === 'binding' && decl.from) {
       const obj = this.objectOf(decl.unit, decl.from, 1);
-      const prop = obj && findProperty(obj.node, decl.prop);
-      if (obj && prop && ts.isPropertyAssignment(prop)) return { unit: obj.unit, expr: prop.initializer, name: decl.name };
+      // `key: value`, or a shorthand `{ key }` (`module.exports = { build }` read as `const { build } = mod`)
+      const value = obj && propertyValue(findProperty(obj.node, decl.prop));
+      if (obj && value) return { unit: obj.unit, expr: value, name: decl.name };
     }
     return undefined;
   }
@@ -272,8 +273,8 @@ export class Evaluator {
         }
       }
       const obj = this.objectOf(unit, e.expression, depth + 1);
-      const prop = obj && findProperty(obj.node, key);
-      return obj && prop && ts.isPropertyAssignment(prop) ? this.objectOf(obj.unit, prop.initializer, depth + 1) : undefined;
+      const value = obj && propertyValue(findProperty(obj.node, key));
+      return obj && value ? this.objectOf(obj.unit, value, depth + 1) : undefined;
     }
     return undefined;
   }
@@ -303,7 +304,8 @@ export class Evaluator {
       const obj = this.objectOf(unit, e.expression, depth + 1);
       const prop = obj && findProperty(obj.node, e.name.text);
       if (prop && ts.isMethodDeclaration(prop)) return { unit: obj!.unit, node: prop };
-      if (prop && ts.isPropertyAssignment(prop)) return this.functionOf(obj!.unit, prop.initializer, depth + 1);
+      const value = propertyValue(prop);
+      if (value) return this.functionOf(obj!.unit, value, depth + 1);
     }
     return undefined;
   }

@@ -83,6 +83,14 @@ export function holdRequests(acc: AnalysisState): void {
     };
     for (const r of acc.requests) {
       const path = r.pathKey ? acc.findings.get(r.pathKey) : undefined;
+      // an old path with no finding of its own to move it (built from pieces `--fix` cannot rewrite
+      // together, as a relative path held in a constant and sent through a versioned base): the
+      // body stays in the old version with it
+      if (!path && r.oldPath) {
+        const why = `the path it is sent to, \`${r.oldPath}\`, is old and \`--fix\` cannot rewrite it where it is built: move the path and this body together by hand`;
+        for (const f of bodyFindings(acc, r)) hold(f, 'path-stays', why, undefined);
+        continue;
+      }
       // a body that cannot be seen (a parameter no caller fills): it may be in either version, so
       // its path stays with it
       if (path && r.unseen) hold(path, 'body-unseen', r.unseen, path);

@@ -83,6 +83,8 @@ export interface KeyRead {
  */
 export interface SentRequest {
   pathKey?: string;
+  /** the old path it is sent to (shown), when that path changes in 2024-09: a body that moves needs its path's finding to move with it */
+  oldPath?: string;
   body: Finding[];
   objects: Span[];
   unseen?: string;

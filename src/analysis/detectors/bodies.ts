@@ -30,11 +30,14 @@ export function tieBody(acc: AnalysisState, unit: Unit, arg: ts.Expression, ep: 
     const found = objects(acc, body.unit, body.expr);
     for (const t of found) applyContext(acc, t, ctx, info);
     // each value the body may be (`body ? JSON.stringify(body) : undefined`, `data ?? {}`)
+    const changes = ctx !== 'foreign' && renamesIn(ctx).size + (ctx === 'labels-2023-01' || ctx === 'labels-2024-09' || ctx === 'webhook-2023-01' ? 1 : 0) > 0;
     for (const e of sentValues(body.unit, body.expr)) {
       const forwarded = forwardedArgs(acc, body.unit, e);
       for (const a of forwarded) for (const t of objects(acc, a.unit, a.expr)) applyContext(acc, t, ctx, info);
-      if (ts.isIdentifier(e) && ctx !== 'foreign' && renamesIn(ctx).size + (ctx === 'labels-2023-01' || ctx === 'labels-2024-09' || ctx === 'webhook-2023-01' ? 1 : 0) > 0) acc.shaped.push({ unit: body.unit, node: e, ctx, info, owner: acc.collecting });
+      if (ts.isIdentifier(e) && changes) acc.shaped.push({ unit: body.unit, node: e, ctx, info, owner: acc.collecting });
       if (!forwarded.length) unseen ??= unseenParameter(acc, body.unit, e);
+      // a value the analysis cannot follow to an object (an SDK's builder, a global): it may be in either version
+      if (!forwarded.length && changes && !objects(acc, body.unit, e).length) unseen ??= unseenValue(acc, body.unit, e);
       // a body read at run time (a proxied `req.body`): the request is held even where other bodies are seen
       if (!forwarded.length && !found.length && ctx !== 'foreign' && readAtRunTime(acc, body.unit, e)) acc.unseenInBody ??= runtimeWhy(e.getText(body.unit.sf));
     }
@@ -53,6 +56,32 @@ export function unseenParameter(acc: AnalysisState, unit: Unit, e: ts.Expression
   const described = type && (ts.isTypeLiteralNode(type) || (ts.isTypeReferenceNode(type) && !(ts.isIdentifier(type.typeName) && type.typeName.text === 'Record')));
   if (described) return undefined;
   return `the body sent with it cannot be seen (\`${e.text}\` is a parameter that no caller in the project fills and no request type describes, so it may be in either version): move the request and its body together by hand`;
+}
+
+/** A body that is no object the analysis can follow, and no parameter (unseenParameter) nor nothing (`undefined`): why it cannot be seen. */
+function unseenValue(acc: AnalysisState, unit: Unit, e: ts.Expression): string | undefined {
+  const v = unwrap(e);
+  if (v.kind === ts.SyntaxKind.NullKeyword || ts.isVoidExpression(v) || ts.isNumericLiteral(v) || v.kind === ts.SyntaxKind.TrueKeyword || v.kind === ts.SyntaxKind.FalseKeyword) return undefined;
+  // a function (an msw handler's resolver) is no body; a text without a JSON key (`'{}'`) sends no old key
+  if (ts.isArrowFunction(v) || ts.isFunctionExpression(v) || (ts.isStringLiteralLike(v) && !/"\w/.test(v.text))) return undefined;
+  if (ts.isIdentifier(v)) {
+    const decl = v.text === 'undefined' ? undefined : acc.bindings.resolve(unit, v);
+    if (v.text === 'undefined' || decl?.kind === 'param' || decl?.kind === 'func' || acc.ev.functionOf(unit, v)) return undefined;
+  }
+  // built from a wrapper's parameters: what each call passes is followed there (wrappers.ts unfollowedBody)
+  if (acc.boundCall && usesParameterOf(acc, unit, v, acc.boundCall.fn)) return undefined;
+  const text = v.getText(unit.sf).replace(/\s+/g, ' ');
+  const shown = text.length > 60 ? `${text.slice(0, 57)}...` : text;
+  return `the body sent with it cannot be seen (\`${shown}\` is no object the analysis can follow, so it may be in either version): move the request and its body together by hand`;
+}
+
+/** Does the expression read a parameter of this function? */
+function usesParameterOf(acc: AnalysisState, unit: Unit, e: ts.Node, fn: ts.Node): boolean {
+  if (ts.isIdentifier(e)) {
+    const d = acc.bindings.resolve(unit, e);
+    return d?.kind === 'param' && d.fn === fn;
+  }
+  return !!ts.forEachChild(e, (c) => usesParameterOf(acc, unit, c, fn) || undefined);
 }
 
 export function applyContext(acc: AnalysisState, t: Target, ctx: ContextKind, info: RequestContext): void {

@@ -128,8 +128,18 @@ export function objects(acc: AnalysisState, unit: Unit, e: ts.Expression, depth 
   // `cond && { … }` (a spread under a condition): the object, when the condition holds (a falsy left side spreads nothing)
   if (ts.isBinaryExpression(e) && e.operatorToken.kind === ts.SyntaxKind.AmpersandAmpersandToken) return objects(acc, unit, e.right, depth + 1);
   if (ts.isAwaitExpression(e)) return objects(acc, unit, e.expression, depth + 1);
+  if (ts.isPropertyAccessExpression(e) || ts.isElementAccessExpression(e)) {
+    // a reactive reference's value (`form.value` with `const form = ref({ … })`)
+    const held = refValue(acc, unit, e);
+    if (held) return objects(acc, held.unit, held.expr, depth + 1);
+    // a property of an object or a module the analysis can see (`defaults.webhook`, `constants.BODY`)
+    const obj = acc.ev.objectOf(unit, e);
+    return obj ? [{ unit: obj.unit, node: obj.node }] : [];
+  }
   if (ts.isCallExpression(e)) {
     const c = unwrap(e.expression);
+    // a wrapper that hands back (a proxy of, or a copy of) the object it is given: `reactive({ … })`, `structuredClone(x)`
+    if (e.arguments[0] && passesThrough(acc, unit, c)) return objects(acc, unit, e.arguments[0], depth + 1);
     if (ts.isPropertyAccessExpression(c) && c.expression.getText(unit.sf) === 'JSON' && c.name.text === 'stringify' && e.arguments[0])
       return objects(acc, unit, e.arguments[0], depth + 1);
     if (ts.isPropertyAccessExpression(c) && c.expression.getText(unit.sf) === 'Object' && c.name.text === 'assign')
@@ -138,6 +148,30 @@ export function objects(acc: AnalysisState, unit: Unit, e: ts.Expression, depth 
     if (fn) return returnExpressions(fn.node).flatMap((r) => objects(acc, fn.unit, r, depth + 1));
   }
   return [];
+}
+
+/** Functions of the frameworks and the platform that return the object they are given, or a proxy or copy of it. */
+const PASS_THROUGH = new Set(['reactive', 'shallowReactive', 'readonly', 'shallowReadonly', 'toRaw', 'markRaw', 'unref', 'toValue', 'structuredClone', '$state', '$state.raw', '$state.snapshot', 'Object.freeze', 'observable']);
+/** Functions that make a reference whose `.value` is the object given. */
+const REFS = new Set(['ref', 'shallowRef']);
+
+const calleeName = (unit: Unit, c: ts.Expression): string | undefined => (ts.isIdentifier(c) || ts.isPropertyAccessExpression(c) ? c.getText(unit.sf) : undefined);
+
+/** Is this callee one of PASS_THROUGH, by its name (and no function of the project's own)? */
+function passesThrough(acc: AnalysisState, unit: Unit, c: ts.Expression): boolean {
+  const name = calleeName(unit, c);
+  return !!name && PASS_THROUGH.has(name) && !acc.ev.functionOf(unit, c);
+}
+
+/** `x.value` where `x` is `ref(obj)`: the object given to the reference. */
+function refValue(acc: AnalysisState, unit: Unit, e: ts.Expression): { unit: Unit; expr: ts.Expression } | undefined {
+  if (!ts.isPropertyAccessExpression(e) || e.name.text !== 'value') return undefined;
+  const target = unwrap(e.expression);
+  const decl = ts.isIdentifier(target) ? acc.bindings.resolve(unit, target) : undefined;
+  const init = decl?.kind === 'var' && decl.init ? unwrap(decl.init) : undefined;
+  if (!init || !ts.isCallExpression(init) || !init.arguments[0]) return undefined;
+  const name = calleeName(decl!.unit, unwrap(init.expression));
+  return name && REFS.has(name) && !acc.ev.functionOf(decl!.unit, unwrap(init.expression)) ? { unit: decl!.unit, expr: init.arguments[0] } : undefined;
 }
 
 /**

@@ -47,7 +47,13 @@ export function scanCalls(acc: AnalysisState, unit: Unit): void {
 /** The endpoint a URL expression names: a service match, another vendor's, or unknown. */
 export function endpointOf(acc: AnalysisState, unit: Unit, e: ts.Expression, base?: Piece[]): Endpoint {
   const own = acc.pieces(unit, e);
-  return endpointOfPieces(acc, unit, base ? joinBase(base, own) : own, !!base);
+  if (!base) return endpointOfPieces(acc, unit, own, false);
+  const joined = endpointOfPieces(acc, unit, joinBase(base, own), true);
+  if (joined.match) return joined;
+  // a base in front of the version (a proxy's `/shipping`, a gateway's `/api`): the request's own
+  // path is the service's path, as its text scan reports it, and its body goes with it
+  const alone = endpointOfPieces(acc, unit, own, false);
+  return alone.match ? alone : joined;
 }
 
 export interface Endpoint {
@@ -273,5 +279,6 @@ export function applyBody(acc: AnalysisState, unit: Unit, arg: ts.Expression, ep
     outer?.push(...body);
     outerObjects?.push(...objects);
   }
-  if (ctx !== 'foreign') acc.requests.push({ pathKey: ep.pathKey, body, objects, unseen: inBody ?? (objects.length ? undefined : unseen) });
+  const oldPath = ep.match?.rule ? ep.match.path : undefined;
+  if (ctx !== 'foreign') acc.requests.push({ pathKey: ep.pathKey, oldPath, body, objects, unseen: inBody ?? (objects.length ? undefined : unseen) });
 }
