@@ -11,6 +11,7 @@ import { propertyValue, unwrap } from '../evaluate.js';
 import { note, says } from '../findings.js';
 import type { AnalysisState, Target } from '../state.js';
 import type { Unit } from '../units.js';
+import { parameterIndex } from './callers.js';
 import { bodyExpressions, entries, eventLists, forwardedArgs, markTree, objects, sentValues, spreadObjects } from './body-objects.js';
 import { refsOf } from './body-reads.js';
 import { check2024Pickup, halfMigratedPickup, nestedConflict, nestedPickup, pickupTime } from './pickup.js';
@@ -31,13 +32,15 @@ export function tieBody(acc: AnalysisState, unit: Unit, arg: ts.Expression, ep: 
     for (const t of found) applyContext(acc, t, ctx, info);
     // each value the body may be (`body ? JSON.stringify(body) : undefined`, `data ?? {}`)
     const changes = ctx !== 'foreign' && renamesIn(ctx).size + (ctx === 'labels-2023-01' || ctx === 'labels-2024-09' || ctx === 'webhook-2023-01' ? 1 : 0) > 0;
-    for (const e of sentValues(body.unit, body.expr)) {
+    const values = sentValues(body.unit, body.expr);
+    for (const e of values) {
       const forwarded = forwardedArgs(acc, body.unit, e);
       for (const a of forwarded) for (const t of objects(acc, a.unit, a.expr)) applyContext(acc, t, ctx, info);
       if (ts.isIdentifier(e) && changes) acc.shaped.push({ unit: body.unit, node: e, ctx, info, owner: acc.collecting });
       if (!forwarded.length) unseen ??= unseenParameter(acc, body.unit, e);
       // a value the analysis cannot follow to an object (an SDK's builder, a global): it may be in either version
-      if (!forwarded.length && changes && !objects(acc, body.unit, e).length) unseen ??= unseenValue(acc, body.unit, e);
+      // (one value: the objects the whole body stands for are its own, `JSON.stringify` and `&&` followed alike)
+      if (!forwarded.length && changes && !(values.length === 1 ? found : objects(acc, body.unit, e)).length) unseen ??= unseenValue(acc, body.unit, e);
       // a body read at run time (a proxied `req.body`): the request is held even where other bodies are seen
       if (!forwarded.length && !found.length && ctx !== 'foreign' && readAtRunTime(acc, body.unit, e)) acc.unseenInBody ??= runtimeWhy(e.getText(body.unit.sf));
     }
@@ -77,10 +80,7 @@ function unseenValue(acc: AnalysisState, unit: Unit, e: ts.Expression): string |
 
 /** Does the expression read a parameter of this function? */
 function usesParameterOf(acc: AnalysisState, unit: Unit, e: ts.Node, fn: ts.Node): boolean {
-  if (ts.isIdentifier(e)) {
-    const d = acc.bindings.resolve(unit, e);
-    return d?.kind === 'param' && d.fn === fn;
-  }
+  if (ts.isIdentifier(e)) return parameterIndex(acc, unit, e, fn) >= 0;
   return !!ts.forEachChild(e, (c) => usesParameterOf(acc, unit, c, fn) || undefined);
 }
 

@@ -139,7 +139,7 @@ export function objects(acc: AnalysisState, unit: Unit, e: ts.Expression, depth 
   if (ts.isCallExpression(e)) {
     const c = unwrap(e.expression);
     // a wrapper that hands back (a proxy of, or a copy of) the object it is given: `reactive({ … })`, `structuredClone(x)`
-    if (e.arguments[0] && passesThrough(acc, unit, c)) return objects(acc, unit, e.arguments[0], depth + 1);
+    if (e.arguments[0] && namedAmong(acc, unit, c, PASS_THROUGH)) return objects(acc, unit, e.arguments[0], depth + 1);
     if (ts.isPropertyAccessExpression(c) && c.expression.getText(unit.sf) === 'JSON' && c.name.text === 'stringify' && e.arguments[0])
       return objects(acc, unit, e.arguments[0], depth + 1);
     if (ts.isPropertyAccessExpression(c) && c.expression.getText(unit.sf) === 'Object' && c.name.text === 'assign')
@@ -155,12 +155,9 @@ const PASS_THROUGH = new Set(['reactive', 'shallowReactive', 'readonly', 'shallo
 /** Functions that make a reference whose `.value` is the object given. */
 const REFS = new Set(['ref', 'shallowRef']);
 
-const calleeName = (unit: Unit, c: ts.Expression): string | undefined => (ts.isIdentifier(c) || ts.isPropertyAccessExpression(c) ? c.getText(unit.sf) : undefined);
-
-/** Is this callee one of PASS_THROUGH, by its name (and no function of the project's own)? */
-function passesThrough(acc: AnalysisState, unit: Unit, c: ts.Expression): boolean {
-  const name = calleeName(unit, c);
-  return !!name && PASS_THROUGH.has(name) && !acc.ev.functionOf(unit, c);
+/** Is this callee one of these functions, by its name (and no function of the project's own)? */
+function namedAmong(acc: AnalysisState, unit: Unit, c: ts.Expression, names: Set<string>): boolean {
+  return (ts.isIdentifier(c) || ts.isPropertyAccessExpression(c)) && names.has(c.getText(unit.sf)) && !acc.ev.functionOf(unit, c);
 }
 
 /** `x.value` where `x` is `ref(obj)`: the object given to the reference. */
@@ -170,8 +167,7 @@ function refValue(acc: AnalysisState, unit: Unit, e: ts.Expression): { unit: Uni
   const decl = ts.isIdentifier(target) ? acc.bindings.resolve(unit, target) : undefined;
   const init = decl?.kind === 'var' && decl.init ? unwrap(decl.init) : undefined;
   if (!init || !ts.isCallExpression(init) || !init.arguments[0]) return undefined;
-  const name = calleeName(decl!.unit, unwrap(init.expression));
-  return name && REFS.has(name) && !acc.ev.functionOf(decl!.unit, unwrap(init.expression)) ? { unit: decl!.unit, expr: init.arguments[0] } : undefined;
+  return namedAmong(acc, decl!.unit, unwrap(init.expression), REFS) ? { unit: decl!.unit, expr: init.arguments[0] } : undefined;
 }
 
 /**
