@@ -134,6 +134,14 @@ export class Bindings {
       const target = this.store.resolve(unit.file, req);
       if (target) return { kind: 'module', unit, file: target };
     }
+    // `const http = require('./http').http`: the export, as `const { http } = require('./http')` reads it
+    const init = d.initializer && unwrapParens(d.initializer);
+    const reqProp = init && ts.isPropertyAccessExpression(init) ? requireSpec(unwrapParens(init.expression)) : undefined;
+    if (reqProp !== undefined) {
+      const target = this.store.resolve(unit.file, reqProp);
+      const hit = target && this.exportOf(target, (init as ts.PropertyAccessExpression).name.text, depth + 1);
+      if (hit) return hit;
+    }
     return { kind: 'var', unit, node: d, name: d.name, init: d.initializer };
   }
 
@@ -145,6 +153,18 @@ export class Bindings {
       if (hit) return hit;
     }
     return undefined;
+  }
+
+  /** What `require()` of a module gives where it assigns `module.exports = value` (its last such assignment). */
+  requiredValue(file: string): Decl | undefined {
+    let hit: Decl | undefined;
+    for (const unit of this.store.get(file))
+      for (const st of unit.sf.statements) {
+        if (!ts.isExpressionStatement(st) || !ts.isBinaryExpression(st.expression) || st.expression.operatorToken.kind !== ts.SyntaxKind.EqualsToken) continue;
+        const { left, right } = st.expression;
+        if (ts.isPropertyAccessExpression(left) && left.getText(unit.sf) === 'module.exports') hit = this.exprDecl(unit, right, 'default', 1);
+      }
+    return hit;
   }
 
   private topLevel(unit: Unit, name: string, depth: number): Decl | undefined {
@@ -241,6 +261,8 @@ function findBinding(pattern: ts.BindingName, name: string): { el: ts.BindingEle
   }
   return undefined;
 }
+
+const unwrapParens = (e: ts.Expression): ts.Expression => (ts.isParenthesizedExpression(e) ? unwrapParens(e.expression) : e);
 
 /** The module specifier of `require('x')`, or undefined. */
 export function requireSpec(e: ts.Expression): string | undefined {

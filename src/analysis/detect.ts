@@ -20,6 +20,8 @@ import { scanStrings } from './detectors/paths.js';
 import { scanCalls } from './detectors/requests.js';
 import { followRest, followWrappers } from './detectors/wrappers.js';
 import { scanNodeRequests } from './detectors/node-http.js';
+import { scanXhrRequests } from './detectors/xhr.js';
+import { markResponses } from './detectors/responses.js';
 import { scanEvents, settleTypedEvents } from './detectors/webhooks.js';
 import { holdGenerated, holdKeptByUser, holdRequests, holdUnsent, settleMixed, settleReads } from './settle.js';
 import { settleReceivedEvents } from './settle-events.js';
@@ -58,7 +60,9 @@ export class Analyzer {
     for (const u of units) followWrappers(a, u);
     for (const u of units) scanCalls(a, u);
     for (const u of units) scanNodeRequests(a, u);
+    for (const u of units) scanXhrRequests(a, u);
     followRest(a);
+    for (const u of units) markResponses(a, u);
     const t2 = now();
     for (const u of units) scanObjectsByKeys(a, u);
     const t3 = now();

@@ -161,6 +161,18 @@ export class Evaluator {
       if (fallback.some((p) => p.t === 'lit' && /\/2023-01(?:\/|$)/.test(p.text))) return fallback;
       return this.pieces(unit, e.left, env, depth + 1, via);
     }
+    // `[base, 'pickup/v1/pickup_slots', id].join('/')`: the elements with the separator between them
+    // (a separator written once stands between each pair: a piece of no place, `pos` -1, that no edit can map to)
+    const joined = joinedArray(e);
+    if (joined) {
+      const sep = joined.separator;
+      const out: Piece[] = [];
+      joined.array.elements.forEach((el, i) => {
+        if (i > 0) out.push({ t: 'lit', text: sep ? sep.text : ',', unit, pos: -1, exact: false, node: sep ?? e, container: e, mode: 'concat', quote: "'", via });
+        out.push(...this.pieces(unit, el, env, depth + 1, via));
+      });
+      return out;
+    }
     if (isPlus(e)) {
       const l = this.pieces(unit, e.left, env, depth + 1, via);
       const r = this.pieces(unit, e.right, env, depth + 1, via);
@@ -242,6 +254,11 @@ export class Evaluator {
   valueOf(decl: Decl): { unit: Unit; expr: ts.Expression; name: ts.Node } | undefined {
     if (decl.kind === 'var' && decl.init) return { unit: decl.unit, expr: decl.init, name: decl.name };
     if (decl.kind === 'expr' && !ts.isIdentifier(decl.expr)) return { unit: decl.unit, expr: decl.expr, name: decl.expr };
+    if (decl.kind === 'module') {
+      // `const http = require('./http')` with `module.exports = axios.create(…)` there
+      const d = this.bindings.requiredValue(decl.file);
+      return d && d.kind !== 'module' ? this.valueOf(d) : undefined;
+    }
     if (decl.kind === 'binding' && decl.from) {
       const obj = this.objectOf(decl.unit, decl.from, 1);
       // `key: value`, or a shorthand `{ key }` (`module.exports = { build }` read as `const { build } = mod`)
@@ -256,6 +273,11 @@ export class Evaluator {
     if (depth > MAX_DEPTH) return undefined;
     e = unwrap(e);
     if (ts.isObjectLiteralExpression(e)) return { unit, node: e };
+    // `this` in a method of an object literal (`{ base: '…', load() { return fetch(this.base + …) } }`)
+    if (e.kind === ts.SyntaxKind.ThisKeyword) {
+      const owner = thisObject(e);
+      return owner && { unit, node: owner };
+    }
     if (ts.isIdentifier(e)) {
       const decl = this.bindings.resolve(unit, e);
       const v = decl && this.valueOf(decl);
@@ -288,6 +310,8 @@ export class Evaluator {
       const decl = this.bindings.resolve(unit, e);
       if (!decl) return undefined;
       if (decl.kind === 'func') return { unit: decl.unit, node: decl.node };
+      const required = decl.kind === 'module' ? this.bindings.requiredValue(decl.file) : undefined;
+      if (required?.kind === 'func') return { unit: required.unit, node: required.node };
       const v = this.valueOf(decl);
       return v ? this.functionOf(v.unit, v.expr, depth + 1) : undefined;
     }
@@ -309,6 +333,26 @@ export class Evaluator {
     }
     return undefined;
   }
+}
+
+/** `[a, b, c].join(sep)` with the elements written in the array (no spreads) and the separator a string literal (or none). */
+export function joinedArray(e: ts.Expression): { array: ts.ArrayLiteralExpression; separator?: ts.StringLiteral } | undefined {
+  if (!ts.isCallExpression(e) || !ts.isPropertyAccessExpression(e.expression) || e.expression.name.text !== 'join' || e.arguments.length > 1) return undefined;
+  const array = unwrap(e.expression.expression);
+  const sep = e.arguments[0];
+  if (!ts.isArrayLiteralExpression(array) || array.elements.some(ts.isSpreadElement) || (sep && !ts.isStringLiteral(sep))) return undefined;
+  return { array, separator: sep as ts.StringLiteral | undefined };
+}
+
+/** The object literal whose method `this` is written in (a method, or a `function` as a property's value; an arrow's `this` is its outer one's). */
+function thisObject(e: ts.Node): ts.ObjectLiteralExpression | undefined {
+  for (let p = e.parent; p; p = p.parent) {
+    if (ts.isArrowFunction(p)) continue;
+    if (ts.isMethodDeclaration(p) || ts.isGetAccessorDeclaration(p) || ts.isSetAccessorDeclaration(p)) return ts.isObjectLiteralExpression(p.parent) ? p.parent : undefined;
+    if (ts.isFunctionExpression(p)) return ts.isPropertyAssignment(p.parent) && ts.isObjectLiteralExpression(p.parent.parent) ? p.parent.parent : undefined;
+    if (ts.isFunctionLike(p) || ts.isClassLike(p) || ts.isSourceFile(p)) return undefined;
+  }
+  return undefined;
 }
 
 /** Is this declaration written inside a function (not at a module's top level)? */

@@ -164,6 +164,8 @@ export class AnalysisState {
   callIndexUnits = 0;
   /** the calls of each function, as callers.ts found them */
   callersMemo = new Map<ts.Node, { unit: Unit; call: ts.CallExpression }[]>();
+  /** where each class is constructed (callers.ts constructionsOf), and how many modules were parsed then */
+  constructionsMemo = new Map<ts.Node, { parsed: number; sites: { unit: Unit; args: readonly ts.Expression[] }[] }>();
   /** calls of a wrapper, each followed as a request of its own (detectors/wrappers.ts) */
   followedCalls = new Set<ts.CallExpression>();
   /** wrappers whose URL parameter a versioned base is joined with: their callers give the paths */
@@ -255,10 +257,10 @@ export class AnalysisState {
     return p;
   }
 
-  /** The origin of a full URL on a host the config does not name, when the service's hosts are configured. */
-  otherHost(m: PathMatch): string | undefined {
+  /** The origin of a full URL (or of a host given beside a path) on a host the config does not name, when the service's hosts are configured. */
+  otherHost(url: string | undefined): string | undefined {
     const configured = [this.hosts.base, this.hosts.legacy, this.hosts.staging].filter(Boolean);
-    const o = originOf(m.origin);
+    const o = originOf(url);
     return configured.length && o && !configured.includes(o) ? o : undefined;
   }
 

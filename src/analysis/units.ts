@@ -62,6 +62,8 @@ export interface TreeIndex {
   /** string literals, templates and `+` expressions, except those inside imports, exports and literal types */
   strings: ts.Expression[];
   calls: ts.CallExpression[];
+  /** `new C(…)` */
+  news: ts.NewExpression[];
   objects: ts.ObjectLiteralExpression[];
   /** property signatures and declarations (the members of a request type) */
   members: (ts.PropertySignature | ts.PropertyDeclaration)[];
@@ -79,7 +81,7 @@ const NOT_URL_STRINGS = new Set([ts.SyntaxKind.ImportDeclaration, ts.SyntaxKind.
  * compiler's `setParentNodes` does.
  */
 function walkSyntax(sf: ts.Node): { depth: number; index: TreeIndex } {
-  const index: TreeIndex = { strings: [], calls: [], objects: [], members: [] };
+  const index: TreeIndex = { strings: [], calls: [], news: [], objects: [], members: [] };
   let max = 0;
   const nodes: ts.Node[] = [sf];
   // per entry of `nodes`: its depth, negated inside a subtree whose strings are not URLs
@@ -102,6 +104,9 @@ function walkSyntax(sf: ts.Node): { depth: number; index: TreeIndex } {
         break;
       case ts.SyntaxKind.CallExpression:
         index.calls.push(n as ts.CallExpression);
+        break;
+      case ts.SyntaxKind.NewExpression:
+        index.news.push(n as ts.NewExpression);
         break;
       case ts.SyntaxKind.ObjectLiteralExpression:
         index.objects.push(n as ts.ObjectLiteralExpression);

@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { statSync } from 'node:fs';
 import { setsAxiosDefaults } from '../core/axios-defaults.js';
 import { AXIOS_WORD, globalTypeNames, mayRegisterWebhook, namesOldEvent } from '../pipeline/partition.js';
-import { isWrapperModule, moduleSpecifiers, textSignal, VERSIONED_BASE } from '../pipeline/prefilter.js';
+import { drawsImporters, moduleSpecifiers, textSignal, VERSIONED_BASE } from '../pipeline/prefilter.js';
 import { readSource, type Source } from '../pipeline/read.js';
 import type { CacheOptions, FatalProblem, Finding } from '../types.js';
 
@@ -24,7 +24,7 @@ export interface Entry {
   base?: true;
   axios?: true;
   globals?: true;
-  /** it sends requests and exports functions (a wrapper module); it names the old event; it may register a webhook */
+  /** its importers are drawn in (prefilter.ts drawsImporters: a wrapper module, or one exporting an old path or version); it names the old event; it may register a webhook */
   wrapper?: true;
   oldEvent?: true;
   webhook?: true;
@@ -68,7 +68,7 @@ export function factsOf(src: Source, hosts: string[]): Facts {
   if (VERSIONED_BASE.test(text)) f.base = true;
   if (AXIOS_WORD.test(text)) f.axios = true;
   if (globalTypeNames(src.file, text).length) f.globals = true;
-  if (isWrapperModule(text)) f.wrapper = true;
+  if (drawsImporters(text)) f.wrapper = true;
   if (namesOldEvent(text)) f.oldEvent = true;
   if (mayRegisterWebhook(text)) f.webhook = true;
   return f;

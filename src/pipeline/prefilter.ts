@@ -121,7 +121,7 @@ export function testTexts(
 export interface Passed {
   file: string;
   text?: string;
-  /** without the text: it names a versioned base ('…/2023-01'), it sets axios' defaults, it sends requests and exports functions */
+  /** without the text: it names a versioned base ('…/2023-01'), it sets axios' defaults, its importers are drawn in (drawsImporters) */
   versionedBase?: boolean;
   setsDefaults?: boolean;
   wrapper?: boolean;
@@ -197,8 +197,9 @@ export function drawIn(
   }
   // a module that sends requests and exports functions (a wrapper, a service class, an object of
   // client functions): the modules importing it may be its callers, whose arguments are the
-  // requests' paths and bodies
-  const wrappers = passed.filter((c) => (c.text !== undefined ? isWrapperModule(c.text) : c.wrapper));
+  // requests' paths and bodies; a module that exports an old path or version (`LABELS_PATH`,
+  // `API_VERSION`): the modules importing it may send to it, with bodies of their own
+  const wrappers = passed.filter((c) => (c.text !== undefined ? drawsImporters(c.text) : c.wrapper));
   if (wrappers.length) drawFrom(wrappers.flatMap((c) => moduleStems(c.file)));
   return { candidates: added, fatal, weakIn };
 }
@@ -213,10 +214,14 @@ const SENDS = /\b(?:fetch|axios|got|ky|superagent|request)\s*[.(]|\.(?:post|put|
 const REEXPORT = /\bexport\s*(?:\*|\{[^}]*\})\s*from\b/;
 const EXPORTS = /\bexport\b|\bmodule\.exports\b|\bexports\./;
 
-/** Does this module send requests and export functions (a wrapper, a service class, client functions)? */
-export function isWrapperModule(text: string): boolean {
-  return SENDS.test(text) && EXPORTS.test(text);
+/**
+ * Must the modules importing this one be analysed with it? It sends requests and exports functions
+ * (a wrapper, a service class, client functions), or it exports an old path or version.
+ */
+export function drawsImporters(text: string): boolean {
+  return EXPORTS.test(text) && (SENDS.test(text) || OLD_EXPORT.test(text));
 }
+const OLD_EXPORT = /2023-01(?![-\d])|\/v1\//;
 
 /**
  * The module specifiers a text names, each still quoted, a line each (`importOf` reads them as it

@@ -12,7 +12,8 @@ import { note, says } from '../findings.js';
 import type { AnalysisState, Target } from '../state.js';
 import type { Unit } from '../units.js';
 import { parameterIndex } from './callers.js';
-import { bodyExpressions, entries, eventLists, forwardedArgs, markTree, objects, sentValues, spreadObjects } from './body-objects.js';
+import { entries, lateWrite, unseenEntries } from './array-entries.js';
+import { bodyExpressions, eventLists, forwardedArgs, markTree, objects, sentValues, spreadObjects } from './body-objects.js';
 import { refsOf } from './body-reads.js';
 import { check2024Pickup, halfMigratedPickup, nestedConflict, nestedPickup, pickupTime } from './pickup.js';
 import { renameKey } from './renames.js';
@@ -112,6 +113,8 @@ export function applyContext(acc: AnalysisState, t: Target, ctx: ContextKind, in
     // another vendor's body: what it spreads is its too (a constant shared with an old body is mixed)
     if (ctx === 'foreign') for (const p of node.properties) if (ts.isSpreadAssignment(p)) for (const o of spreadObjects(acc, unit, p.expression)) applyContext(acc, o, ctx, info);
     markTree(acc, node, ctx);
+    // and what it nests through a builder or a constant (`{ parcels: [toEntry(id)] }`): a piece shared with an old body is mixed
+    if (ctx === 'foreign') for (const v of nestedValues(node)) for (const o of entries(acc, unit, v)) applyContext(acc, o, ctx, info);
     return;
   }
   // a 2024-09 pickup body's `courier_id` is the old name of `courier_service_id` where its endpoint
@@ -177,6 +180,20 @@ export function applyContext(acc: AnalysisState, t: Target, ctx: ContextKind, in
   if (ctx === 'pickup-2024-09') markTree(acc, node, ctx);
 }
 
+/** The values an object literal nests that are not literals written in it (a builder's call, a constant), at any depth. */
+function nestedValues(node: ts.ObjectLiteralExpression): ts.Expression[] {
+  const out: ts.Expression[] = [];
+  const visit = (e: ts.Expression | undefined): void => {
+    if (!e) return;
+    const v = unwrap(e);
+    if (ts.isObjectLiteralExpression(v)) for (const p of v.properties) visit(propertyValue(p));
+    else if (ts.isArrayLiteralExpression(v)) for (const el of v.elements) visit(ts.isSpreadElement(el) ? el.expression : el);
+    else if (ts.isIdentifier(v) || ts.isCallExpression(v) || ts.isPropertyAccessExpression(v)) out.push(v);
+  };
+  for (const p of node.properties) visit(propertyValue(p));
+  return out;
+}
+
 /**
  * What a key's value takes in its context (a property, or an assignment to the body's variable):
  * v1 window times, the webhook version, the event list, the blocks nested in it.
@@ -192,6 +209,14 @@ export function keyValue(acc: AnalysisState, unit: Unit, body: ts.ObjectLiteralE
     for (const o of list) applyContext(acc, o, 'label-entry-2023-01', info);
     // entries read at run time (`shipments: input.shipments`): they may be in either version
     if (!list.length && readAtRunTime(acc, unit, value)) acc.unseenInBody ??= runtimeWhy(value.getText(unit.sf));
+    // entries the analysis cannot follow, or whose keys are set after they are built (such a key
+    // is reported where it is set, and left with its request)
+    else if (ctx === 'labels-2023-01') {
+      acc.unseenInBody ??= unseenEntries(acc, unit, value, list);
+      const late = list.length ? lateWrite(acc, unit, value) : undefined;
+      const change = late?.key !== undefined ? renamesIn('label-entry-2023-01').get(late.key) : undefined;
+      if (late && change) acc.add(change.rule.id, late.unit, late.keyNode.getStart(late.unit.sf), late.keyNode.getEnd(), says(`\`${late.key}\` set on each 2023-01 label entry is \`${change.to}\` in 2024-09; `, note('none', 'it is set after the entries are built: move the request and its entries together by hand')), { context: info });
+    }
   }
   else if (child) for (const o of objects(acc, unit, value)) applyContext(acc, o, child, info);
 }

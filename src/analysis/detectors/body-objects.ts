@@ -7,7 +7,7 @@ import { propName } from '../bindings.js';
 import { findProperty, propertyValue, returnExpressions, unwrap } from '../evaluate.js';
 import type { AnalysisState, Span, Target } from '../state.js';
 import type { Unit } from '../units.js';
-import { type Called, callsNamed, functionName, parameterIndex } from './callers.js';
+import { type Called, calledFunction, callsNamed, functionName, parameterIndex } from './callers.js';
 
 export const GENERIC_VERBS = new Set(['post', 'put', 'patch', 'get', 'delete', 'del', 'request', 'send', 'fetch', 'call', 'json', 'then', 'http', 'api']);
 
@@ -15,6 +15,8 @@ export const OPTION_KEYS = new Set([
   'json', 'body', 'data', 'headers', 'method', 'searchParams', 'params', 'query', 'timeout', 'signal', 'credentials',
   'mode', 'cache', 'hooks', 'responseType', 'throwHttpErrors', 'retry', 'prefixUrl', 'auth', 'baseURL', 'url', 'uri',
   'form', 'withCredentials', 'validateStatus', 'onUploadProgress', 'redirect', 'keepalive', 'referrer', 'parseJson',
+  // fetch's less common options, and those of the frameworks' and runtimes' fetch (Next.js, Cloudflare, undici)
+  'integrity', 'referrerPolicy', 'priority', 'duplex', 'next', 'cf', 'dispatcher', 'agent',
 ]);
 
 /**
@@ -63,10 +65,31 @@ export function bodyExpressions(acc: AnalysisState, unit: Unit, arg: ts.Expressi
     if (isOptions || !maybeData) {
       const body = bodyValue(obj.node, isOptions ? ['json', 'body', 'data', 'form'] : ['json', 'body', 'form']);
       if (body) return [builtArgument(acc, obj, body) ?? { unit: obj.unit, expr: body }];
-      if (!maybeData) return [];
+      // options spread in (`{ ...init, headers }` in a wrapper): the body they give
+      const spread = spreadOptionsBodies(acc, obj);
+      if (spread.length || !maybeData) return spread;
     }
   }
   return [{ unit, expr: arg }];
+}
+
+/** The bodies the options objects spread into these options give (`{ ...init, headers }`, with the caller's `init`). */
+function spreadOptionsBodies(acc: AnalysisState, obj: { unit: Unit; node: ts.ObjectLiteralExpression }): { unit: Unit; expr: ts.Expression }[] {
+  const out: { unit: Unit; expr: ts.Expression }[] = [];
+  for (const p of obj.node.properties) {
+    if (!ts.isSpreadAssignment(p)) continue;
+    for (const o of spreadObjects(acc, obj.unit, p.expression)) {
+      const body = bodyValue(o.node, ['json', 'body', 'data', 'form']);
+      if (body && isOptionsObject(o.node)) out.push({ unit: o.unit, expr: body });
+    }
+  }
+  return out;
+}
+
+/** Are all the keys of this object a request's options (`method`, `body`, `headers`, …)? Spreads aside. */
+export function isOptionsObject(node: ts.ObjectLiteralExpression): boolean {
+  const keys = node.properties.filter((p) => !ts.isSpreadAssignment(p)).map((p) => (p.name ? propName(p.name) : undefined));
+  return keys.every((k) => k !== undefined && OPTION_KEYS.has(k));
 }
 
 /** The one object literal a builder returns, called here (`makeInit(body)`), with the builder and the call. */
@@ -106,6 +129,9 @@ export function forwardedArgs(acc: AnalysisState, unit: Unit, e: ts.Expression):
   acc.callsLookedUp.set(name, (acc.callsLookedUp.get(name) ?? new Set()).add(unit.file));
   const out: { unit: Unit; expr: ts.Expression }[] = [];
   for (const { unit: u, call } of callsNamed(acc, name)) {
+    // a call of the name that resolves to another function (another module's `schedulePickup`) is not this one's
+    const called = calledFunction(acc, u, call.expression);
+    if (called && called.node !== decl.fn) continue;
     const arg = call.arguments[decl.index];
     if (arg && !call.arguments.some((a) => ts.isSpreadElement(a))) out.push({ unit: u, expr: arg });
   }
@@ -144,7 +170,7 @@ export function objects(acc: AnalysisState, unit: Unit, e: ts.Expression, depth 
       return objects(acc, unit, e.arguments[0], depth + 1);
     if (ts.isPropertyAccessExpression(c) && c.expression.getText(unit.sf) === 'Object' && c.name.text === 'assign')
       return e.arguments.flatMap((a) => objects(acc, unit, a, depth + 1));
-    const fn = acc.ev.functionOf(unit, c);
+    const fn = calledFunction(acc, unit, c);
     if (fn) return returnExpressions(fn.node).flatMap((r) => objects(acc, fn.unit, r, depth + 1));
   }
   return [];
@@ -179,32 +205,6 @@ function refValue(acc: AnalysisState, unit: Unit, e: ts.Expression): { unit: Uni
 export function spreadObjects(acc: AnalysisState, unit: Unit, e: ts.Expression): Target[] {
   const own = objects(acc, unit, e);
   return own.length ? own : forwardedArgs(acc, unit, e).flatMap((a) => objects(acc, a.unit, a.expr));
-}
-
-/** Entries of an array: literal elements, `.map(cb)` results, a variable holding either. */
-export function entries(acc: AnalysisState, unit: Unit, e: ts.Expression, depth = 0): Target[] {
-  if (depth > 8) return [];
-  e = unwrap(e);
-  if (ts.isArrayLiteralExpression(e))
-    return e.elements.flatMap((el) => (ts.isSpreadElement(el) ? entries(acc, unit, el.expression, depth + 1) : objects(acc, unit, el, depth + 1)));
-  if (ts.isIdentifier(e)) {
-    const decl = acc.bindings.resolve(unit, e);
-    const v = decl && acc.ev.valueOf(decl);
-    // a wrapper's parameter (`createLabels(entries) { … { shipments: entries } … }`): what its callers pass
-    return v ? entries(acc, v.unit, v.expr, depth + 1) : forwardedArgs(acc, unit, e).flatMap((a) => entries(acc, a.unit, a.expr, depth + 1));
-  }
-  if (ts.isCallExpression(e)) {
-    const c = unwrap(e.expression);
-    const name = ts.isPropertyAccessExpression(c) ? c.name.text : '';
-    const cb = name === 'map' || name === 'flatMap' ? e.arguments[0] : name === 'from' ? e.arguments[1] : undefined;
-    if (cb) {
-      const fn = acc.ev.functionOf(unit, cb);
-      if (fn) return returnExpressions(fn.node).flatMap((r) => (name === 'flatMap' ? entries(acc, fn.unit, r, depth + 1) : objects(acc, fn.unit, r, depth + 1)));
-    }
-    const fn = acc.ev.functionOf(unit, c);
-    if (fn) return returnExpressions(fn.node).flatMap((r) => entries(acc, fn.unit, r, depth + 1));
-  }
-  return objects(acc, unit, e, depth + 1);
 }
 
 /** Mark an object and everything nested in it as decided (another vendor's, or already 2024-09). */

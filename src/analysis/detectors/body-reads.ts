@@ -24,10 +24,17 @@ export function refsOf(acc: AnalysisState, unit: Unit, node: ts.ObjectLiteralExp
   const name = decl.name.text;
   // a module-level constant may be exported (and read in any module); a local one is seen in its file only
   const moduleLevel = ts.isVariableStatement(decl.parent.parent) && ts.isSourceFile(decl.parent.parent.parent);
-  const units = moduleLevel ? acc.store.all().filter((u) => u.sf.text.includes(name)) : acc.store.get(unit.file);
+  let units = moduleLevel ? acc.store.all().filter((u) => u.sf.text.includes(name)) : acc.store.get(unit.file);
+  // the names it is imported or re-exported under (`import { body as p }`, `export { body as tomorrow }`)
+  const names = [name];
+  if (moduleLevel) {
+    const alias = new RegExp(`\\b${name.replace(/\$/g, '\\$')}\\s+as\\s+([A-Za-z_$][\\w$]*)`, 'g');
+    for (const u of units) for (const m of u.sf.text.matchAll(alias)) if (!names.includes(m[1])) names.push(m[1]);
+    if (names.length > 1) units = acc.store.all().filter((u) => names.some((n) => u.sf.text.includes(n)));
+  }
   const isDecl = (d: Decl | undefined) => d?.kind === 'var' && d.node === decl;
   for (const u of units) {
-    for (const id of identifiers(acc, u, name)) {
+    for (const id of names.flatMap((n) => identifiers(acc, u, n))) {
       if (id === decl.name) continue;
       const parent = id.parent;
       let ref: ts.Expression;
@@ -35,7 +42,7 @@ export function refsOf(acc: AnalysisState, unit: Unit, node: ts.ObjectLiteralExp
         // `ns.BODY` through a namespace import
         const ns = unwrap(parent.expression);
         const m = ts.isIdentifier(ns) ? acc.bindings.resolve(u, ns) : undefined;
-        if (m?.kind !== 'module' || !isDecl(acc.bindings.exportOf(m.file, name))) continue;
+        if (m?.kind !== 'module' || !isDecl(acc.bindings.exportOf(m.file, id.text))) continue;
         ref = parent;
       } else {
         if ((ts.isPropertyAssignment(parent) || ts.isPropertyDeclaration(parent) || ts.isMethodDeclaration(parent) || ts.isPropertySignature(parent)) && parent.name === id) continue;

@@ -46,13 +46,28 @@ export function functionName(fn: ts.Node): string | undefined {
 }
 
 /** The class a node is written in. */
-function enclosingClass(n: ts.Node): ts.ClassLikeDeclaration | undefined {
+export function enclosingClass(n: ts.Node): ts.ClassLikeDeclaration | undefined {
   for (let p = n.parent; p; p = p.parent) if (ts.isClassDeclaration(p) || ts.isClassExpression(p)) return p;
   return undefined;
 }
 
-/** A method of a class (a method, or a field holding an arrow function), by name. */
-function methodOf(unit: Unit, cls: ts.ClassLikeDeclaration, name: string): Called | undefined {
+/** The class a class extends, where it is written in the project. */
+function baseClass(acc: AnalysisState, unit: Unit, cls: ts.ClassLikeDeclaration): { unit: Unit; cls: ts.ClassLikeDeclaration } | undefined {
+  const ext = cls.heritageClauses?.find((h) => h.token === ts.SyntaxKind.ExtendsKeyword)?.types[0];
+  const e = ext && unwrap(ext.expression);
+  const d = e && ts.isIdentifier(e) ? acc.bindings.resolve(unit, e) : undefined;
+  return d?.kind === 'class' ? { unit: d.unit, cls: d.node } : undefined;
+}
+
+/** A method of a class (a method, or a field holding an arrow function), by name; also one it inherits. */
+function methodOf(acc: AnalysisState, unit: Unit, cls: ts.ClassLikeDeclaration, name: string, depth = 0): Called | undefined {
+  const own = ownMethod(unit, cls, name);
+  if (own || depth > 4) return own;
+  const base = baseClass(acc, unit, cls);
+  return base && methodOf(acc, base.unit, base.cls, name, depth + 1);
+}
+
+function ownMethod(unit: Unit, cls: ts.ClassLikeDeclaration, name: string): Called | undefined {
   for (const m of cls.members) {
     if (!m.name || !ts.isIdentifier(m.name) || m.name.text !== name) continue;
     if (ts.isMethodDeclaration(m) && m.body) return { unit, node: m };
@@ -74,8 +89,37 @@ function instanceClass(acc: AnalysisState, unit: Unit, e: ts.Expression, depth =
   }
   if (ts.isIdentifier(e)) {
     const d = acc.bindings.resolve(unit, e);
+    // a static method (`LabelsMapper.toEntries(…)`), or a parameter typed by a class of the project
+    if (d?.kind === 'class') return { unit: d.unit, cls: d.node };
+    if (d?.kind === 'param') return d.node.type ? typeClass(acc, d.unit, d.node.type) : undefined;
     const v = d && acc.ev.valueOf(d);
     return v ? instanceClass(acc, v.unit, v.expr, depth + 1) : undefined;
+  }
+  if (ts.isPropertyAccessExpression(e) && unwrap(e.expression).kind === ts.SyntaxKind.ThisKeyword) {
+    // a member the class sets (`this.mapper = new LabelsMapper()`), or one injected and typed
+    // by a class (`constructor(private readonly mapper: LabelsMapper)`, `mapper: LabelsMapper;`)
+    const set = thisMember(acc, unit, e);
+    const made = set && instanceClass(acc, set.unit, set.expr, depth + 1);
+    if (made) return made;
+    const typed = memberType(enclosingClass(e), e.name.text);
+    return typed ? typeClass(acc, unit, typed) : undefined;
+  }
+  return undefined;
+}
+
+/** The class a type names (`LabelsMapper`), where it is a class of the project. */
+function typeClass(acc: AnalysisState, unit: Unit, type: ts.TypeNode): { unit: Unit; cls: ts.ClassLikeDeclaration } | undefined {
+  if (!ts.isTypeReferenceNode(type) || !ts.isIdentifier(type.typeName)) return undefined;
+  const d = acc.bindings.resolve(unit, type.typeName);
+  return d?.kind === 'class' ? { unit: d.unit, cls: d.node } : undefined;
+}
+
+/** The type a class gives a member: a field's, or a constructor parameter property's. */
+function memberType(cls: ts.ClassLikeDeclaration | undefined, name: string): ts.TypeNode | undefined {
+  for (const m of cls?.members ?? []) {
+    if (ts.isPropertyDeclaration(m) && m.name && ts.isIdentifier(m.name) && m.name.text === name) return m.type;
+    if (ts.isConstructorDeclaration(m))
+      for (const p of m.parameters) if (ts.isIdentifier(p.name) && p.name.text === name && ts.getModifiers(p)?.length) return p.type;
   }
   return undefined;
 }
@@ -93,10 +137,10 @@ export function calledFunction(acc: AnalysisState, unit: Unit, callee: ts.Expres
   const obj = unwrap(callee.expression);
   if (obj.kind === ts.SyntaxKind.ThisKeyword) {
     const cls = enclosingClass(callee);
-    return cls ? methodOf(unit, cls, callee.name.text) : undefined;
+    return cls ? methodOf(acc, unit, cls, callee.name.text) : undefined;
   }
   const made = instanceClass(acc, unit, obj);
-  return made ? methodOf(made.unit, made.cls, callee.name.text) : undefined;
+  return made ? methodOf(acc, made.unit, made.cls, callee.name.text) : undefined;
 }
 
 /** The calls of a function anywhere in the units analysed (found by name, kept where the name resolves to it). */
@@ -118,14 +162,52 @@ export function parameterIndex(acc: AnalysisState, unit: Unit, e: ts.Expression,
 }
 
 /**
- * What a class sets a member of `this` to (`this.http`): a field's initializer, or the value the
- * constructor assigns to it.
+ * Every place a class is constructed in the units analysed: `new C(…)` where `C` resolves to it,
+ * and `super(…)` in the constructors of the classes that extend it. Each with its arguments.
  */
-export function thisMember(unit: Unit, access: ts.PropertyAccessExpression): { unit: Unit; expr: ts.Expression } | undefined {
+export function constructionsOf(acc: AnalysisState, unit: Unit, cls: ts.ClassLikeDeclaration): { unit: Unit; args: readonly ts.Expression[] }[] {
+  const known = acc.constructionsMemo.get(cls);
+  if (known && known.parsed === acc.store.parsedCount) return known.sites;
+  const name = cls.name?.text;
+  const out: { unit: Unit; args: readonly ts.Expression[] }[] = [];
+  acc.constructionsMemo.set(cls, { parsed: acc.store.parsedCount, sites: out });
+  if (!name) return out;
+  for (const u of acc.store.all()) {
+    const index = treeIndex(u.sf);
+    for (const n of index.news) {
+      const c = unwrap(n.expression);
+      if (!ts.isIdentifier(c) || c.text !== name) continue;
+      const d = acc.bindings.resolve(u, c);
+      if (d?.kind === 'class' && d.node === cls) out.push({ unit: u, args: n.arguments ?? [] });
+    }
+    for (const call of index.calls) {
+      if (call.expression.kind !== ts.SyntaxKind.SuperKeyword) continue;
+      const sub = enclosingClass(call);
+      if (sub && baseClass(acc, u, sub)?.cls === cls) out.push({ unit: u, args: call.arguments });
+    }
+  }
+  return out;
+}
+
+/**
+ * What a class sets a member of `this` to (`this.http`): a field's initializer, or the value the
+ * constructor assigns to it; in the class the access is written in, or one it extends.
+ */
+export function thisMember(acc: AnalysisState, unit: Unit, access: ts.PropertyAccessExpression): { unit: Unit; expr: ts.Expression } | undefined {
   if (unwrap(access.expression).kind !== ts.SyntaxKind.ThisKeyword) return undefined;
-  const cls = enclosingClass(access);
-  if (!cls) return undefined;
-  const name = access.name.text;
+  let cls = enclosingClass(access);
+  let at: Unit = unit;
+  for (let depth = 0; cls && depth < 5; depth++) {
+    const hit = memberIn(at, cls, access.name.text);
+    if (hit) return hit;
+    const base = baseClass(acc, at, cls);
+    cls = base?.cls;
+    if (base) at = base.unit;
+  }
+  return undefined;
+}
+
+function memberIn(unit: Unit, cls: ts.ClassLikeDeclaration, name: string): { unit: Unit; expr: ts.Expression } | undefined {
   for (const m of cls.members) {
     if (ts.isPropertyDeclaration(m) && m.name && ts.isIdentifier(m.name) && m.name.text === name && m.initializer) return { unit, expr: m.initializer };
     if (!ts.isConstructorDeclaration(m) || !m.body) continue;

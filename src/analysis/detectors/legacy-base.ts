@@ -8,6 +8,7 @@ import { note, says } from '../findings.js';
 import type { Finding, LegacyBase } from '../../types.js';
 import type { AnalysisState } from '../state.js';
 import type { Unit } from '../units.js';
+import { thisMember } from './callers.js';
 import { BASE_OPTION, type Virtual, displayPath } from './path-text.js';
 
 /**
@@ -21,6 +22,9 @@ function legacyBranch(acc: AnalysisState, e: ts.Expression, depth = 0): boolean 
   if (ts.isBinaryExpression(v) && (v.operatorToken.kind === ts.SyntaxKind.QuestionQuestionToken || v.operatorToken.kind === ts.SyntaxKind.BarBarToken))
     return legacyBranch(acc, v.left, depth + 1) || legacyBranch(acc, v.right, depth + 1);
   if (ts.isStringLiteral(v) || ts.isNoSubstitutionTemplateLiteral(v)) return !!acc.hosts.legacy && originOf(v.text) === acc.hosts.legacy;
+  // a configuration read by its key (`config.get('SHIPPING_LEGACY_URL')`, `getEnv('LEGACY_API')`)
+  const key = ts.isCallExpression(v) && v.arguments[0] && ts.isStringLiteralLike(v.arguments[0]) ? v.arguments[0].text : undefined;
+  if (key !== undefined) return /legacy/i.test(key);
   const env = envName(v);
   return !!env && /legacy/i.test(env);
 }
@@ -67,6 +71,12 @@ export function checkBase(acc: AnalysisState, m: PathMatch, pieces: Piece[], vt:
       const value = decl && acc.ev.valueOf(decl);
       if (value && (legacyBranch(acc, value.expr) || acc.options.config.legacyBases?.includes(last.node.text)))
         target = { unit: value.unit, node: value.name, label: last.node.text, named: true, declared: value.expr };
+    } else if (last?.t === 'hole' && ts.isPropertyAccessExpression(unwrap(last.node as ts.Expression))) {
+      // a member holding the base (`this.legacyUrl`, set from `config.get('SHIPPING_LEGACY_URL')`), or a property named so
+      const pa = unwrap(last.node as ts.Expression) as ts.PropertyAccessExpression;
+      const member = pa.expression.kind === ts.SyntaxKind.ThisKeyword ? thisMember(acc, last.unit, pa) : undefined;
+      if (/legacy/i.test(pa.name.text) || (member && legacyBranch(acc, member.expr)))
+        target = { unit: member?.unit ?? last.unit, node: member?.expr ?? pa, label: pa.getText(last.unit.sf), named: true, declared: member?.expr };
     } else if (literalBase && basePieces.length === 1 && basePieces[0].t === 'lit' && basePieces[0] !== startPiece) {
       // `new URL(path, 'https://…')`: the base is a literal of its own, reported where it is written
       const b = basePieces[0];
@@ -91,11 +101,18 @@ export function checkBase(acc: AnalysisState, m: PathMatch, pieces: Piece[], vt:
   // a v1 path's finding names the base it is sent through, known as legacy only by such paths:
   // `--fix` records it from there too when the base is defined outside the files it checks
   if (moving && !by && name && pathFinding) pathFinding.legacyBase = { name, by: 'v1-paths' };
+  reportLegacyBase(acc, target, name, by, moving, displayPath(m.path, pieces, vt, m.start));
+}
+
+/**
+ * Reports a base (or a host) on the legacy host, once, where it is defined: `moving`, it serves a
+ * v1 path that moves (`shown`); else a 2024-09 path, known as legacy by `by`.
+ */
+export function reportLegacyBase(acc: AnalysisState, target: { unit: Unit; node: ts.Node; label: string; env?: boolean; host?: boolean }, name: string | undefined, by: LegacyBase['by'] | undefined, moving: boolean, shown: string): void {
   const key = `${target.unit.file}:${target.node.getStart(target.unit.sf)}`;
   if (acc.reportedBases.has(key)) return;
   acc.reportedBases.add(key);
-  const what = target.env ? `The environment variable ${target.label}` : `The base URL \`${target.label}\``;
-  const shown = displayPath(m.path, pieces, vt, m.start);
+  const what = target.env ? `The environment variable ${target.label}` : `The ${target.host ? 'host' : 'base URL'} \`${target.label}\``;
   const host = `point it at the base host${acc.options.config.baseUrl ? ` (${acc.options.config.baseUrl})` : ''}`;
   const why = moving
     ? `serves a v1 path that moves to 2024-09 (\`${shown}\`), and 2024-09 is served only on the base host: ${host}`

@@ -6,6 +6,7 @@ import ts from '../../core/ts.cjs';
 import { findProperty, propertyValue, unwrap } from '../evaluate.js';
 import type { AnalysisState } from '../state.js';
 import { treeIndex, type Unit } from '../units.js';
+import { hostBeside } from './host-option.js';
 import { type Endpoint, applyBody, endpointOf } from './requests.js';
 
 const NODE_CLIENTS = new Set(['http', 'https', 'node:http', 'node:https']);
@@ -40,7 +41,10 @@ function endpointOfNode(acc: AnalysisState, unit: Unit, call: ts.CallExpression)
   const cfg = acc.ev.objectOf(unit, first);
   if (!cfg) return endpointOf(acc, unit, first);
   const path = propertyValue(findProperty(cfg.node, 'path'));
-  return path && endpointOf(acc, cfg.unit, path);
+  const ep = path && endpointOf(acc, cfg.unit, path);
+  // a 2023-01 path on a host the config does not name is another vendor's, as in a full URL
+  if (ep && ep.match?.version !== 'v1' && acc.otherHost(hostBeside(acc, cfg.unit, path!)?.origin)) return { foreign: true, url: true };
+  return ep;
 }
 
 /** What is written to the request a call returns: `req.write(x)`, `req.end(x)`, or chained on the call itself. */

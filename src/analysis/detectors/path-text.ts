@@ -3,7 +3,7 @@
 
 import { type PathMatch, isHole } from '../../core/paths.js';
 import ts from '../../core/ts.cjs';
-import { type LitPiece, type Piece, virtualText } from '../evaluate.js';
+import { type LitPiece, type Piece, joinedArray, virtualText } from '../evaluate.js';
 
 export type Virtual = ReturnType<typeof virtualText>;
 
@@ -16,6 +16,8 @@ export function isMaximal(n: ts.Node): boolean {
   if (!p) return true;
   if (ts.isBinaryExpression(p) && p.operatorToken.kind === ts.SyntaxKind.PlusToken) return false;
   if (ts.isTemplateSpan(p)) return false;
+  // an element of `[…].join(sep)`: the joined text is read whole (paths.ts scanStrings)
+  if (ts.isArrayLiteralExpression(p) && p.parent && ts.isPropertyAccessExpression(p.parent) && p.parent.name.text === 'join' && p.parent.parent && ts.isCallExpression(p.parent.parent) && joinedArray(p.parent.parent)) return false;
   return true;
 }
 

@@ -5,12 +5,13 @@ import { type PathMatch, type PathToken, findPaths, originOf } from '../../core/
 import { givesNewOnlyName } from '../../core/keys.js';
 import ts from '../../core/ts.cjs';
 import type { Finding, FixKind, RequestContext } from '../../types.js';
-import { type Piece, type Via, virtualText } from '../evaluate.js';
+import { type Piece, type Via, joinedArray, virtualText } from '../evaluate.js';
 import { note, says, type Words } from '../findings.js';
 import { type UnitEdit, renderRegion } from '../render.js';
 import type { AnalysisState } from '../state.js';
 import { type Unit, treeIndex } from '../units.js';
 import { checkBase } from './legacy-base.js';
+import { baseHostname, checkHost, hostBeside } from './host-option.js';
 import { type Virtual, displayPath, isMaximal, joinBase, pathStart, quickPathTest } from './path-text.js';
 import { methodAt } from './method.js';
 import { groupMember, unseenAfterBase } from './versioned-base.js';
@@ -18,12 +19,15 @@ import { groupMember, unseenAfterBase } from './versioned-base.js';
 /** Every maximal string expression (literal, template, `+` chain) of a unit. */
 export function scanStrings(acc: AnalysisState, unit: Unit): void {
   // the index leaves out imports, exports and literal types (module names and types, not URLs)
-  for (const n of treeIndex(unit.sf).strings) {
+  const index = treeIndex(unit.sf);
+  for (const n of index.strings) {
     if (!isMaximal(n)) continue;
     if (ts.isStringLiteral(n) && n.parent && ts.isCallExpression(n.parent) && ts.isIdentifier(n.parent.expression) && n.parent.expression.text === 'require') continue;
     scanUrlExpression(acc, unit, n, ts.isTemplateExpression(n) || ts.isBinaryExpression(n));
     scanUrlBase(acc, unit, n);
   }
+  // a URL joined from an array's elements: read whole (its elements are not maximal: isMaximal)
+  for (const c of index.calls) if (joinedArray(c)) scanUrlExpression(acc, unit, c, true);
 }
 
 /**
@@ -57,6 +61,7 @@ export function scanUrlExpression(acc: AnalysisState, unit: Unit, e: ts.Expressi
     out.push({ match: m, pieces, vt });
     // the path's finding carries the base it is sent through, when only such paths make it legacy
     checkBase(acc, m, pieces, vt, false, reportPath(acc, unit, e, m, pieces, vt));
+    if (m.start === 0 && m.origin === undefined) checkHost(acc, unit, e, m, displayPath(vt.text.slice(m.start, m.end), pieces, vt, m.start));
   }
   return out;
 }
@@ -67,8 +72,13 @@ export function reportPath(acc: AnalysisState, unit: Unit, e: ts.Expression, m: 
   if (!rule) return; // a 2024-09 path
   // with the service's hosts configured, a URL on another host is another vendor's; only a v1
   // family path stays the service's (PRODUCT.md), reported but never moved to another host
-  const otherHost = acc.otherHost(m);
+  // a host written beside the path (`{ hostname, path }`) is its host, as a full URL's origin is
+  const beside = m.origin === undefined && m.start === 0 ? hostBeside(acc, unit, e) : undefined;
+  const origin = m.origin ?? beside?.origin;
+  const otherHost = acc.otherHost(origin);
   if (otherHost && m.version !== 'v1') return;
+  // a prefix constant (`const LEGACY_PREFIX = 'pickup/v1'`): each path it begins is reported where it is joined
+  if (rule.id === 'v1-unmapped-path' && m.versionOnly && !m.origin && m.end >= vt.text.replace(/\/+$/, '').length && e.parent && ts.isVariableDeclaration(e.parent) && e.parent.initializer === e) return;
   // where the old text is written: the piece holding the version segment
   const vPiece = pieces[vt.owner[m.versionStart]];
   if (!vPiece || vPiece.t !== 'lit') return;
@@ -80,7 +90,8 @@ export function reportPath(acc: AnalysisState, unit: Unit, e: ts.Expression, m: 
   const locUnit = vPiece.unit;
   const startPos = pathStart(m, vPiece, vt);
   let endIdx = m.end - 1;
-  while (endIdx > m.versionStart && (pieces[vt.owner[endIdx]].t !== 'lit' || pieces[vt.owner[endIdx]].unit !== locUnit || (pieces[vt.owner[endIdx]] as { via: Via[] }).via.length !== vPiece.via.length)) endIdx--;
+  // (a piece of no place, `pos` -1, such as a separator `join` puts between elements, ends nothing)
+  while (endIdx > m.versionStart && (pieces[vt.owner[endIdx]].t !== 'lit' || pieces[vt.owner[endIdx]].unit !== locUnit || (pieces[vt.owner[endIdx]] as { via: Via[] }).via.length !== vPiece.via.length || (pieces[vt.owner[endIdx]] as { pos: number }).pos < 0)) endIdx--;
   const endPiece = pieces[vt.owner[endIdx]];
   const endPos = endPiece.t === 'lit' ? endPiece.pos + vt.offset[endIdx] + 1 : startPos + 1;
   const ep = rule.endpoint;
@@ -92,11 +103,12 @@ export function reportPath(acc: AnalysisState, unit: Unit, e: ts.Expression, m: 
     return;
   }
   // a 2023-01 URL on the configured legacy host: like a v1 URL, it moves to the base host
-  const onLegacyHost = m.version === '2023-01' && !!acc.hosts.legacy && originOf(m.origin) === acc.hosts.legacy;
+  const onLegacyHost = m.version === '2023-01' && !!acc.hosts.legacy && originOf(origin) === acc.hosts.legacy;
   let edit: UnitEdit | undefined;
   let fixKind: FixKind = rule.fix;
   let manual: string | undefined;
   let newShown: string | undefined;
+  let hostEdit: UnitEdit | undefined;
   if (m.partial && !m.newPath) {
     fixKind = 'none';
     manual = 'the path continues in code this constant is joined with; rewrite it there by hand';
@@ -110,6 +122,21 @@ export function reportPath(acc: AnalysisState, unit: Unit, e: ts.Expression, m: 
     // v1 lives only on the legacy host, 2024-09 only on the base and staging hosts: a URL on the
     // legacy host moves to the base host with its path (a 2023-01 URL elsewhere keeps its host)
     const movesHost = originHere && (m.version === 'v1' || onLegacyHost);
+    // a host written beside it moves with it: rewritten to the base host's name, or held
+    const hostHere = !!beside?.literal && (m.version === 'v1' || onLegacyHost) && ![acc.hosts.base, acc.hosts.staging].includes(originOf(origin));
+    if (hostHere) {
+      const base = acc.options.config.baseUrl ? baseHostname(acc.options.config.baseUrl) : undefined;
+      if (otherHost) {
+        fixKind = 'none';
+        manual = `this request's host, \`${beside!.literal}\`, is none of the hosts in migrate-check.config.json: if it is the service's, point it at the base host with the 2024-09 path; if it is not, suppress this line`;
+      } else if (!base) {
+        fixKind = 'none';
+        manual = `this request's host, \`${beside!.literal}\`, is not the base host, and 2024-09 is served only there: set \`baseUrl\` in migrate-check.config.json so that \`--fix\` can move the host with the path`;
+      } else if ('why' in base || beside!.more) {
+        fixKind = 'none';
+        manual = `its host, \`${beside!.literal}\`, must move to the base host with it, and ${'why' in base ? base.why : 'the options also give a port or a protocol'}: move the host and the path together by hand`;
+      } else hostEdit = { unit, start: beside!.node.getStart(unit.sf) + 1, end: beside!.node.getEnd() - 1, text: base.host };
+    }
     if (movesHost) {
       if (otherHost) {
         fixKind = 'none';
@@ -130,6 +157,7 @@ export function reportPath(acc: AnalysisState, unit: Unit, e: ts.Expression, m: 
       }
     }
     newShown = tokens.map((t) => (typeof t === 'string' ? t : '…')).join('');
+    if (hostEdit && edit) newShown = `${newShown} on ${hostEdit.text}`;
   } else if (m.newPath && !writtenHere) {
     fixKind = 'none';
     manual = 'part of this path comes from a constant defined elsewhere; rewrite the constant and this text together';
@@ -153,7 +181,7 @@ export function reportPath(acc: AnalysisState, unit: Unit, e: ts.Expression, m: 
     message = says(`${what}; its assumed 2024-09 form is \`${assumed}\` (check it in the 2024-09 reference; once checked, the config entry \`paths: { ${entry} }\` lets plain \`--fix\` move it); `, note(fixKind, 'write the 2024-09 path by hand once it is checked'));
   } else if (m.half) message = says(`\`${oldShown}\` is half migrated: the 2024-09 version with the resource of the 2023-01 \`${where}\`; 2024-09 uses \`${ep?.new ?? '?'}\`; `, note(fixKind, manual));
   else message = says(`\`${oldShown}\` (${where}) is ${rule.from === 'v1' ? 'legacy v1' : '2023-01'}; 2024-09 uses \`${ep?.new ?? '?'}\`${m.version === 'v1' || onLegacyHost ? ' on the base host' : ''}; `, note(fixKind, manual));
-  return acc.add(rule.id, locUnit, startPos, endPos, message, { edits: edit ? [edit] : undefined, fixKind, context: ctx, fixDescription: newShown ? `rewrite to ${newShown}` : undefined, newText: newShown });
+  return acc.add(rule.id, locUnit, startPos, endPos, message, { edits: edit ? (hostEdit ? [edit, hostEdit] : [edit]) : undefined, fixKind, context: ctx, fixDescription: newShown ? `rewrite to ${newShown}` : undefined, newText: newShown });
 }
 
 /** A path as a `paths` entry of the config writes it: each `${…}` or `…` a `{param}`. */

@@ -70,7 +70,14 @@ export function pickupTime(acc: AnalysisState, unit: Unit, body: ts.ObjectLitera
   const lit = ts.isStringLiteral(value) || ts.isNoSubstitutionTemplateLiteral(value) ? value : undefined;
   if (lit) {
     const conv = convertPickupTime(lit.text);
-    if (!conv) return;
+    // already `HH:MM` (or empty): nothing to convert; any other text is no v1 time the fix can read
+    if (!conv && (isHHMM(lit.text) || lit.text === '')) return;
+    if (!conv) {
+      const f = acc.add('v1-pickup-time-value', unit, start, value.getEnd(), says(`\`${name}\` is ${lit.getText(unit.sf)}, not the v1 form \`YYYY-MM-DDTHH:MM\`; 2024-09 takes local \`HH:MM\` (the day from \`selected_date\`), and \`--fix\` cannot tell which time this text means; `, note('none', 'write the HH:MM time by hand')), { context: info });
+      // moved unconverted, the request would send 2024-09 a value it does not read
+      if (f) acc.holdsRequest.add(f);
+      return;
+    }
     const day = literalDay(acc, unit, body, nested);
     if (day && day !== conv.day) {
       const f = acc.add('v1-pickup-time-value', unit, start, value.getEnd(), says(`\`${name}\` is ${lit.getText(unit.sf)}, a v1 \`YYYY-MM-DDTHH:MM\` time whose day differs from \`preferred_date\` (${day}); 2024-09 takes \`HH:MM\` and the day from \`selected_date\`, so dropping the day would move the window; `, note('none', 'decide which day is meant')), { context: info });
@@ -126,7 +133,10 @@ export function nestedPickup(
   const inner = unwrap(value);
   const start = prop.name.getStart(unit.sf);
   if (!ts.isObjectLiteralExpression(inner)) {
-    acc.add('v1-pickup-nested-object', unit, start, prop.name.getEnd(), says(`The nested \`pickup\` object of a v1 pickup body is absent from 2024-09; `, note('none', 'its value is not written here: move its fields to the top level by hand')), { context: info });
+    // a value written here that is no object (`pickup: false`): nothing to move, the key itself has no 2024-09 form
+    const primitive = inner.kind === ts.SyntaxKind.TrueKeyword || inner.kind === ts.SyntaxKind.FalseKeyword || inner.kind === ts.SyntaxKind.NullKeyword || ts.isNumericLiteral(inner) || ts.isStringLiteralLike(inner);
+    const why = primitive ? `its value here is \`${inner.getText(unit.sf)}\`, no object: 2024-09 has no \`pickup\` key, so remove it by hand` : 'its value is not written here: move its fields to the top level by hand';
+    acc.add('v1-pickup-nested-object', unit, start, prop.name.getEnd(), says(`The nested \`pickup\` object of a v1 pickup body is absent from 2024-09; `, note('none', why)), { context: info });
     // the object it names is left as it is (renaming its keys would fit neither version), and the request with it
     holdNested(unit, value, info);
     return;

@@ -8,10 +8,9 @@ import type { Finding } from '../../types.js';
 import { type Piece, findProperty, propertyValue, unwrap, virtualText } from '../evaluate.js';
 import type { AnalysisState, Span } from '../state.js';
 import { type Unit, treeIndex } from '../units.js';
-import { defaultBase, isAxios, isAxiosDecl } from './axios-defaults.js';
 import { tieBody } from './bodies.js';
 import { bodyValue } from './body-objects.js';
-import { thisMember } from './callers.js';
+import { instanceBase } from './instance-base.js';
 import { checkBase } from './legacy-base.js';
 import { joinBase, pathStart } from './path-text.js';
 import { groupMember, memberSpan, unseenAfterBase } from './versioned-base.js';
@@ -46,7 +45,29 @@ export function scanCalls(acc: AnalysisState, unit: Unit): void {
 
 /** The endpoint a URL expression names: a service match, another vendor's, or unknown. */
 export function endpointOf(acc: AnalysisState, unit: Unit, e: ts.Expression, base?: Piece[]): Endpoint {
-  const own = acc.pieces(unit, e);
+  return endpointOfOwn(acc, unit, acc.pieces(unit, e), base);
+}
+
+/**
+ * The endpoints a URL expression may name: one per branch where the path is chosen at run time
+ * (`batch ? '/2024-09/batches/labels' : '/2023-01/labels'`, written in the call or in a constant
+ * it joins), else its one endpoint. The body goes to each.
+ */
+export function endpointsOf(acc: AnalysisState, unit: Unit, e: ts.Expression, base?: Piece[]): Endpoint[] {
+  const v = unwrap(e);
+  if (ts.isConditionalExpression(v)) return [v.whenTrue, v.whenFalse].map((b) => endpointOf(acc, unit, b, base));
+  const spans = ts.isTemplateExpression(v) ? v.templateSpans.map((t) => t.expression) : [];
+  for (const x of spans) {
+    const id = unwrap(x);
+    const decl = ts.isIdentifier(id) ? acc.bindings.resolve(unit, id) : undefined;
+    const value = decl?.kind === 'var' && decl.init ? unwrap(decl.init) : undefined;
+    if (!value || !ts.isConditionalExpression(value)) continue;
+    return [value.whenTrue, value.whenFalse].map((b) => endpointOfOwn(acc, unit, acc.ev.pieces(unit, v, new Map([[(id as ts.Identifier).text, acc.ev.pieces(decl!.unit, b)]])), base));
+  }
+  return [endpointOf(acc, unit, e, base)];
+}
+
+function endpointOfOwn(acc: AnalysisState, unit: Unit, own: Piece[], base?: Piece[]): Endpoint {
   if (!base) return endpointOfPieces(acc, unit, own, false);
   const joined = endpointOfPieces(acc, unit, joinBase(base, own), true);
   if (joined.match) return joined;
@@ -73,7 +94,7 @@ export function endpointOfPieces(acc: AnalysisState, unit: Unit, pieces: Piece[]
   if (matches.length) {
     if (base) for (const m of matches) checkBase(acc, m, pieces, vt);
     const m = matches[matches.length - 1];
-    if (m.version !== 'v1' && acc.otherHost(m)) return { foreign: true, url: true };
+    if (m.version !== 'v1' && acc.otherHost(m.origin)) return { foreign: true, url: true };
     if (m.rule && m.rule.id !== 'versioned-base-url') acc.oldCallers.add(unit.file);
     const vPiece = pieces[vt.owner[m.versionStart]];
     let pathKey = m.rule && vPiece?.t === 'lit' ? `${vPiece.unit.file}:${pathStart(m, vPiece, vt) + vPiece.unit.offset}:${m.rule.id}` : undefined;
@@ -129,38 +150,6 @@ export function requestBase(acc: AnalysisState, options: RequestOption[]): Piece
     }
   }
   return undefined;
-}
-
-/**
- * The base URL of an HTTP client instance (`axios.create({ baseURL })`, `ky.create({ prefixUrl })`),
- * called through a method (`api.get(…)`) or itself (`api('/labels', cfg)`, `api({ url })`), or
- * of axios itself where its defaults set one.
- */
-export function instanceBase(acc: AnalysisState, unit: Unit, callee: ts.Expression): Piece[] | undefined {
-  let obj: ts.Expression;
-  if (ts.isIdentifier(callee)) {
-    if (acc.axiosDefaults.length && isAxios(acc, unit, callee)) return defaultBase(acc, unit);
-    obj = callee;
-  } else if (ts.isPropertyAccessExpression(callee)) obj = unwrap(callee.expression);
-  else return undefined;
-  let init: { unit: Unit; expr: ts.Expression } | undefined;
-  if (ts.isIdentifier(obj)) {
-    const decl = acc.bindings.resolve(unit, obj);
-    if (obj !== callee && acc.axiosDefaults.length && isAxiosDecl(obj, decl)) return defaultBase(acc, unit);
-    const v = decl && acc.ev.valueOf(decl);
-    if (v) init = { unit: v.unit, expr: unwrap(v.expr) };
-  } else if (ts.isPropertyAccessExpression(obj) && obj.expression.kind === ts.SyntaxKind.ThisKeyword) {
-    // a service class's client: the instance its field or constructor sets (`this.http = axios.create(…)`)
-    const v = thisMember(unit, obj);
-    if (v) init = { unit: v.unit, expr: unwrap(v.expr) };
-  }
-  if (!init || !ts.isCallExpression(init.expr)) return undefined;
-  const c = init.expr;
-  if (!ts.isPropertyAccessExpression(c.expression) || !['create', 'extend'].includes(c.expression.name.text) || !c.arguments[0]) return undefined;
-  const cfg = acc.ev.objectOf(init.unit, c.arguments[0]);
-  if (!cfg) return undefined;
-  const value = propertyValue(findProperty(cfg.node, 'baseURL') ?? findProperty(cfg.node, 'prefixUrl') ?? findProperty(cfg.node, 'baseUrl') ?? findProperty(cfg.node, 'prefixURL'));
-  return value && acc.pieces(cfg.unit, value);
 }
 
 /**
@@ -239,14 +228,14 @@ export function scanCall(acc: AnalysisState, unit: Unit, call: ts.CallExpression
     const a = unwrap(args[i]);
     if (ts.isObjectLiteralExpression(a) || ts.isArrowFunction(a) || ts.isFunctionExpression(a)) continue;
     const base = i === 0 ? baseFor(acc, unit, callee, unit, args[i], requestOptions(acc, unit, method, args)) : undefined;
-    const ep = endpointOf(acc, unit, args[i], base);
-    if (!ep.url) continue;
-    if (base && ep.match) sentThroughBase(acc, unit, base, args[i], isRequest(callee) ? call : undefined);
+    const eps = endpointsOf(acc, unit, args[i], base);
+    if (!eps.some((ep) => ep.url)) continue;
+    if (base && eps.some((ep) => ep.match)) sentThroughBase(acc, unit, base, args[i], isRequest(callee) ? call : undefined);
     const next = args[i + 1];
     if (!next) return;
     if (NO_BODY_METHODS.has(method)) return;
     const isFetch = method === 'fetch' || method === '$fetch' || method === 'ofetch';
-    applyBody(acc, unit, next, ep, !isFetch);
+    for (const ep of eps) if (ep.url) applyBody(acc, unit, next, ep, !isFetch);
     return;
   }
 }

@@ -77,11 +77,19 @@ export function settleTypedEvents(acc: AnalysisState): void {
   }
 }
 
+/** Is this node written in an object sent to another vendor's endpoint (its nearest object literal is)? */
+function inForeignBody(acc: AnalysisState, n: ts.Node): boolean {
+  for (let p = n.parent; p; p = p.parent) if (ts.isObjectLiteralExpression(p)) return acc.contexted.get(p) === 'foreign';
+  return false;
+}
+
 export function scanEvents(acc: AnalysisState, unit: Unit): void {
   const ev = OLD_EVENT();
   if (!unit.sf.text.includes(ev.old)) return;
   const visit = (n: ts.Node): void => {
     if ((ts.isStringLiteral(n) || ts.isNoSubstitutionTemplateLiteral(n)) && n.text === ev.old) {
+      // an event named in a body sent to another vendor's endpoint is that vendor's event
+      if (inForeignBody(acc, n)) return;
       const described = n.parent && (ts.isImportDeclaration(n.parent) || ts.isExportDeclaration(n.parent)) ? 'object' : describes2023(acc, n);
       if (described !== 'object') {
         const raw = n.getText(unit.sf);

@@ -9,7 +9,7 @@ import ts from '../../core/ts.cjs';
 import { type Piece, findProperty, propertyValue, unwrap } from '../evaluate.js';
 import type { AnalysisState, SentRequest } from '../state.js';
 import { treeIndex, type Unit } from '../units.js';
-import { bodyValue, builtObject, objects } from './body-objects.js';
+import { bodyValue, builtObject, isOptionsObject, objects } from './body-objects.js';
 import { type Called, type FunctionNode, calledFunction, callersOf, parameterIndex } from './callers.js';
 import { BASE_OPTION, joinBase } from './path-text.js';
 import { NO_BODY_METHODS, applyBody, baseFor, endpointOfPieces, isRequest, methodOf, requestOptions, sentThroughBase, sentThroughPieces, endpointOf } from './requests.js';
@@ -72,13 +72,16 @@ function siteOf(acc: AnalysisState, unit: Unit, fn: FunctionNode, call: ts.CallE
   for (let i = 0; i < Math.min(args.length, 3); i++) {
     const a = unwrap(args[i]);
     if (ts.isObjectLiteralExpression(a) || ts.isArrowFunction(a) || ts.isFunctionExpression(a)) continue;
-    if (!usesParameter(acc, unit, args[i], fn)) {
-      // a URL written in the wrapper itself (`http.post('/2023-01/labels', body)`): its body parameter is followed by name (body-objects.ts)
-      if (acc.pieces(unit, args[i]).some((p) => p.t === 'lit' && p.text.includes('/'))) return undefined;
-      continue;
-    }
     const next = args[i + 1];
     const isFetch = method === 'fetch' || method === '$fetch' || method === 'ofetch';
+    if (!usesParameter(acc, unit, args[i], fn)) {
+      if (!acc.pieces(unit, args[i]).some((p) => p.t === 'lit' && p.text.includes('/'))) continue;
+      // a URL written in the wrapper itself (`http.post('/2023-01/labels', body)`): its body parameter
+      // is followed by name (body-objects.ts); another vendor's URL is followed here, as its module
+      // may be read only for the import (it names no service path, so its own requests are not scanned)
+      const foreign = !NO_BODY_METHODS.has(method) && !!next && i === 0 && endpointOf(acc, unit, args[i]).foreign;
+      return foreign ? { kind: 'url', unit, call, callee, url: args[i], urlUnit: unit, method, body: { unit, arg: next, maybeData: !isFetch, direct: false } } : undefined;
+    }
     const body = next && !NO_BODY_METHODS.has(method) ? { unit, arg: next, maybeData: !isFetch, direct: false } : undefined;
     return { kind: 'url', unit, call, callee, url: args[i], urlUnit: unit, method, body };
   }
@@ -247,10 +250,16 @@ function unfollowedBody(acc: AnalysisState, unit: Unit, call: ts.CallExpression,
     ts.forEachChild(n, visit);
   };
   visit(body.arg);
+  // a parameter spread into the request's options (`{ ...init, headers }`): the caller's options, whose body is followed as the request's
+  const spreadIn = new Set<number>();
+  const opts = unwrap(body.arg);
+  if (ts.isObjectLiteralExpression(opts))
+    for (const p of opts.properties) if (ts.isSpreadAssignment(p)) spreadIn.add(parameterIndex(acc, body.unit, p.expression, fn.node));
   for (const k of used) {
     const a = call.arguments[k];
     if (!a || ts.isSpreadElement(a)) continue;
     const sent = objects(acc, unit, a);
+    if (spreadIn.has(k) && sent.every((o) => isOptionsObject(o.node))) continue;
     if (sent.length && !sent.some((o) => tied.has(o.node))) {
       const name = fn.node.parameters[k]?.name.getText(fn.unit.sf) ?? 'its parameter';
       request.unseen = `the body passed for \`${name}\` goes into the request in a way the check cannot follow, so it may be in either version: move the request and its body together by hand`;

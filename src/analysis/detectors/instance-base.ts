@@ -1,0 +1,105 @@
+// The base URL of an HTTP client instance: `axios.create({ baseURL })` or `ky.create({ prefixUrl })`
+// in a constant, in a class's member (`this.http`), or made by a factory of the project
+// (`createClient(LEGACY_BASE)`), with the arguments its constructor or factory is given.
+
+import ts from '../../core/ts.cjs';
+import { type Env, type Piece, findProperty, propertyValue, returnExpressions, unwrap } from '../evaluate.js';
+import type { AnalysisState } from '../state.js';
+import type { Unit } from '../units.js';
+import { defaultBase, isAxios, isAxiosDecl } from './axios-defaults.js';
+import { constructionsOf, enclosingClass, thisMember } from './callers.js';
+
+const BASE_KEYS = ['baseURL', 'prefixUrl', 'baseUrl', 'prefixURL'];
+
+/**
+ * The base URL of an HTTP client instance (`axios.create({ baseURL })`, `ky.create({ prefixUrl })`),
+ * called through a method (`api.get(…)`) or itself (`api('/labels', cfg)`, `api({ url })`), or
+ * of axios itself where its defaults set one.
+ */
+export function instanceBase(acc: AnalysisState, unit: Unit, callee: ts.Expression): Piece[] | undefined {
+  let obj: ts.Expression;
+  if (ts.isIdentifier(callee)) {
+    if (acc.axiosDefaults.length && isAxios(acc, unit, callee)) return defaultBase(acc, unit);
+    obj = callee;
+  } else if (ts.isPropertyAccessExpression(callee)) obj = unwrap(callee.expression);
+  else return undefined;
+  let init: { unit: Unit; expr: ts.Expression } | undefined;
+  let ctor: Bound | undefined;
+  if (ts.isIdentifier(obj)) {
+    const decl = acc.bindings.resolve(unit, obj);
+    if (obj !== callee && acc.axiosDefaults.length && isAxiosDecl(obj, decl)) return defaultBase(acc, unit);
+    const v = decl && acc.ev.valueOf(decl);
+    if (v) init = { unit: v.unit, expr: unwrap(v.expr) };
+  } else if (ts.isPropertyAccessExpression(obj) && obj.expression.kind === ts.SyntaxKind.ThisKeyword) {
+    // a service class's client: the instance its field or constructor sets (`this.http = axios.create(…)`)
+    const v = thisMember(acc, unit, obj);
+    if (v) init = { unit: v.unit, expr: unwrap(v.expr) };
+    if (v) ctor = constructorArguments(acc, v.unit, v.expr);
+  }
+  if (!init || !ts.isCallExpression(init.expr)) return undefined;
+  const made = isCreate(init.expr) ? { unit: init.unit, call: init.expr, env: ctor?.env ?? new Map() } : factoryCreate(acc, init.unit, init.expr);
+  if (!made) return undefined;
+  const cfg = acc.ev.objectOf(made.unit, made.call.arguments[0]);
+  if (!cfg) return undefined;
+  const value = propertyValue(BASE_KEYS.map((k) => findProperty(cfg.node, k)).find(Boolean));
+  if (!value) return undefined;
+  // `constructor(private readonly baseUrl: string)` read as `this.baseUrl`
+  const v = unwrap(value);
+  if (ctor && ts.isPropertyAccessExpression(v) && v.expression.kind === ts.SyntaxKind.ThisKeyword && ctor.members.has(v.name.text)) return ctor.env.get(v.name.text);
+  return made.env.size ? acc.ev.pieces(cfg.unit, value, made.env) : acc.pieces(cfg.unit, value);
+}
+
+/** `axios.create(…)`, `ky.extend(…)`: a call that makes an instance from an options object. */
+function isCreate(c: ts.CallExpression): boolean {
+  return ts.isPropertyAccessExpression(c.expression) && ['create', 'extend'].includes(c.expression.name.text) && !!c.arguments[0];
+}
+
+/** A factory of the project (`createClient(base)` returning `axios.create({ baseURL: base })`), with its parameters bound to the call's arguments. */
+function factoryCreate(acc: AnalysisState, unit: Unit, call: ts.CallExpression): { unit: Unit; call: ts.CallExpression; env: Env } | undefined {
+  const fn = acc.ev.functionOf(unit, call.expression);
+  if (!fn) return undefined;
+  const ret = returnExpressions(fn.node);
+  const made = ret.length === 1 ? unwrap(ret[0]) : undefined;
+  if (!made || !ts.isCallExpression(made) || !isCreate(made)) return undefined;
+  return { unit: fn.unit, call: made, env: bind(acc, fn.node, fn.unit, [{ unit, args: call.arguments }]) };
+}
+
+interface Bound {
+  env: Env;
+  /** the constructor's parameter properties (`constructor(private base: string)`), read as `this.base` */
+  members: Set<string>;
+}
+
+/**
+ * The arguments a class's constructor is given, where every construction of it (`new C(…)`,
+ * `super(…)` in a class that extends it) gives the same one; a parameter's default where none does.
+ */
+function constructorArguments(acc: AnalysisState, unit: Unit, at: ts.Node): Bound | undefined {
+  const cls = enclosingClass(at);
+  const ctor = cls?.members.find(ts.isConstructorDeclaration);
+  if (!cls || !ctor) return undefined;
+  const env = bind(acc, ctor, unit, constructionsOf(acc, unit, cls));
+  const members = new Set(ctor.parameters.filter((p) => ts.isIdentifier(p.name) && ts.getModifiers(p)?.length).map((p) => (p.name as ts.Identifier).text));
+  return { env, members };
+}
+
+/** Each parameter bound to the argument all the given calls agree on (by what it evaluates to), or to its default where none gives one. */
+function bind(acc: AnalysisState, fn: ts.SignatureDeclaration, unit: Unit, sites: { unit: Unit; args: readonly ts.Expression[] }[]): Env {
+  const env: Env = new Map();
+  fn.parameters.forEach((p, i) => {
+    if (!ts.isIdentifier(p.name) || p.dotDotDotToken) return;
+    const args = sites.map((s) => s.args[i]);
+    if (sites.some((s) => s.args.slice(0, i + 1).some(ts.isSpreadElement))) return;
+    if (args.length && args.every(Boolean)) {
+      const each = sites.map((s, k) => acc.pieces(s.unit, args[k]));
+      const sig = each.map(signature);
+      if (sig.every((x) => x === sig[0])) env.set(p.name.text, each[0]);
+    } else if (args.every((a) => !a) && p.initializer) env.set(p.name.text, acc.pieces(unit, p.initializer));
+  });
+  return env;
+}
+
+/** What pieces stand for, to compare two arguments: their text, the constants it came through, the holes by what they read. */
+function signature(pieces: Piece[]): string {
+  return pieces.map((p) => (p.t === 'lit' ? `${p.text}@${p.via.map((v) => `${v.unit.file}:${v.name.pos}`).join(',')}` : `?${p.env ?? p.node.getText(p.unit.sf)}`)).join('|');
+}

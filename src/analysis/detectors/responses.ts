@@ -1,0 +1,33 @@
+// Responses a server sends its own callers: `res.json(x)`, `res.status(201).send(x)`,
+// `reply.send(x)`, `Response.json(x)`, `NextResponse.json(x)`, msw's `HttpResponse.json(x)`. An
+// object sent back this way is no request to the service, whatever its keys: it is left out of
+// the bodies known by their keys alone.
+
+import ts from '../../core/ts.cjs';
+import { unwrap } from '../evaluate.js';
+import type { AnalysisState } from '../state.js';
+import { treeIndex, type Unit } from '../units.js';
+import { markTree, objects } from './body-objects.js';
+
+const SENDS = new Set(['json', 'send', 'jsonp']);
+const RESPONSE_CLASSES = new Set(['Response', 'NextResponse', 'HttpResponse']);
+const RESPONSE_PARAMS = /^(?:res|resp|response|reply|rep)$/;
+
+export function markResponses(acc: AnalysisState, unit: Unit): void {
+  for (const call of treeIndex(unit.sf).calls) {
+    const callee = unwrap(call.expression);
+    if (!ts.isPropertyAccessExpression(callee) || !SENDS.has(callee.name.text) || !call.arguments[0]) continue;
+    if (!isResponse(acc, unit, callee.expression)) continue;
+    for (const o of objects(acc, unit, call.arguments[0])) if (!acc.contexted.has(o.node)) markTree(acc, o.node, 'foreign');
+  }
+}
+
+/** Is this the response a handler is given (`res`, `res.status(201)`), or a response class? */
+function isResponse(acc: AnalysisState, unit: Unit, e: ts.Expression): boolean {
+  e = unwrap(e);
+  // `res.status(201).json(…)`, `reply.code(200).send(…)`
+  while (ts.isCallExpression(e) && ts.isPropertyAccessExpression(e.expression)) e = unwrap(e.expression.expression);
+  if (!ts.isIdentifier(e)) return false;
+  if (RESPONSE_CLASSES.has(e.text)) return true;
+  return RESPONSE_PARAMS.test(e.text) && acc.bindings.resolve(unit, e)?.kind === 'param';
+}
