@@ -90,16 +90,19 @@ describe('modules drawn in through their imports', () => {
     for (const c of candidates) expect(c.text).toBe(files[c.file]);
   });
 
-  it("draws in the callers of a module that sends requests and exports functions (a wrapper), through a barrel too, and no importer of a module that sends nothing", () => {
+  it("draws in the callers of a module that sends requests and exports functions (a wrapper), through a barrel too, the importers of a module exporting an old path, and no importer of a module that exports neither", () => {
     const files: Record<string, string> = {
       'api/client.ts': "import axios from 'axios';\nconst http = axios.create({ baseURL: 'https://api.example.com' });\nexport const createLabels = (body: object) => http.post('/2023-01/labels', body);\n",
       'api/index.ts': "export * from './client';\n",
       'api/paths.ts': "export const LABELS = '/2023-01/labels';\n",
+      'api/fields.ts': "export const ENTRY_KEYS = ['service_shipment_id', 'courier_id'];\n",
       'orders/batch.ts': "import { createLabels } from '../api/client';\nexport const batch = (ids: string[]) => createLabels({ shipments: ids });\n",
       'orders/barrel.ts': "import { createLabels } from '../api';\nexport const one = (id: string) => createLabels({ shipments: [id] });\n",
+      // it may send to the path it imports, with a body of its own
       'orders/paths.ts': "import { LABELS } from '../api/paths';\nexport const shown = LABELS.length;\n",
+      'orders/fields.ts': "import { ENTRY_KEYS } from '../api/fields';\nexport const count = ENTRY_KEYS.length;\n",
       'orders/plain.ts': 'export const add = (a: number, b: number) => a + b;\n',
     };
-    expect(tested(files).map((c) => c.file).sort()).toEqual(['api/client.ts', 'api/index.ts', 'api/paths.ts', 'orders/barrel.ts', 'orders/batch.ts']);
+    expect(tested(files).map((c) => c.file).sort()).toEqual(['api/client.ts', 'api/fields.ts', 'api/index.ts', 'api/paths.ts', 'orders/barrel.ts', 'orders/batch.ts', 'orders/paths.ts']);
   });
 });

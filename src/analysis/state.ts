@@ -257,6 +257,11 @@ export class AnalysisState {
     return p;
   }
 
+  /** Is this object literal a body sent to another vendor's endpoint? (request-types.ts asks) */
+  foreignObject(node: ts.ObjectLiteralExpression): boolean {
+    return this.contexted.get(node) === 'foreign';
+  }
+
   /** The origin of a full URL (or of a host given beside a path) on a host the config does not name, when the service's hosts are configured. */
   otherHost(url: string | undefined): string | undefined {
     const configured = [this.hosts.base, this.hosts.legacy, this.hosts.staging].filter(Boolean);

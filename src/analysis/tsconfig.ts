@@ -25,8 +25,7 @@ export class TsconfigReader {
     if (!this.inside(dir)) result = null;
     else if (existsSync(file)) {
       try {
-        const json = JSON.parse(stripJsonComments(readFileSync(file, 'utf8'))) as { compilerOptions?: { baseUrl?: string; paths?: Record<string, string[]> } };
-        result = tsPathsOf(dir, json.compilerOptions);
+        result = readConfig(file, 0);
       } catch {
         result = 'bad';
       }
@@ -37,6 +36,40 @@ export class TsconfigReader {
     this.cache.set(dir, result);
     return result;
   }
+}
+
+interface Config {
+  extends?: string | string[];
+  compilerOptions?: { baseUrl?: string; paths?: Record<string, string[]> };
+}
+
+/**
+ * The `paths` and `baseUrl` a tsconfig file sets, or inherits through `extends` (a file path, as
+ * Nuxt's `{ "extends": "./.nuxt/tsconfig.json" }`; a package's config sets no aliases of the
+ * project). Paths written without a `baseUrl` are relative to the file that writes them.
+ */
+function readConfig(file: string, depth: number): TsPaths | null {
+  const json = JSON.parse(stripJsonComments(readFileSync(file, 'utf8'))) as Config;
+  const dir = path.dirname(file);
+  let inherited: TsPaths | null = null;
+  const bases = Array.isArray(json.extends) ? json.extends : json.extends ? [json.extends] : [];
+  for (const b of bases) {
+    if (typeof b !== 'string' || !(b.startsWith('.') || b.startsWith('/')) || depth > 4) continue;
+    const target = [path.resolve(dir, b), path.resolve(dir, `${b}.json`), path.resolve(dir, b, 'tsconfig.json')].find((f) => existsSync(f) && !f.endsWith(path.sep));
+    // (a base that cannot be read adds nothing: the file's own options still count)
+    let base: TsPaths | null = null;
+    try {
+      base = target ? readConfig(target, depth + 1) : null;
+    } catch {
+      base = null;
+    }
+    if (base) inherited = base;
+  }
+  const co = json.compilerOptions ?? {};
+  const baseUrl = co.baseUrl !== undefined ? path.resolve(dir, co.baseUrl) : undefined;
+  if (co.paths) return tsPathsOf(dir, { ...co, baseUrl: baseUrl ?? inherited?.baseUrl ?? dir });
+  if (baseUrl) return { baseUrl, paths: inherited?.paths ?? [] };
+  return inherited;
 }
 
 /** tsconfig.json is JSON with comments and trailing commas. */

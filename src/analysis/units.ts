@@ -2,9 +2,10 @@
 // TypeScript compiler that ts-morph bundles, and the module resolution between them.
 
 import ts from '../core/ts.cjs';
-import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { readFileSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { probeModule, resolveSpecifier, tsPathsOf, type TsPaths } from './resolve.js';
+import { probeModule, resolveSpecifier, type TsPaths } from './resolve.js';
+import { TsconfigReader } from './tsconfig.js';
 import { WorkspaceReader } from './workspaces.js';
 
 export interface Unit {
@@ -173,7 +174,7 @@ export function parseErrors(sf: ts.SourceFile): ts.DiagnosticWithLocation[] {
 export class UnitStore {
   private units = new Map<string, Unit[]>();
   private texts = new Map<string, string | null>();
-  private tsconfigs = new Map<string, TsPaths | null>();
+  private tsconfigs = new TsconfigReader((dir) => this.inside(dir));
   private workspaces = new WorkspaceReader((dir) => this.inside(dir));
   /** files parsed but nested too deeply to analyse (or to parse), with why; they have no units */
   readonly skipped = new Map<string, string>();
@@ -256,23 +257,10 @@ export class UnitStore {
     return [...this.units.values(), ...this.componentUnits.values()].flat();
   }
 
+  /** The `paths` and `baseUrl` that apply in a folder (tsconfig.ts: `extends` followed; a file that cannot be read sets none). */
   private tsPaths(fromDir: string): TsPaths | null {
-    if (this.tsconfigs.has(fromDir)) return this.tsconfigs.get(fromDir)!;
-    let result: TsPaths | null = null;
-    const cfg = path.join(fromDir, 'tsconfig.json');
-    if (this.root && !this.inside(fromDir)) result = null;
-    else if (existsSync(cfg)) {
-      try {
-        result = tsPathsOf(fromDir, ts.parseConfigFileTextToJson(cfg, readFileSync(cfg, 'utf8')).config?.compilerOptions);
-      } catch {
-        result = null;
-      }
-    } else {
-      const parent = path.dirname(fromDir);
-      result = parent !== fromDir ? this.tsPaths(parent) : null;
-    }
-    this.tsconfigs.set(fromDir, result);
-    return result;
+    const found = this.tsconfigs.pathsFor(fromDir);
+    return found === 'bad' ? null : found;
   }
 
   /** Resolve an import specifier to a file of the project (relative, a workspace package, or through tsconfig paths). */

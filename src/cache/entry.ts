@@ -4,7 +4,7 @@
 
 import { createHash } from 'node:crypto';
 import { statSync } from 'node:fs';
-import { setsAxiosDefaults } from '../core/axios-defaults.js';
+import { setsClientDefaults } from '../core/axios-defaults.js';
 import { AXIOS_WORD, globalTypeNames, mayRegisterWebhook, namesOldEvent } from '../pipeline/partition.js';
 import { drawsImporters, moduleSpecifiers, textSignal, VERSIONED_BASE } from '../pipeline/prefilter.js';
 import { readSource, type Source } from '../pipeline/read.js';
@@ -64,7 +64,7 @@ export function factsOf(src: Source, hosts: string[]): Facts {
   if (signal) f.signal = signal;
   const imports = moduleSpecifiers(text);
   if (imports) f.imports = imports;
-  if (setsAxiosDefaults(text)) f.defaults = true;
+  if (setsClientDefaults(text)) f.defaults = true;
   if (VERSIONED_BASE.test(text)) f.base = true;
   if (AXIOS_WORD.test(text)) f.axios = true;
   if (globalTypeNames(src.file, text).length) f.globals = true;

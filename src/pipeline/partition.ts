@@ -8,7 +8,7 @@ import path from 'node:path';
 import { IMPORT_SPECIFIER, probeModule, resolveSpecifier } from '../analysis/resolve.js';
 import { WorkspaceReader } from '../analysis/workspaces.js';
 import { TsconfigReader } from '../analysis/tsconfig.js';
-import { setsAxiosDefaults } from '../core/axios-defaults.js';
+import { setsClientDefaults } from '../core/axios-defaults.js';
 import { OLD_EVENT } from '../core/keys.js';
 import { insideRoot } from '../core/wall.js';
 import { DEFAULT_MAX_FILE_SIZE } from '../config.js';
@@ -63,8 +63,8 @@ export function partition(
     const named = new RegExp(`(?<![\\w$])(?:${[...new Set(names)].map((n) => n.replace(/\$/g, '\\$')).join('|')})(?![\\w$])`);
     for (const c of candidates) if (c !== g && named.test(c.text)) union(g.file, c.file);
   }
-  // axios' defaults (`axios.defaults.baseURL = …`) reach every module that calls axios itself
-  const defaults = candidates.filter((c) => setsAxiosDefaults(c.text));
+  // axios' defaults (`axios.defaults.baseURL = …`, Nest's `HttpModule.register`) reach every module that calls axios
+  const defaults = candidates.filter((c) => setsClientDefaults(c.text));
   for (const d of defaults) for (const c of candidates) if (c !== d && AXIOS_WORD.test(c.text)) union(d.file, c.file);
   // a handler's event waits for the webhooks the project registers (analysis/settle-events.ts): the
   // files that name the old event or may register a webhook share one part

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { IMPORT_SPECIFIER } from '../analysis/resolve.js';
 import { readJson } from '../analysis/workspaces.js';
 import { loadCatalogue } from '../catalogue/index.js';
-import { setsAxiosDefaults } from '../core/axios-defaults.js';
+import { setsClientDefaults } from '../core/axios-defaults.js';
 import { readSource, type Source } from './read.js';
 import type { Config } from '../types.js';
 
@@ -106,7 +106,7 @@ export function testTexts(
       } else {
         if (signal === 'weak') weak.push({ file, text: src.text! });
         const specifiers = moduleSpecifiers(src.text!);
-        if (specifiers) importers.push({ file, specifiers, setsDefaults: setsAxiosDefaults(src.text!) });
+        if (specifiers) importers.push({ file, specifiers, setsDefaults: setsClientDefaults(src.text!) });
       }
     }
     o.onProgress?.(++done, files.length);
@@ -190,7 +190,7 @@ export function drawIn(
   // through it; and where that base is axios' default, every module importing axios does
   const bases = passed.filter((c) => (c.text !== undefined ? VERSIONED_BASE.test(c.text) : c.versionedBase));
   if (bases.length) {
-    const defaults = bases.some((c) => (c.text !== undefined ? setsAxiosDefaults(c.text) : c.setsDefaults));
+    const defaults = bases.some((c) => (c.text !== undefined ? setsClientDefaults(c.text) : c.setsDefaults));
     const drawn = drawFrom([...bases.flatMap((c) => moduleStems(c.file)), ...(defaults ? ['axios'] : [])]);
     // `axios.defaults.baseURL = API` with the versioned API imported from the module drawn in above
     if (!defaults && drawn.some((d) => d.setsDefaults)) drawFrom(['axios']);

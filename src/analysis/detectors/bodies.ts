@@ -19,6 +19,7 @@ import { check2024Pickup, halfMigratedPickup, nestedConflict, nestedPickup, pick
 import { renameKey } from './renames.js';
 import { readAtRunTime, runtimeWhy } from './runtime-data.js';
 import { webhookVersion } from './webhooks.js';
+import { zodShapes } from './zod.js';
 
 /**
  * Tie a request's body to its context. Returns why the body cannot be seen, when it is a
@@ -54,8 +55,14 @@ export function unseenParameter(acc: AnalysisState, unit: Unit, e: ts.Expression
   if (!ts.isIdentifier(e)) return undefined;
   const decl = acc.bindings.resolve(unit, e);
   if (!decl || decl.kind !== 'param') return undefined;
-  // a wrapper's parameter, followed to the call that fills it (or leaves it out: no body)
-  if (acc.boundCall?.fn === decl.fn) return undefined;
+  // a wrapper's parameter, followed to the call that fills it (or leaves it out: no body); the
+  // call may pass on a parameter of its own function (`create(req) { return http.post(PATH, req) }`)
+  if (acc.boundCall?.fn === decl.fn) {
+    const arg = acc.boundCall.call.arguments[decl.index];
+    const inner = arg && unwrap(arg);
+    const d = inner && ts.isIdentifier(inner) ? acc.bindings.resolve(acc.boundCall.unit, inner) : undefined;
+    return d?.kind === 'param' && d.fn !== decl.fn ? unseenParameter(acc, acc.boundCall.unit, inner!) : undefined;
+  }
   const type = decl.node.type;
   const described = type && (ts.isTypeLiteralNode(type) || (ts.isTypeReferenceNode(type) && !(ts.isIdentifier(type.typeName) && type.typeName.text === 'Record')));
   if (described) return undefined;
@@ -109,6 +116,8 @@ export function applyContext(acc: AnalysisState, t: Target, ctx: ContextKind, in
     return;
   }
   acc.contexted.set(node, ctx);
+  // a zod schema that types it (`const body: z.infer<typeof schema> = { … }`): its keys are the body's
+  if (ctx !== 'foreign') for (const z of zodShapes(acc, unit, node)) applyContext(acc, z, ctx, info);
   if (ctx === 'foreign' || ctx === 'body-2024-09' || ctx === 'body-v1') {
     // another vendor's body: what it spreads is its too (a constant shared with an old body is mixed)
     if (ctx === 'foreign') for (const p of node.properties) if (ts.isSpreadAssignment(p)) for (const o of spreadObjects(acc, unit, p.expression)) applyContext(acc, o, ctx, info);

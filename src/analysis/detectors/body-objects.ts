@@ -114,7 +114,17 @@ function builtArgument(acc: AnalysisState, obj: { unit: Unit; fn?: Called; call?
  * A body that is a parameter of a client's own wrapper (`createPickup(body) { return http.post(PATH, body) }`):
  * the arguments its callers pass. Callers are found by the wrapper's name; generic verbs are not followed.
  */
-export function forwardedArgs(acc: AnalysisState, unit: Unit, e: ts.Expression): { unit: Unit; expr: ts.Expression }[] {
+export function forwardedArgs(acc: AnalysisState, unit: Unit, e: ts.Expression, depth = 0): { unit: Unit; expr: ts.Expression }[] {
+  // an argument that is itself a parameter of the function it is written in (`create(req) { return
+  // this.http.post(PATH, req) }` through a wrapper): what that function's callers pass, in turn
+  return forwardedOnce(acc, unit, e).flatMap((a) => {
+    const x = unwrap(a.expr);
+    const d = depth < 4 && ts.isIdentifier(x) ? acc.bindings.resolve(a.unit, x) : undefined;
+    return d?.kind === 'param' && acc.boundCall?.fn !== d.fn ? forwardedArgs(acc, a.unit, x, depth + 1) : [a];
+  });
+}
+
+function forwardedOnce(acc: AnalysisState, unit: Unit, e: ts.Expression): { unit: Unit; expr: ts.Expression }[] {
   e = unwrap(e);
   if (!ts.isIdentifier(e)) return [];
   const decl = acc.bindings.resolve(unit, e);
@@ -176,8 +186,8 @@ export function objects(acc: AnalysisState, unit: Unit, e: ts.Expression, depth 
   return [];
 }
 
-/** Functions of the frameworks and the platform that return the object they are given, or a proxy or copy of it. */
-const PASS_THROUGH = new Set(['reactive', 'shallowReactive', 'readonly', 'shallowReadonly', 'toRaw', 'markRaw', 'unref', 'toValue', 'structuredClone', '$state', '$state.raw', '$state.snapshot', 'Object.freeze', 'observable']);
+/** Functions of the frameworks and the platform that return the object they are given, or a proxy or copy of it (a test's matcher for it too). */
+const PASS_THROUGH = new Set(['expect.objectContaining', 'jasmine.objectContaining', 'reactive', 'shallowReactive', 'readonly', 'shallowReadonly', 'toRaw', 'markRaw', 'unref', 'toValue', 'structuredClone', '$state', '$state.raw', '$state.snapshot', 'Object.freeze', 'observable']);
 /** Functions that make a reference whose `.value` is the object given. */
 const REFS = new Set(['ref', 'shallowRef']);
 

@@ -104,6 +104,16 @@ function instanceClass(acc: AnalysisState, unit: Unit, e: ts.Expression, depth =
     const typed = memberType(enclosingClass(e), e.name.text);
     return typed ? typeClass(acc, unit, typed) : undefined;
   }
+  if (ts.isPropertyAccessExpression(e)) {
+    // a member of another instance (`client.orders` with `orders = new FreightOrders(this)` in the client's class)
+    const owner = instanceClass(acc, unit, e.expression, depth + 1);
+    if (!owner) return undefined;
+    const set = memberIn(owner.unit, owner.cls, e.name.text);
+    const made = set && instanceClass(acc, set.unit, set.expr, depth + 1);
+    if (made) return made;
+    const typed = memberType(owner.cls, e.name.text);
+    return typed ? typeClass(acc, owner.unit, typed) : undefined;
+  }
   return undefined;
 }
 
@@ -115,7 +125,7 @@ function typeClass(acc: AnalysisState, unit: Unit, type: ts.TypeNode): { unit: U
 }
 
 /** The type a class gives a member: a field's, or a constructor parameter property's. */
-function memberType(cls: ts.ClassLikeDeclaration | undefined, name: string): ts.TypeNode | undefined {
+export function memberType(cls: ts.ClassLikeDeclaration | undefined, name: string): ts.TypeNode | undefined {
   for (const m of cls?.members ?? []) {
     if (ts.isPropertyDeclaration(m) && m.name && ts.isIdentifier(m.name) && m.name.text === name) return m.type;
     if (ts.isConstructorDeclaration(m))
@@ -187,6 +197,22 @@ export function constructionsOf(acc: AnalysisState, unit: Unit, cls: ts.ClassLik
     }
   }
   return out;
+}
+
+/**
+ * The argument every construction of a class gives the constructor parameter property a member
+ * of `this` names (`constructor(private readonly baseUrl: string)` read as `this.baseUrl`, with
+ * `new Http(LEGACY_BASE)`), where they all give the same text.
+ */
+export function constructorArgument(acc: AnalysisState, unit: Unit, access: ts.PropertyAccessExpression): { unit: Unit; expr: ts.Expression } | undefined {
+  const cls = enclosingClass(access);
+  const ctor = cls?.members.find(ts.isConstructorDeclaration);
+  const index = ctor ? ctor.parameters.findIndex((p) => ts.isIdentifier(p.name) && p.name.text === access.name.text && !!ts.getModifiers(p)?.length) : -1;
+  if (!cls || index < 0) return undefined;
+  const args = constructionsOf(acc, unit, cls).map((c) => ({ unit: c.unit, expr: c.args[index] }));
+  if (!args.length || args.some((a) => !a.expr || ts.isSpreadElement(a.expr))) return undefined;
+  const text = args[0].expr.getText(args[0].unit.sf);
+  return args.every((a) => a.expr.getText(a.unit.sf) === text) ? args[0] : undefined;
 }
 
 /**

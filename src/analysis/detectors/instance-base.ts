@@ -5,9 +5,9 @@
 import ts from '../../core/ts.cjs';
 import { type Env, type Piece, findProperty, propertyValue, returnExpressions, unwrap } from '../evaluate.js';
 import type { AnalysisState } from '../state.js';
-import type { Unit } from '../units.js';
+import { treeIndex, type Unit } from '../units.js';
 import { defaultBase, isAxios, isAxiosDecl } from './axios-defaults.js';
-import { constructionsOf, enclosingClass, thisMember } from './callers.js';
+import { constructionsOf, enclosingClass, memberType, thisMember } from './callers.js';
 
 const BASE_KEYS = ['baseURL', 'prefixUrl', 'baseUrl', 'prefixURL'];
 
@@ -35,6 +35,8 @@ export function instanceBase(acc: AnalysisState, unit: Unit, callee: ts.Expressi
     const v = thisMember(acc, unit, obj);
     if (v) init = { unit: v.unit, expr: unwrap(v.expr) };
     if (v) ctor = constructorArguments(acc, v.unit, v.expr);
+    // Nest's injected `HttpService`: the base its module registers (`HttpModule.register({ baseURL })`)
+    if (!v && typeName(memberType(enclosingClass(obj), obj.name.text)) === 'HttpService') return nestBase(acc);
   }
   if (!init || !ts.isCallExpression(init.expr)) return undefined;
   const made = isCreate(init.expr) ? { unit: init.unit, call: init.expr, env: ctor?.env ?? new Map() } : factoryCreate(acc, init.unit, init.expr);
@@ -47,6 +49,26 @@ export function instanceBase(acc: AnalysisState, unit: Unit, callee: ts.Expressi
   const v = unwrap(value);
   if (ctor && ts.isPropertyAccessExpression(v) && v.expression.kind === ts.SyntaxKind.ThisKeyword && ctor.members.has(v.name.text)) return ctor.env.get(v.name.text);
   return made.env.size ? acc.ev.pieces(cfg.unit, value, made.env) : acc.pieces(cfg.unit, value);
+}
+
+const typeName = (t: ts.TypeNode | undefined) => (t && ts.isTypeReferenceNode(t) && ts.isIdentifier(t.typeName) ? t.typeName.text : undefined);
+
+/** The base of Nest's HTTP module, where the project registers it once (`HttpModule.register({ baseURL })`). */
+function nestBase(acc: AnalysisState): Piece[] | undefined {
+  const found: Piece[][] = [];
+  for (const u of acc.store.all()) {
+    if (!u.sf.text.includes('HttpModule')) continue;
+    for (const call of treeIndex(u.sf).calls) {
+      const c = unwrap(call.expression);
+      if (!ts.isPropertyAccessExpression(c) || c.expression.getText(u.sf) !== 'HttpModule' || !c.name.text.startsWith('register')) continue;
+      const cfg = call.arguments[0] && acc.ev.objectOf(u, call.arguments[0]);
+      const value = cfg && propertyValue(BASE_KEYS.map((k) => findProperty(cfg.node, k)).find(Boolean));
+      // a registration whose base cannot be seen (`registerAsync` with a factory): no base is known
+      if (!value) return undefined;
+      found.push(acc.pieces(cfg.unit, value));
+    }
+  }
+  return found.length === 1 ? found[0] : undefined;
 }
 
 /** `axios.create(…)`, `ky.extend(…)`: a call that makes an instance from an options object. */

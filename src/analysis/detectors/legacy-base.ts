@@ -8,7 +8,7 @@ import { note, says } from '../findings.js';
 import type { Finding, LegacyBase } from '../../types.js';
 import type { AnalysisState } from '../state.js';
 import type { Unit } from '../units.js';
-import { thisMember } from './callers.js';
+import { constructorArgument, thisMember } from './callers.js';
 import { BASE_OPTION, type Virtual, displayPath } from './path-text.js';
 
 /**
@@ -29,6 +29,29 @@ function legacyBranch(acc: AnalysisState, e: ts.Expression, depth = 0): boolean 
   return !!env && /legacy/i.test(env);
 }
 
+type Target = { unit: Unit; node: ts.Node; label: string; named: boolean; name?: string; value?: string; env?: boolean; declared?: ts.Expression };
+
+/**
+ * A base held in a member (`this.legacyUrl`): the constant its class is constructed with, for a
+ * constructor parameter property (`new Http(LEGACY_BASE)`); else the member itself, where it is
+ * set from a legacy value (`config.get('SHIPPING_LEGACY_URL')`) or named so.
+ */
+function memberTarget(acc: AnalysisState, unit: Unit, pa: ts.PropertyAccessExpression): Target | undefined {
+  const onThis = pa.expression.kind === ts.SyntaxKind.ThisKeyword;
+  const member = onThis ? thisMember(acc, unit, pa) : undefined;
+  const given = onThis && !member ? constructorArgument(acc, unit, pa) : undefined;
+  const id = given && unwrap(given.expr);
+  const decl = id && ts.isIdentifier(id) ? acc.bindings.resolve(given!.unit, id) : undefined;
+  const value = decl && acc.ev.valueOf(decl);
+  if (value && id && ts.isIdentifier(id)) {
+    const text = acc.pieces(value.unit, value.expr).map((p) => (p.t === 'lit' ? p.text : '')).join('');
+    return { unit: value.unit, node: value.name, label: id.text, named: true, value: text || undefined, declared: value.expr };
+  }
+  if (/legacy/i.test(pa.name.text) || (member && legacyBranch(acc, member.expr)))
+    return { unit: member?.unit ?? unit, node: member?.expr ?? pa, label: pa.getText(unit.sf), named: true, declared: member?.expr };
+  return undefined;
+}
+
 /** Base URLs: a constant or an env var in front of a path (PRODUCT.md, "Hosts"). */
 export function checkBase(acc: AnalysisState, m: PathMatch, pieces: Piece[], vt: Virtual, literalBase = false, pathFinding?: Finding): void {
   if (m.start === 0) return;
@@ -46,7 +69,7 @@ export function checkBase(acc: AnalysisState, m: PathMatch, pieces: Piece[], vt:
   };
   // `label` names the base in the message; `named`: it is a constant's or env var's name, whose
   // LEGACY marks the legacy host (a value is known only as the configured legacyBaseUrl)
-  let target: { unit: Unit; node: ts.Node; label: string; named: boolean; name?: string; value?: string; env?: boolean; declared?: ts.Expression } | undefined;
+  let target: Target | undefined;
   const firstVia = basePieces.find((p) => p.via.length > shared(p));
   if (firstVia) {
     const via = firstVia.via[shared(firstVia)];
@@ -54,8 +77,12 @@ export function checkBase(acc: AnalysisState, m: PathMatch, pieces: Piece[], vt:
     const envPiece = basePieces.find((p) => p.t === 'hole' && p.env && p.via.includes(via));
     target = { unit: via.unit, node: via.name, label: via.label, named: true, value: text || undefined, declared: via.value };
     if (via.label === BASE_OPTION) {
-      // an instance's baseURL option: named by the env var it reads, else shown by its value
+      // an instance's baseURL option: named by the env var it reads, else shown by its value; a
+      // member of `this` (`new URL(path, this.baseUrl)` in a wrapper) by what it is set or constructed with
+      const only = basePieces.length === 1 && basePieces[0].t === 'hole' ? unwrap(basePieces[0].node as ts.Expression) : undefined;
+      const member = only && ts.isPropertyAccessExpression(only) ? memberTarget(acc, basePieces[0].unit, only) : undefined;
       if (envPiece && envPiece.t === 'hole') target = { unit: envPiece.unit, node: envPiece.node, label: envPiece.env!, named: true, env: true, value: text || undefined };
+      else if (member) target = member;
       else target = { ...target, label: text || via.name.getText(via.unit.sf), named: false };
     } else if (envPiece && envPiece.t === 'hole' && isEnvObject(via.value, via.unit.sf)) {
       // `const { SHIP_URL } = process.env`: the variable itself, read where it is destructured
@@ -72,11 +99,7 @@ export function checkBase(acc: AnalysisState, m: PathMatch, pieces: Piece[], vt:
       if (value && (legacyBranch(acc, value.expr) || acc.options.config.legacyBases?.includes(last.node.text)))
         target = { unit: value.unit, node: value.name, label: last.node.text, named: true, declared: value.expr };
     } else if (last?.t === 'hole' && ts.isPropertyAccessExpression(unwrap(last.node as ts.Expression))) {
-      // a member holding the base (`this.legacyUrl`, set from `config.get('SHIPPING_LEGACY_URL')`), or a property named so
-      const pa = unwrap(last.node as ts.Expression) as ts.PropertyAccessExpression;
-      const member = pa.expression.kind === ts.SyntaxKind.ThisKeyword ? thisMember(acc, last.unit, pa) : undefined;
-      if (/legacy/i.test(pa.name.text) || (member && legacyBranch(acc, member.expr)))
-        target = { unit: member?.unit ?? last.unit, node: member?.expr ?? pa, label: pa.getText(last.unit.sf), named: true, declared: member?.expr };
+      target = memberTarget(acc, last.unit, unwrap(last.node as ts.Expression) as ts.PropertyAccessExpression);
     } else if (literalBase && basePieces.length === 1 && basePieces[0].t === 'lit' && basePieces[0] !== startPiece) {
       // `new URL(path, 'https://…')`: the base is a literal of its own, reported where it is written
       const b = basePieces[0];
@@ -96,6 +119,8 @@ export function checkBase(acc: AnalysisState, m: PathMatch, pieces: Piece[], vt:
         : recorded
           ? 'recorded'
           : undefined;
+  // a base on the configured base or staging host already serves 2024-09: only its v1 paths move
+  if (origin && (origin === acc.hosts.base || origin === acc.hosts.staging)) return;
   if (!moving && !by) return;
   if (m.version === '2024-09' && !by) return;
   // a v1 path's finding names the base it is sent through, known as legacy only by such paths:
