@@ -232,7 +232,7 @@ export function settleReads(acc: AnalysisState): void {
     for (const w of r.writes) if (edited.has(at(w.unit, w.nameNode))) changed.add(w.key);
     const stale = r.reads.filter((x) => changed.has(x.key) && !edited.has(at(x.unit, x.nameNode)));
     if (!stale.length) continue;
-    const shown = [...new Set(stale.map((x) => `\`${x.shown}\`${x.unit.file !== r.unit.file ? ` in ${acc.shownFile(x.unit.file)}` : ''}`))].join(', ');
+    const shown = [...new Set(stale.map((x) => `\`${x.shown}\`${x.where ? ` ${x.where}` : ''}${x.unit.file !== r.unit.file ? ` in ${acc.shownFile(x.unit.file)}` : ''}`))].join(', ');
     const why = `this object is also read by its old keys (${shown}): renamed, those reads would find nothing; rename them with it by hand, or give the request its own object`;
     for (const f of findingsIn(acc, [r, ...r.writes.map((w) => ({ unit: w.unit, node: w.assignment }))])) if (f.fixKind !== 'none' && f.changeKind !== 'check') acc.hold(f, 'read-by-old-keys', why);
   }

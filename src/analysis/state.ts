@@ -73,6 +73,8 @@ export interface KeyRead {
   /** the node naming the key (a rename of the read would start there) */
   nameNode: ts.Node;
   shown: string;
+  /** where it is read, when not in the script (`in the markup` of a component) */
+  where?: string;
 }
 
 /**

@@ -17,6 +17,8 @@ export const OPTION_KEYS = new Set([
   'form', 'withCredentials', 'validateStatus', 'onUploadProgress', 'redirect', 'keepalive', 'referrer', 'parseJson',
   // fetch's less common options, and those of the frameworks' and runtimes' fetch (Next.js, Cloudflare, undici)
   'integrity', 'referrerPolicy', 'priority', 'duplex', 'next', 'cf', 'dispatcher', 'agent',
+  // Nuxt's useFetch and ofetch
+  'immediate', 'lazy', 'server', 'watch', 'key', 'default', 'transform', 'pick', 'ignoreResponseError', 'onRequest', 'onResponse', 'onRequestError', 'onResponseError',
 ]);
 
 /**
@@ -176,6 +178,9 @@ export function objects(acc: AnalysisState, unit: Unit, e: ts.Expression, depth 
     const c = unwrap(e.expression);
     // a wrapper that hands back (a proxy of, or a copy of) the object it is given: `reactive({ … })`, `structuredClone(x)`
     if (e.arguments[0] && namedAmong(acc, unit, c, PASS_THROUGH)) return objects(acc, unit, e.arguments[0], depth + 1);
+    // a value computed by a getter (`computed(() => ({ … }))`, passed to `useFetch` as the body itself)
+    const got = computedObjects(acc, unit, e, depth);
+    if (got) return got;
     if (ts.isPropertyAccessExpression(c) && c.expression.getText(unit.sf) === 'JSON' && c.name.text === 'stringify' && e.arguments[0])
       return objects(acc, unit, e.arguments[0], depth + 1);
     if (ts.isPropertyAccessExpression(c) && c.expression.getText(unit.sf) === 'Object' && c.name.text === 'assign')
@@ -197,13 +202,26 @@ function namedAmong(acc: AnalysisState, unit: Unit, c: ts.Expression, names: Set
 }
 
 /** `x.value` where `x` is `ref(obj)`: the object given to the reference. */
+/** Functions that compute a value with the getter they are given (`computed(() => body)`, Svelte's `$derived.by`). */
+const GETTERS = new Set(['computed', '$derived.by']);
+
+/** The objects a getter-made value stands for: what its getter returns. Undefined: no such call. */
+function computedObjects(acc: AnalysisState, unit: Unit, call: ts.CallExpression, depth: number): Target[] | undefined {
+  const arg = call.arguments[0];
+  if (!arg || !namedAmong(acc, unit, unwrap(call.expression), GETTERS)) return undefined;
+  const fn = acc.ev.functionOf(unit, arg);
+  return fn ? returnExpressions(fn.node).flatMap((r) => objects(acc, fn.unit, r, depth + 1)) : [];
+}
+
 function refValue(acc: AnalysisState, unit: Unit, e: ts.Expression): { unit: Unit; expr: ts.Expression } | undefined {
   if (!ts.isPropertyAccessExpression(e) || e.name.text !== 'value') return undefined;
   const target = unwrap(e.expression);
   const decl = ts.isIdentifier(target) ? acc.bindings.resolve(unit, target) : undefined;
   const init = decl?.kind === 'var' && decl.init ? unwrap(decl.init) : undefined;
   if (!init || !ts.isCallExpression(init) || !init.arguments[0]) return undefined;
-  return namedAmong(acc, decl!.unit, unwrap(init.expression), REFS) ? { unit: decl!.unit, expr: init.arguments[0] } : undefined;
+  if (namedAmong(acc, decl!.unit, unwrap(init.expression), REFS)) return { unit: decl!.unit, expr: init.arguments[0] };
+  // a computed value's `.value`: what its getter returns (objects() follows the call)
+  return namedAmong(acc, decl!.unit, unwrap(init.expression), GETTERS) ? { unit: decl!.unit, expr: init } : undefined;
 }
 
 /**

@@ -18,7 +18,18 @@ export function refsOf(acc: AnalysisState, unit: Unit, node: ts.ObjectLiteralExp
   const out: { writes: Written[]; reads: KeyRead[]; reassigned?: boolean } = { writes: [], reads: [] };
   acc.refsMemo.set(node, out);
   let top: ts.Node = node;
-  while (top.parent && (ts.isParenthesizedExpression(top.parent) || ts.isAsExpression(top.parent) || ts.isSatisfiesExpression(top.parent) || ts.isTypeAssertionExpression(top.parent))) top = top.parent;
+  const climb = () => {
+    while (top.parent && (ts.isParenthesizedExpression(top.parent) || ts.isAsExpression(top.parent) || ts.isSatisfiesExpression(top.parent) || ts.isTypeAssertionExpression(top.parent))) top = top.parent;
+  };
+  climb();
+  // held in a framework's state (`reactive({ … })`, `ref({ … })`, read as `form.value.key`)
+  let throughValue = false;
+  const wrapper = top.parent && ts.isCallExpression(top.parent) && top.parent.arguments[0] === top ? top.parent.expression.getText(unit.sf) : undefined;
+  if (wrapper && STATE_WRAPPERS.has(wrapper)) {
+    throughValue = wrapper === 'ref' || wrapper === 'shallowRef';
+    top = top.parent!;
+    climb();
+  }
   const decl = top.parent;
   if (!decl || !ts.isVariableDeclaration(decl) || decl.initializer !== top || !ts.isIdentifier(decl.name)) return out;
   const name = decl.name.text;
@@ -52,6 +63,8 @@ export function refsOf(acc: AnalysisState, unit: Unit, node: ts.ObjectLiteralExp
       }
       let outer: ts.Node = ref;
       while (outer.parent && (ts.isParenthesizedExpression(outer.parent) || ts.isNonNullExpression(outer.parent) || ts.isAsExpression(outer.parent) || ts.isSatisfiesExpression(outer.parent))) outer = outer.parent;
+      // a reference's object is read through `.value`
+      if (throughValue && outer.parent && ts.isPropertyAccessExpression(outer.parent) && outer.parent.expression === outer && outer.parent.name.text === 'value') outer = outer.parent;
       const use = outer.parent;
       if (!use) continue;
       // `body = other`: the keys assigned to it may be another object's
@@ -93,7 +106,27 @@ export function refsOf(acc: AnalysisState, unit: Unit, node: ts.ObjectLiteralExp
       }
     }
   }
+  templateReads(acc, unit, decl.name, throughValue, out.reads);
   return out;
+}
+
+/** The functions of the frameworks that hold an object as reactive state, read by its keys (`ref`'s through `.value`). */
+const STATE_WRAPPERS = new Set(['reactive', 'shallowReactive', 'ref', 'shallowRef', 'readonly', '$state', 'observable']);
+
+/**
+ * The keys a component's markup reads from a variable of its script (`v-model="form.preferred_date"`,
+ * `{form.courier_id}`, `bind:value={form.courier_id}`): the text of the file outside its script parts.
+ */
+function templateReads(acc: AnalysisState, unit: Unit, name: ts.Identifier, throughValue: boolean, reads: KeyRead[]): void {
+  if (!/\.(?:vue|svelte|astro)$/.test(unit.file)) return;
+  const text = acc.store.text(unit.file);
+  if (!text) return;
+  const scripts = acc.store.get(unit.file).map((u) => [u.offset, u.offset + u.sf.text.length] as const);
+  const re = new RegExp(`(?<![\\w$.])${name.text.replace(/\$/g, '\\$')}${throughValue ? '(?:\\.value)?' : ''}\\s*(?:\\?\\.|\\.)\\s*([A-Za-z_$][\\w$]*)`, 'g');
+  for (const m of text.matchAll(re)) {
+    if (scripts.some(([a, b]) => m.index! >= a && m.index! < b)) continue;
+    reads.push({ unit, key: m[1], nameNode: name, shown: m[0].replace(/\s+/g, ''), where: 'in the markup' });
+  }
 }
 
 /** The identifiers of a unit with this name. */

@@ -23,6 +23,9 @@ export function instanceBase(acc: AnalysisState, unit: Unit, callee: ts.Expressi
     obj = callee;
   } else if (ts.isPropertyAccessExpression(callee)) obj = unwrap(callee.expression);
   else return undefined;
+  // a test double's scope: `nock(BASE).get(path)`, also further down a chain (`.reply(…).post(…)`)
+  const scope = nockScope(obj);
+  if (scope) return acc.pieces(unit, scope);
   let init: { unit: Unit; expr: ts.Expression } | undefined;
   let ctor: Bound | undefined;
   if (ts.isIdentifier(obj)) {
@@ -69,6 +72,16 @@ function nestBase(acc: AnalysisState): Piece[] | undefined {
     }
   }
   return found.length === 1 ? found[0] : undefined;
+}
+
+/** The base a nock scope intercepts (`nock('https://…')`), for a call chained on it. */
+function nockScope(e: ts.Expression): ts.Expression | undefined {
+  for (let depth = 0; ts.isCallExpression(e) && depth < 12; depth++) {
+    if (ts.isIdentifier(e.expression) && e.expression.text === 'nock') return e.arguments[0];
+    if (!ts.isPropertyAccessExpression(e.expression)) return undefined;
+    e = unwrap(e.expression.expression);
+  }
+  return undefined;
 }
 
 /** `axios.create(…)`, `ky.extend(…)`: a call that makes an instance from an options object. */

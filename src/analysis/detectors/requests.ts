@@ -26,6 +26,9 @@ export const NO_BODY_METHODS = new Set(['get', 'delete', 'del', 'head', 'options
 
 export const BODY_METHODS = new Set(['post', 'put', 'patch']);
 
+/** Calls taking `(url, options)` whose options give the body under a key (`body`), never the body itself. */
+export const FETCH_LIKE = new Set(['fetch', '$fetch', 'ofetch', 'useFetch', 'useLazyFetch']);
+
 /** HTTP methods of a client instance (and axios' form helpers), whose first argument is the URL. */
 export const REQUEST_METHODS = new Set(['get', 'delete', 'head', 'options', 'post', 'put', 'patch', 'request', 'postform', 'putform', 'patchform']);
 
@@ -226,15 +229,17 @@ export function scanCall(acc: AnalysisState, unit: Unit, call: ts.CallExpression
   // the URL among the first arguments
   for (let i = 0; i < Math.min(args.length, 3); i++) {
     const a = unwrap(args[i]);
-    if (ts.isObjectLiteralExpression(a) || ts.isArrowFunction(a) || ts.isFunctionExpression(a)) continue;
-    const base = i === 0 ? baseFor(acc, unit, callee, unit, args[i], requestOptions(acc, unit, method, args)) : undefined;
-    const eps = endpointsOf(acc, unit, args[i], base);
+    // a URL given by a getter (`useFetch(() => \`/pickup/v1/pickup_slots/${id.value}\`, opts)`): what it returns
+    const url = i === 0 && FETCH_LIKE.has(method) && ts.isArrowFunction(a) && !ts.isBlock(a.body) ? a.body : args[i];
+    if (url === args[i] && (ts.isObjectLiteralExpression(a) || ts.isArrowFunction(a) || ts.isFunctionExpression(a))) continue;
+    const base = i === 0 ? baseFor(acc, unit, callee, unit, url, requestOptions(acc, unit, method, args)) : undefined;
+    const eps = endpointsOf(acc, unit, url, base);
     if (!eps.some((ep) => ep.url)) continue;
-    if (base && eps.some((ep) => ep.match)) sentThroughBase(acc, unit, base, args[i], isRequest(callee) ? call : undefined);
+    if (base && eps.some((ep) => ep.match)) sentThroughBase(acc, unit, base, url, isRequest(callee) ? call : undefined);
     const next = args[i + 1];
     if (!next) return;
     if (NO_BODY_METHODS.has(method)) return;
-    const isFetch = method === 'fetch' || method === '$fetch' || method === 'ofetch';
+    const isFetch = FETCH_LIKE.has(method);
     for (const ep of eps) if (ep.url) applyBody(acc, unit, next, ep, !isFetch);
     return;
   }

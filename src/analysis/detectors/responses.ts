@@ -1,10 +1,10 @@
 // Responses a server sends its own callers: `res.json(x)`, `res.status(201).send(x)`,
-// `reply.send(x)`, `Response.json(x)`, `NextResponse.json(x)`, msw's `HttpResponse.json(x)`. An
-// object sent back this way is no request to the service, whatever its keys: it is left out of
-// the bodies known by their keys alone.
+// `reply.send(x)`, `Response.json(x)`, `NextResponse.json(x)`, msw's `HttpResponse.json(x)`, what
+// an h3 `defineEventHandler` returns. An object sent back this way is no request to the service,
+// whatever its keys: it is left out of the bodies known by their keys alone.
 
 import ts from '../../core/ts.cjs';
-import { unwrap } from '../evaluate.js';
+import { returnExpressions, unwrap } from '../evaluate.js';
 import type { AnalysisState } from '../state.js';
 import { treeIndex, type Unit } from '../units.js';
 import { markTree, objects } from './body-objects.js';
@@ -13,9 +13,17 @@ const SENDS = new Set(['json', 'send', 'jsonp']);
 const RESPONSE_CLASSES = new Set(['Response', 'NextResponse', 'HttpResponse']);
 const RESPONSE_PARAMS = /^(?:res|resp|response|reply|rep)$/;
 
+/** h3's (Nuxt's server routes) event handlers: what the handler returns is the response. */
+const EVENT_HANDLERS = new Set(['defineEventHandler', 'eventHandler', 'defineCachedEventHandler']);
+
 export function markResponses(acc: AnalysisState, unit: Unit): void {
   for (const call of treeIndex(unit.sf).calls) {
     const callee = unwrap(call.expression);
+    if (ts.isIdentifier(callee) && EVENT_HANDLERS.has(callee.text) && call.arguments[0]) {
+      const fn = acc.ev.functionOf(unit, call.arguments[0]);
+      for (const r of fn ? returnExpressions(fn.node) : []) for (const o of objects(acc, fn!.unit, r)) if (!acc.contexted.has(o.node)) markTree(acc, o.node, 'foreign');
+      continue;
+    }
     if (!ts.isPropertyAccessExpression(callee) || !SENDS.has(callee.name.text) || !call.arguments[0]) continue;
     if (!isResponse(acc, unit, callee.expression)) continue;
     for (const o of objects(acc, unit, call.arguments[0])) if (!acc.contexted.has(o.node)) markTree(acc, o.node, 'foreign');

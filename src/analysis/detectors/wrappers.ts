@@ -12,7 +12,7 @@ import { treeIndex, type Unit } from '../units.js';
 import { bodyValue, builtObject, isOptionsObject, objects } from './body-objects.js';
 import { type Called, type FunctionNode, calledFunction, callersOf, parameterIndex } from './callers.js';
 import { BASE_OPTION, joinBase } from './path-text.js';
-import { NO_BODY_METHODS, applyBody, baseFor, endpointOfPieces, isRequest, methodOf, requestOptions, sentThroughBase, sentThroughPieces, endpointOf } from './requests.js';
+import { FETCH_LIKE, NO_BODY_METHODS, applyBody, baseFor, endpointOfPieces, isRequest, methodOf, requestOptions, sentThroughBase, sentThroughPieces, endpointOf } from './requests.js';
 
 /** A request a wrapper makes with one of its parameters. */
 type Site =
@@ -73,7 +73,7 @@ function siteOf(acc: AnalysisState, unit: Unit, fn: FunctionNode, call: ts.CallE
     const a = unwrap(args[i]);
     if (ts.isObjectLiteralExpression(a) || ts.isArrowFunction(a) || ts.isFunctionExpression(a)) continue;
     const next = args[i + 1];
-    const isFetch = method === 'fetch' || method === '$fetch' || method === 'ofetch';
+    const isFetch = FETCH_LIKE.has(method);
     if (!usesParameter(acc, unit, args[i], fn)) {
       if (!acc.pieces(unit, args[i]).some((p) => p.t === 'lit' && p.text.includes('/'))) continue;
       // a URL written in the wrapper itself (`http.post('/2023-01/labels', body)`): its body parameter
