@@ -441,6 +441,18 @@ describe('--fix', () => {
     runCli(['--fix'], dir);
     expect(readFileSync(path.join(dir, 'w.ts'), 'utf8')).toBe(src.replace('/2023-01/webhooks', '/2024-09/webhooks').replace("version: '2023-01'", "version: '2024-09'"));
   });
+
+  it('counts the columns of a first line after its BOM, as ESLint does', () => {
+    const dir = tempDir();
+    const line = "export const w = () => fetch('/2023-01/labels', { method: 'POST' });\n";
+    writeFileSync(path.join(dir, 'bom.ts'), `\uFEFF${line}`);
+    writeFileSync(path.join(dir, 'plain.ts'), line);
+    const at = (file: string) => runCli(['-r', 'compact', file], dir).stdout.split('\n')[0].split(': ')[0].replace(file, '');
+    // the path starts at column 31 of the line as written, with or without the mark before it
+    expect(line.indexOf('/2023-01/labels') + 1).toBe(31);
+    expect(at('bom.ts')).toBe(':1:31');
+    expect(at('plain.ts')).toBe(':1:31');
+  });
 });
 
 describe('package', () => {

@@ -22,6 +22,7 @@ import { followRest, followWrappers } from './detectors/wrappers.js';
 import { scanNodeRequests } from './detectors/node-http.js';
 import { scanXhrRequests } from './detectors/xhr.js';
 import { markResponses } from './detectors/responses.js';
+import { scanRtkEndpoints } from './detectors/rtk-query.js';
 import { scanEvents, settleTypedEvents } from './detectors/webhooks.js';
 import { holdGenerated, holdKeptByUser, holdRequests, holdUnsent, settleMixed, settleReads } from './settle.js';
 import { settleReceivedEvents } from './settle-events.js';
@@ -34,7 +35,7 @@ import type { Unit, UnitStore } from './units.js';
 export type { AnalyzerOptions } from './state.js';
 
 /** The change kinds whose error marks a file as still calling an old version. */
-const OLD_KINDS = ['endpoint-moved', 'field-renamed', 'nested-pickup', 'event-renamed', 'webhook-version'];
+const OLD_KINDS = ['endpoint-moved', 'field-renamed', 'nested-pickup', 'webhook-version'];
 
 export class Analyzer {
   private readonly state: AnalysisState;
@@ -61,6 +62,7 @@ export class Analyzer {
     for (const u of units) scanCalls(a, u);
     for (const u of units) scanNodeRequests(a, u);
     for (const u of units) scanXhrRequests(a, u);
+    for (const u of units) scanRtkEndpoints(a, u);
     followRest(a);
     for (const u of units) markResponses(a, u);
     const t2 = now();

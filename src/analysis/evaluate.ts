@@ -214,6 +214,10 @@ export class Evaluator {
         if (prop && ts.isPropertyAssignment(prop))
           return this.pieces(obj.unit, prop.initializer, new Map(), depth + 1, [...via, { unit: obj.unit, name: prop.name, label: `${e.expression.getText(unit.sf)}.${key}`, value: prop.initializer }]);
       }
+      // a class's field (`private readonly apiRoot = 'https://…/2023-01'` read as `this.apiRoot`)
+      const field = e.expression.kind === ts.SyntaxKind.ThisKeyword ? classField(e, key) : undefined;
+      if (field?.initializer)
+        return this.pieces(unit, field.initializer, new Map(), depth + 1, [...via, { unit, name: field.name, label: `this.${key}`, value: field.initializer }]);
       // an enum's member (`Endpoint.Labels`, with `Labels = '/2023-01/labels'`)
       const target = unwrap(e.expression);
       const decl = ts.isIdentifier(target) ? this.bindings.resolve(unit, target) : undefined;
@@ -342,6 +346,16 @@ export function joinedArray(e: ts.Expression): { array: ts.ArrayLiteralExpressio
   const sep = e.arguments[0];
   if (!ts.isArrayLiteralExpression(array) || array.elements.some(ts.isSpreadElement) || (sep && !ts.isStringLiteral(sep))) return undefined;
   return { array, separator: sep as ts.StringLiteral | undefined };
+}
+
+/** The field of the class `this` is written in (outside an arrow's own `this` it is the class's), by name; readonly or never assigned elsewhere is not checked. */
+function classField(e: ts.Node, key: string): ts.PropertyDeclaration | undefined {
+  for (let p = e.parent; p; p = p.parent) {
+    if (ts.isClassDeclaration(p) || ts.isClassExpression(p))
+      return p.members.find((m): m is ts.PropertyDeclaration => ts.isPropertyDeclaration(m) && !!m.name && ts.isIdentifier(m.name) && m.name.text === key && !m.modifiers?.some((x) => x.kind === ts.SyntaxKind.StaticKeyword));
+    if (ts.isFunctionExpression(p) || ts.isFunctionDeclaration(p)) return undefined;
+  }
+  return undefined;
 }
 
 /** The object literal whose method `this` is written in (a method, or a `function` as a property's value; an arrow's `this` is its outer one's). */

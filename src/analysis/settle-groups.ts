@@ -1,6 +1,7 @@
 // Settle for versioned bases: a base moves to /2024-09 with every relative path sent through it,
 // or none of them does, and the base's finding names what holds it.
 
+import { configKey } from './detectors/paths.js';
 import { codeSpan } from './detectors/path-text.js';
 import { memberKey } from './detectors/versioned-base.js';
 import type { UnitEdit } from './render.js';
@@ -120,9 +121,12 @@ export function settleGroup(acc: AnalysisState, g: BaseGroup): void {
       acc.add(rule.id, x.unit, x.start, x.end, `\`${x.own}\` sent through the versioned base URL \`${g.label}\` forms \`${x.shown}\`, a 2023-01 path; 2024-09 uses \`${ep?.new ?? '?'}\`; left for a person: ${x.heldBy}; the base waits for it.`, { fixKind: 'none', replace: true, context });
       continue;
     }
+    // an unmapped path: the `paths` entry that, once its 2024-09 form is checked, lets plain `--fix` move it with the base
+    const assumed = rule.id === 'unmapped-2023-01-path' && x.match.newPath ? x.match.newPath.map((t) => (typeof t === 'string' ? t : '…')).join('') : undefined;
+    const entry = assumed ? ` (its assumed 2024-09 form is \`${assumed}\`; once checked in the 2024-09 reference, the config entry \`paths: { "${configKey(x.shown)}": "${configKey(assumed)}" }\` lets plain \`--fix\` move it with the base)` : '';
     const msg = movable
       ? `\`${x.own}\` sent through the versioned base URL \`${g.label}\` forms \`${x.shown}\`${ep ? ` (${ep.method} ${ep.old})` : ''}; 2024-09 uses \`${ep?.new ?? '?'}\`; \`--fix\` moves it with the base.`
-      : `\`${x.own}\` sent through the versioned base URL \`${g.label}\` forms \`${x.shown}\`, a 2023-01 path${ep?.new ? `; 2024-09 uses \`${ep.new}\`` : ' the spec does not map'}; left for a person: it moves only with the base, which is held back (${holdsAt(x.unit.file)}).`;
+      : `\`${x.own}\` sent through the versioned base URL \`${g.label}\` forms \`${x.shown}\`, a 2023-01 path${ep?.new ? `; 2024-09 uses \`${ep.new}\`` : ` the spec does not map${entry}`}; left for a person: it moves only with the base, which is held back (${holdsAt(x.unit.file)}).`;
     acc.add(rule.id, x.unit, x.start, x.end, msg, { edits: movable && x.edit ? [x.edit] : undefined, fixKind: movable ? 'safe' : 'none', replace: true, context });
   }
 }

@@ -264,6 +264,15 @@ export class AnalysisState {
     return this.contexted.get(node) === 'foreign';
   }
 
+  /** Is it a body no request in the project shows, known by its keys (by-keys.ts)? (request-types.ts asks) */
+  unsentObject(node: ts.ObjectLiteralExpression): boolean {
+    if (this.unsentNodes?.size !== this.unsentObjects.length) this.unsentNodes = new Set(this.unsentObjects.map((o) => o.node));
+    return this.unsentNodes.has(node);
+  }
+  private unsentNodes?: Set<ts.Node>;
+  /** names sent as another vendor's body (`post(VENDOR_URL, body)` with `body: FreightPickup`) */
+  readonly foreignValues: { unit: Unit; node: ts.Identifier }[] = [];
+
   /** The origin of a full URL (or of a host given beside a path) on a host the config does not name, when the service's hosts are configured. */
   otherHost(url: string | undefined): string | undefined {
     const configured = [this.hosts.base, this.hosts.legacy, this.hosts.staging].filter(Boolean);

@@ -13,8 +13,9 @@ export function lineCol(text: string, offset: number, starts?: number[]): { line
   return { line: lo + 1, column: offset - ls[lo] + 1 };
 }
 
+/** Where each line starts; a byte order mark is no column of the first line (ESLint counts after it). */
 export function lineStarts(text: string): number[] {
-  const out = [0];
+  const out = [text.charCodeAt(0) === 0xfeff ? 1 : 0];
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (c === 10) out.push(i + 1);

@@ -39,6 +39,8 @@ export function tieBody(acc: AnalysisState, unit: Unit, arg: ts.Expression, ep: 
       const forwarded = forwardedArgs(acc, body.unit, e);
       for (const a of forwarded) for (const t of objects(acc, a.unit, a.expr)) applyContext(acc, t, ctx, info);
       if (ts.isIdentifier(e) && changes) acc.shaped.push({ unit: body.unit, node: e, ctx, info, owner: acc.collecting });
+      // another vendor's body held in a typed value: a request type member it shares stays (request-types.ts)
+      if (ctx === 'foreign' && ts.isIdentifier(e)) acc.foreignValues.push({ unit: body.unit, node: e });
       if (!forwarded.length) unseen ??= unseenParameter(acc, body.unit, e);
       // a value the analysis cannot follow to an object (an SDK's builder, a global): it may be in either version
       // (one value: the objects the whole body stands for are its own, `JSON.stringify` and `&&` followed alike)
@@ -155,7 +157,12 @@ export function applyContext(acc: AnalysisState, t: Target, ctx: ContextKind, in
   if (ctx === 'pickup-v1' && nestedConflict(node)) acc.leftBodies.add(node);
   for (const p of props) {
     if (ts.isSpreadAssignment(p)) {
-      for (const o of spreadObjects(acc, unit, p.expression)) applyContext(acc, o, ctx, info);
+      const spread = spreadObjects(acc, unit, p.expression);
+      for (const o of spread) applyContext(acc, o, ctx, info);
+      // a value whose objects cannot be seen, typed by a request type (`{ ...request, … }` with
+      // `request: PickupRequest`): the type's old members move with the body
+      const v = unwrap(p.expression);
+      if (!spread.length && (ts.isIdentifier(v) || ts.isPropertyAccessExpression(v))) acc.shaped.push({ unit, node: v, ctx, info, owner: acc.collecting ?? (info.by === 'keys' ? acc.unsent : undefined) });
       continue;
     }
     if (!p.name) continue;

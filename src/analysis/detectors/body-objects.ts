@@ -137,7 +137,7 @@ function forwardedOnce(acc: AnalysisState, unit: Unit, e: ts.Expression): { unit
     return arg && !ts.isSpreadElement(arg) ? [{ unit: acc.boundCall.unit, expr: arg }] : [];
   }
   const name = functionName(decl.fn);
-  if (!name || GENERIC_VERBS.has(name.toLowerCase())) return [];
+  if (!name || GENERIC_VERBS.has(name.toLowerCase()) || libraryCallback(decl.fn)) return [];
   acc.callsLookedUp.set(name, (acc.callsLookedUp.get(name) ?? new Set()).add(unit.file));
   const out: { unit: Unit; expr: ts.Expression }[] = [];
   for (const { unit: u, call } of callsNamed(acc, name)) {
@@ -148,6 +148,17 @@ function forwardedOnce(acc: AnalysisState, unit: Unit, e: ts.Expression): { unit
     if (arg && !call.arguments.some((a) => ts.isSpreadElement(a))) out.push({ unit: u, expr: arg });
   }
   return out;
+}
+
+/**
+ * A function given to a library in an options object (`builder.mutation({ query: (body) => … })`):
+ * the library calls it, so no call of the project by its name is one of its calls.
+ */
+function libraryCallback(fn: ts.Node): boolean {
+  const prop = fn.parent;
+  const obj = prop && (ts.isPropertyAssignment(prop) ? prop.parent : ts.isMethodDeclaration(fn) ? fn.parent : undefined);
+  const holder = obj && ts.isObjectLiteralExpression(obj) ? obj.parent : undefined;
+  return !!holder && (ts.isCallExpression(holder) || ts.isNewExpression(holder)) && holder.arguments?.includes(obj as ts.Expression) === true;
 }
 
 /** The object literals an expression evaluates to (variables, builders, JSON.stringify, spreads). */

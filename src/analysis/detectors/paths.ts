@@ -185,7 +185,7 @@ export function reportPath(acc: AnalysisState, unit: Unit, e: ts.Expression, m: 
 }
 
 /** A path as a `paths` entry of the config writes it: each `${…}` or `…` a `{param}`. */
-function configKey(shown: string): string {
+export function configKey(shown: string): string {
   return shown.replace(/\$\{[^}]*\}|…/g, '{param}').replace(/\?.*$/, '');
 }
 

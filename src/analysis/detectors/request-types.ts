@@ -12,6 +12,7 @@ import type { UnitEdit } from '../render.js';
 import { treeIndex, type Unit, type UnitStore } from '../units.js';
 import { IMPORT_SPECIFIER } from '../resolve.js';
 import { MINI_LIB, MINI_LIB_NAME } from './request-types-lib.js';
+import { markStaying } from './request-types-stay.js';
 
 export interface Shaped {
   unit: Unit;
@@ -33,6 +34,10 @@ export interface ShapeReporter {
   ): unknown;
   /** Is this object literal a body sent to another vendor's endpoint? */
   foreignObject?(node: ts.ObjectLiteralExpression): boolean;
+  /** Is it a body no request in the project shows (known by its keys, and left)? */
+  unsentObject?(node: ts.ObjectLiteralExpression): boolean;
+  /** names sent as another vendor's body */
+  readonly foreignValues?: { unit: Unit; node: ts.Identifier }[];
 }
 
 interface Renamed {
@@ -41,8 +46,8 @@ interface Renamed {
   info: RequestContext;
   /** the requests whose bodies the member types (their findings lists) */
   owners: Set<unknown[]>;
-  /** it also types a key of a body sent to another vendor's endpoint (where): it stays, with its requests */
-  vendor?: string;
+  /** why it stays, with its requests: it also types a key of another vendor's body, or of a body that is left */
+  stays?: string;
 }
 
 let miniLib: ts.SourceFile | undefined;
@@ -87,7 +92,7 @@ function declaredShapes(u: Unit, keys: Set<string>): Set<string> | undefined {
  * type member with an old key (any body when such a type is global), and to them are added the
  * units that name one of those types (they may use its members). Empty: nothing to rename.
  */
-function involvedUnits(store: UnitStore, shaped: Shaped[], foreign?: (node: ts.ObjectLiteralExpression) => boolean): Unit[] {
+function involvedUnits(store: UnitStore, shaped: Shaped[], foreign?: (node: ts.ObjectLiteralExpression) => boolean, foreignValues?: { unit: Unit }[]): Unit[] {
   const keys = renamedKeys();
   const declares = new Map<string, Set<string> | undefined>();
   let global = false;
@@ -149,6 +154,7 @@ function involvedUnits(store: UnitStore, shaped: Shaped[], foreign?: (node: ts.O
   // and the units holding another vendor's body with an old key (a shape it shares is not renamed)
   const vendorKey = (o: ts.ObjectLiteralExpression) => foreign!(o) && o.properties.some((p) => !!p.name && ts.isIdentifier(p.name) && keys.has(p.name.text));
   if (foreign) for (const u of store.all()) if (!out.has(u) && treeIndex(u.sf).objects.some(vendorKey)) out.add(u);
+  for (const v of foreignValues ?? []) out.add(v.unit);
   return [...out];
 }
 
@@ -215,7 +221,7 @@ const isUserMember = (d: ts.Declaration) => ts.isPropertySignature(d) || ts.isPr
 /** Report and rename the request shapes behind the given bodies, and the uses tied to them. */
 export function renameShapes(store: UnitStore, shaped: Shaped[], reporter: ShapeReporter): void {
   if (!shaped.some((s) => s.unit.sf.languageVariant !== undefined && /\.(tsx?|mts|cts)$/.test(s.unit.sf.fileName))) return;
-  const involved = involvedUnits(store, shaped, reporter.foreignObject?.bind(reporter));
+  const involved = involvedUnits(store, shaped, reporter.foreignObject?.bind(reporter), reporter.foreignValues);
   if (!involved.length) return;
   const { program, unitOf } = buildProgram(store, involved);
   const checker = program.getTypeChecker();
@@ -347,20 +353,7 @@ export function renameShapes(store: UnitStore, shaped: Shaped[], reporter: Shape
     }
     return undefined;
   };
-  // a member that also types a key of another vendor's body (a base interface both extend) stays
-  if (reporter.foreignObject)
-    for (const unit of new Set(unitOf.values())) {
-      if (![...names].some((n) => unit.sf.text.includes(n))) continue;
-      for (const obj of treeIndex(unit.sf).objects) {
-        if (!reporter.foreignObject(obj)) continue;
-        const t = checker.getContextualType(obj);
-        for (const p of obj.properties) {
-          const r = t && p.name && ts.isIdentifier(p.name) && names.has(p.name.text) ? symOf(t.getProperty(p.name.text)) : undefined;
-          if (r) r.vendor ??= `${unit.file.split(/[\\/]/).pop()}:${unit.sf.getLineAndCharacterOfPosition(p.getStart(unit.sf)).line + 1}`;
-        }
-      }
-    }
-  const vendorWhy = (r: Renamed) => `the type also types a body sent to another vendor's endpoint (${r.vendor}), which takes its keys as they are: give the service's request a type of its own`;
+  markStaying({ checker, unitOf, names, symOf, all: [...renamed.values()] }, reporter);
 
   // the declarations themselves
   for (const [d, r] of renamed) {
@@ -369,15 +362,15 @@ export function renameShapes(store: UnitStore, shaped: Shaped[], reporter: Shape
     if (!unit || !n) continue;
     const start = n.getStart(unit.sf);
     const quoted = ts.isStringLiteral(n);
-    report(r.owners, r.change.rule.id, unit, start, n.getEnd(), says(`\`${r.change.from}\` in the request type \`${r.typeName}\` is \`${r.change.to}\` in 2024-09 (and so at each use the type checker ties to it); `, r.vendor ? note('none', vendorWhy(r)) : note('safe', undefined, 'renames')), {
-      edits: r.vendor ? undefined : [{ unit, start: quoted ? start + 1 : start, end: quoted ? n.getEnd() - 1 : n.getEnd(), text: r.change.to }],
+    report(r.owners, r.change.rule.id, unit, start, n.getEnd(), says(`\`${r.change.from}\` in the request type \`${r.typeName}\` is \`${r.change.to}\` in 2024-09 (and so at each use the type checker ties to it); `, r.stays ? note('none', r.stays) : note('safe', undefined, 'renames')), {
+      edits: r.stays ? undefined : [{ unit, start: quoted ? start + 1 : start, end: quoted ? n.getEnd() - 1 : n.getEnd(), text: r.change.to }],
       context: { ...r.info, by: 'type' },
       fixDescription: `rename ${r.change.from} to ${r.change.to}`,
       newText: r.change.to,
     });
   }
   // the uses: property accesses, destructuring, object literal keys typed by the shape (none of a member that stays)
-  for (const [d, r] of renamed) if (r.vendor) renamed.delete(d);
+  for (const [d, r] of renamed) if (r.stays) renamed.delete(d);
   /**
    * The type whose key a string literal type names, when its place says it is one: the index of an
    * indexed access (`Req['courier_id']`), the keys of `Omit<Req, K>` or of `Exclude`/`Extract` of

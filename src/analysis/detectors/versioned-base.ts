@@ -3,7 +3,8 @@
 
 import { type PathMatch, versionsBeforeHole } from '../../core/paths.js';
 import ts from '../../core/ts.cjs';
-import type { LitPiece, Piece } from '../evaluate.js';
+import { type LitPiece, type Piece, unwrap } from '../evaluate.js';
+import { note, says } from '../findings.js';
 import { type UnitEdit, renderRegion } from '../render.js';
 import type { AnalysisState, BaseGroup } from '../state.js';
 import type { Unit } from '../units.js';
@@ -106,12 +107,30 @@ export function unseenAfterBase(acc: AnalysisState, unit: Unit, use: ts.Node, pi
     if (vt.owner[i] >= basePieces) continue;
     const vp = pieces[vt.owner[i]];
     const hp = pieces[vt.owner[i + '2023-01'.length]];
-    if (vp?.t !== 'lit' || vp.via.length === 0 || vt.owner[i + '2023-01'.length - 1] !== vt.owner[i] || hp?.t !== 'hole') continue;
+    if (vp?.t !== 'lit' || vt.owner[i + '2023-01'.length - 1] !== vt.owner[i] || hp?.t !== 'hole') continue;
+    if (vp.via.length === 0) {
+      inlineBase(acc, vp, vt, i, hp);
+      continue;
+    }
     // a hole of the base's own definition (`${HOST}/2023-01${SUFFIX}` used elsewhere) is the base's
     if (hp.via.length > 0 && hp.via[0] === vp.via[0]) continue;
     // (`hole`: a wrapper's parameter, whose callers may show the paths: detectors/wrappers.ts)
     unseenUse(acc, groupAt(acc, vp, vt, i), unit, use, `a path the check cannot see (\`${shortText(hp.node.getText(hp.unit.sf))}\`)`, hp.node);
   }
+}
+
+/**
+ * A versioned base written in the same text as the path it is joined with, which cannot be seen
+ * (`\`https://…/2023-01${req.url}\`` in an interceptor): reported where its version is written,
+ * for a person. (A wrapper's parameter is left to its callers: detectors/wrappers.ts.)
+ */
+function inlineBase(acc: AnalysisState, vp: LitPiece, vt: Virtual, i: number, hole: Piece): void {
+  const h = unwrap(hole.node as ts.Expression);
+  if (ts.isIdentifier(h) && acc.bindings.resolve(hole.unit, h)?.kind === 'param') return;
+  const start = vp.pos + vt.offset[i] - (vt.text[i - 1] === '/' && vt.owner[i - 1] === vt.owner[i] ? 1 : 0);
+  const base = vt.text.slice(0, i + '2023-01'.length).replace(/[\uE000-\uF8FF]/g, '…');
+  acc.add('versioned-base-url', vp.unit, start, vp.pos + vt.offset[i] + '2023-01'.length,
+    says(`The base URL \`${base}\` carries the 2023-01 version, and the path joined to it here (\`${shortText(hole.node.getText(hole.unit.sf))}\`) cannot be seen: every path sent through it is a 2023-01 path; `, note('none', 'check that each has a 2024-09 form, then change the version here and the paths together')));
 }
 
 export function memberKey(acc: AnalysisState, x: BaseGroup['members'][number]): string {

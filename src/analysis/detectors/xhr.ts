@@ -1,5 +1,6 @@
-// The browser's own client: `const xhr = new XMLHttpRequest(); xhr.open('POST', url); xhr.send(body)`.
-// The body sent is tied to the URL opened on the same request object.
+// Requests made as objects: the browser's `const xhr = new XMLHttpRequest(); xhr.open('POST', url);
+// xhr.send(body)` (the body sent is tied to the URL opened on the same object), and Angular's
+// `new HttpRequest('POST', url, body)` (or the fetch API's `new Request(url, { body })`).
 
 import ts from '../../core/ts.cjs';
 import { unwrap } from '../evaluate.js';
@@ -11,6 +12,16 @@ export function scanXhrRequests(acc: AnalysisState, unit: Unit): void {
   const index = treeIndex(unit.sf);
   for (const made of index.news) {
     const c = unwrap(made.expression);
+    const args = made.arguments ?? [];
+    // `new HttpRequest(method, url, body)`, `new Request(url, init)`
+    if (ts.isIdentifier(c) && (c.text === 'HttpRequest' || c.text === 'Request') && args[0]) {
+      const angular = c.text === 'HttpRequest';
+      const url = angular ? args[1] : args[0];
+      const ep = url && endpointOf(acc, unit, url);
+      const body = angular ? args[2] : args[1];
+      if (ep?.url && body) applyBody(acc, unit, body, ep, false, angular);
+      continue;
+    }
     if (!ts.isIdentifier(c) || c.text !== 'XMLHttpRequest') continue;
     let at: ts.Node = made;
     while (at.parent && ts.isParenthesizedExpression(at.parent)) at = at.parent;

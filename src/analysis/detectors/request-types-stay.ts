@@ -1,0 +1,70 @@
+// Request type members that stay as they are while the requests they type would move: a member
+// that also types another vendor's body (a base interface both extend, a value sent to the
+// vendor), or a body no request in the project shows, which is left. Renamed, that body would no
+// longer fit its type; so the member stays, and with it every request it types.
+
+import ts from '../../core/ts.cjs';
+import type { KeyChange } from '../../core/keys.js';
+import { treeIndex, type Unit } from '../units.js';
+
+/** A renamed member, as far as this needs it. */
+interface Member {
+  change: KeyChange;
+  typeName: string;
+  /** why it stays (set here) */
+  stays?: string;
+}
+
+interface Asker {
+  foreignObject?(node: ts.ObjectLiteralExpression): boolean;
+  unsentObject?(node: ts.ObjectLiteralExpression): boolean;
+  readonly foreignValues?: { unit: Unit; node: ts.Identifier }[];
+}
+
+interface Program<M extends Member> {
+  checker: ts.TypeChecker;
+  unitOf: Map<ts.SourceFile, Unit>;
+  /** the old keys renamed */
+  names: Set<string>;
+  /** the renamed member a property symbol stands for */
+  symOf: (s: ts.Symbol | undefined) => M | undefined;
+  all: M[];
+}
+
+const place = (unit: Unit, n: ts.Node) => `${unit.file.split(/[\\/]/).pop()}:${unit.sf.getLineAndCharacterOfPosition(n.getStart(unit.sf)).line + 1}`;
+const vendorWhy = (at: string) => `the type also types a body sent to another vendor's endpoint (${at}), which takes its keys as they are: give the service's request a type of its own`;
+
+/** Sets `stays` on each member that must stay, with why. */
+export function markStaying<M extends Member>(p: Program<M>, asker: Asker): void {
+  const { checker, unitOf, names, symOf } = p;
+  // a typed value sent to another vendor (`freight(body: FreightPickup)`)
+  for (const v of asker.foreignValues ?? []) {
+    if (!unitOf.has(v.unit.sf)) continue;
+    const t = checker.getTypeAtLocation(v.node);
+    for (const key of names) {
+      const r = symOf(t.getProperty(key));
+      if (r) r.stays ??= vendorWhy(place(v.unit, v.node));
+    }
+  }
+  // (a literal the checker types by inference, `ids.map((id) => ({ … }))` into a `LabelEntry[]`,
+  // is tied to a type it names in its module and shares the old key with)
+  const namedIn = (unit: Unit, key: string): M | undefined =>
+    p.all.find((r) => r.change.from === key && r.typeName !== 'type literal' && new RegExp(`(?<![\\w$])${r.typeName.replace(/\$/g, '\\$')}(?![\\w$])`).test(unit.sf.text));
+  for (const unit of new Set(unitOf.values())) {
+    if (![...names].some((n) => unit.sf.text.includes(n))) continue;
+    for (const obj of treeIndex(unit.sf).objects) {
+      const vendor = !!asker.foreignObject?.(obj);
+      if (!vendor && !asker.unsentObject?.(obj)) continue;
+      const t = checker.getContextualType(obj);
+      for (const prop of obj.properties) {
+        const key = prop.name && ts.isIdentifier(prop.name) && names.has(prop.name.text) ? prop.name.text : undefined;
+        // (the literal's own type, inferred from it, says nothing of the type it goes into)
+        const inferred = !!t && t.symbol?.declarations?.[0] === obj;
+        const r = key && ((t && symOf(t.getProperty(key))) || (!vendor && inferred ? namedIn(unit, key) : undefined));
+        if (!r) continue;
+        const at = place(unit, prop);
+        r.stays ??= vendor ? vendorWhy(at) : `the type also types a body no request in the project shows (${at}), which is left as it is: migrate that body with the request that sends it, then the type`;
+      }
+    }
+  }
+}
