@@ -39,6 +39,8 @@ export function tieBody(acc: AnalysisState, unit: Unit, arg: ts.Expression, ep: 
       const forwarded = forwardedArgs(acc, body.unit, e);
       for (const a of forwarded) for (const t of objects(acc, a.unit, a.expr)) applyContext(acc, t, ctx, info);
       if (ts.isIdentifier(e) && changes) acc.shaped.push({ unit: body.unit, node: e, ctx, info, owner: acc.collecting });
+      // a typed value sent to a 2024-09 path: a `courier_selection` its request type still gives is half migrated
+      if (ts.isIdentifier(e) && ctx === 'body-2024-09') acc.shaped.push({ unit: body.unit, node: e, ctx: 'half-2024-09', info: { ...info, kind: 'half-2024-09' }, owner: acc.collecting });
       // another vendor's body held in a typed value: a request type member it shares stays (request-types.ts)
       if (ctx === 'foreign' && ts.isIdentifier(e)) acc.foreignValues.push({ unit: body.unit, node: e });
       if (!forwarded.length) unseen ??= unseenParameter(acc, body.unit, e);

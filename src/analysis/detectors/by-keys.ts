@@ -4,10 +4,11 @@
 import { contextFromKeys } from '../../core/keys.js';
 import ts from '../../core/ts.cjs';
 import { propName } from '../bindings.js';
-import { unwrap } from '../evaluate.js';
+import { findProperty, propertyValue, unwrap } from '../evaluate.js';
 import type { AnalysisState } from '../state.js';
 import { type Unit, treeIndex } from '../units.js';
 import { applyContext } from './bodies.js';
+import { eventLists } from './body-objects.js';
 
 export function scanObjectsByKeys(acc: AnalysisState, unit: Unit): void {
   // outer objects come first: a context an outer one gives its inner objects is seen here
@@ -23,12 +24,22 @@ export function scanObjectsByKeys(acc: AnalysisState, unit: Unit): void {
           nested = new Set((unwrap(p.initializer) as ts.ObjectLiteralExpression).properties.map((q) => (q.name ? propName(q.name) ?? '' : '')));
       }
       const ctx = contextFromKeys(keys, nested);
+      // a webhook body known by its keys alone is the service's only when its events are
+      // (a message bus's `{ topic, version: '2023-01', event_types: ['pickup_requested'] }` is not)
+      if (ctx === 'webhook-2023-01' && !namesServiceEvent(acc, unit, n)) continue;
       if (ctx) {
         applyContext(acc, { unit, node: n }, ctx, { kind: ctx, by: 'keys' });
         acc.unsentObjects.push({ unit, node: n });
       }
     }
   }
+}
+
+/** Does the event list of this object name one of the service's courier events (old or new)? */
+function namesServiceEvent(acc: AnalysisState, unit: Unit, n: ts.ObjectLiteralExpression): boolean {
+  const list = propertyValue(findProperty(n, 'event_types'));
+  if (!list) return false;
+  return eventLists(acc, unit, list).some((s) => /courier(?:_account)?_state_changed/.test(s.node.getText(s.unit.sf)));
 }
 
 export function scanAmbiguous(acc: AnalysisState, unit: Unit): void {

@@ -3,11 +3,11 @@
 
 import { type PathMatch, originOf } from '../../core/paths.js';
 import ts from '../../core/ts.cjs';
-import { type Piece, envName, isEnvObject, unwrap } from '../evaluate.js';
+import { type Piece, envName, findProperty, isEnvObject, propertyValue, unwrap } from '../evaluate.js';
 import { note, says } from '../findings.js';
 import type { Finding, LegacyBase } from '../../types.js';
 import type { AnalysisState } from '../state.js';
-import type { Unit } from '../units.js';
+import { treeIndex, type Unit } from '../units.js';
 import { constructorArgument, thisMember } from './callers.js';
 import { BASE_OPTION, type Virtual, displayPath } from './path-text.js';
 
@@ -52,6 +52,52 @@ function memberTarget(acc: AnalysisState, unit: Unit, pa: ts.PropertyAccessExpre
   return undefined;
 }
 
+/**
+ * A base read from an environment file's key (`${environment.shippingUrl}/…`): the same key in the
+ * files Angular's build swaps in for it (`environment.prod.ts`) is the base too, as some builds
+ * send it; one on the legacy host is reported there.
+ */
+export function checkReplacedEnvironments(acc: AnalysisState, m: PathMatch, pieces: Piece[], vt: Virtual): void {
+  const moving = m.version === 'v1' && m.rule?.endpoint?.new != null;
+  if (!acc.hosts.legacy || (!moving && m.version !== '2024-09')) return;
+  const first = pieces.slice(0, vt.owner[m.versionStart]).find((p) => p.via.length > 0);
+  const via = first?.via[0];
+  if (!via) return;
+  const target: Target = { unit: via.unit, node: via.name, label: via.label, named: true };
+  for (const alt of replacedEnvironments(acc, target))
+    if (originOf(alt.value) === acc.hosts.legacy) reportLegacyBase(acc, { unit: alt.unit, node: alt.node, label: alt.label }, undefined, 'value', moving, displayPath(m.path, pieces, vt, m.start));
+}
+
+/**
+ * The values an environment file's key takes in the files a build swaps in for it (Angular's
+ * `environments/environment.ts` and `environment.prod.ts`, `environment.staging.ts`…): the base,
+ * as some builds send it.
+ */
+function replacedEnvironments(acc: AnalysisState, target: Target): { unit: Unit; node: ts.Expression; label: string; value: string }[] {
+  const file = target.unit.file;
+  const m = /^(.*[\\/])environment(?:\.[\w-]+)?\.ts$/.exec(file);
+  const prop = target.node.parent;
+  if (!m || !prop || !ts.isPropertyAssignment(prop) || !ts.isIdentifier(prop.name)) return [];
+  const key = prop.name.text;
+  const out: { unit: Unit; node: ts.Expression; label: string; value: string }[] = [];
+  for (const u of acc.store.all()) {
+    if (u.file === file || !u.file.startsWith(m[1]) || !/[\\/]environment\.[\w-]+\.ts$/.test(u.file)) continue;
+    for (const obj of treeIndex(u.sf).objects) {
+      const value = propertyValue(findProperty(obj, key));
+      const v = value && unwrap(value);
+      if (v && (ts.isStringLiteral(v) || ts.isNoSubstitutionTemplateLiteral(v))) out.push({ unit: u, node: v, label: `${key} (${u.file.split(/[\\/]/).pop()})`, value: v.text });
+    }
+  }
+  return out;
+}
+
+/** A constant holding the base, where it is defined. */
+function constantTarget(acc: AnalysisState, unit: Unit, id: ts.Identifier): Target | undefined {
+  const decl = acc.bindings.resolve(unit, id);
+  const value = decl?.kind === 'var' ? acc.ev.valueOf(decl) : undefined;
+  return value && { unit: value.unit, node: value.name, label: id.text, named: true, declared: value.expr };
+}
+
 /** Base URLs: a constant or an env var in front of a path (PRODUCT.md, "Hosts"). */
 export function checkBase(acc: AnalysisState, m: PathMatch, pieces: Piece[], vt: Virtual, literalBase = false, pathFinding?: Finding): void {
   if (m.start === 0) return;
@@ -80,7 +126,8 @@ export function checkBase(acc: AnalysisState, m: PathMatch, pieces: Piece[], vt:
       // an instance's baseURL option: named by the env var it reads, else shown by its value; a
       // member of `this` (`new URL(path, this.baseUrl)` in a wrapper) by what it is set or constructed with
       const only = basePieces.length === 1 && basePieces[0].t === 'hole' ? unwrap(basePieces[0].node as ts.Expression) : undefined;
-      const member = only && ts.isPropertyAccessExpression(only) ? memberTarget(acc, basePieces[0].unit, only) : undefined;
+      // (or a constant whose value is known only in part: `extra.legacyApiUrl ?? 'https://legacy…'`)
+      const member = only && ts.isPropertyAccessExpression(only) ? memberTarget(acc, basePieces[0].unit, only) : only && ts.isIdentifier(only) ? constantTarget(acc, basePieces[0].unit, only) : undefined;
       if (envPiece && envPiece.t === 'hole') target = { unit: envPiece.unit, node: envPiece.node, label: envPiece.env!, named: true, env: true, value: text || undefined };
       else if (member) target = member;
       else target = { ...target, label: text || via.name.getText(via.unit.sf), named: false };

@@ -10,7 +10,7 @@ import { note, says, type Words } from '../findings.js';
 import { type UnitEdit, renderRegion } from '../render.js';
 import type { AnalysisState } from '../state.js';
 import { type Unit, treeIndex } from '../units.js';
-import { checkBase } from './legacy-base.js';
+import { checkBase, checkReplacedEnvironments } from './legacy-base.js';
 import { baseHostname, checkHost, hostBeside } from './host-option.js';
 import { type Virtual, displayPath, isMaximal, joinBase, pathStart, quickPathTest } from './path-text.js';
 import { methodAt } from './method.js';
@@ -62,6 +62,7 @@ export function scanUrlExpression(acc: AnalysisState, unit: Unit, e: ts.Expressi
     // the path's finding carries the base it is sent through, when only such paths make it legacy
     checkBase(acc, m, pieces, vt, false, reportPath(acc, unit, e, m, pieces, vt));
     if (m.start === 0 && m.origin === undefined) checkHost(acc, unit, e, m, displayPath(vt.text.slice(m.start, m.end), pieces, vt, m.start));
+    checkReplacedEnvironments(acc, m, pieces, vt);
   }
   return out;
 }

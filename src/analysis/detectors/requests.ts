@@ -73,7 +73,7 @@ export function endpointsOf(acc: AnalysisState, unit: Unit, e: ts.Expression, ba
 function endpointOfOwn(acc: AnalysisState, unit: Unit, own: Piece[], base?: Piece[]): Endpoint {
   if (!base) return endpointOfPieces(acc, unit, own, false);
   const joined = endpointOfPieces(acc, unit, joinBase(base, own), true);
-  if (joined.match) return joined;
+  if (joined.match || joined.foreign) return joined;
   // a base in front of the version (a proxy's `/shipping`, a gateway's `/api`): the request's own
   // path is the service's path, as its text scan reports it, and its body goes with it
   const alone = endpointOfPieces(acc, unit, own, false);
@@ -97,7 +97,14 @@ export function endpointOfPieces(acc: AnalysisState, unit: Unit, pieces: Piece[]
   if (matches.length) {
     if (base) for (const m of matches) checkBase(acc, m, pieces, vt);
     const m = matches[matches.length - 1];
-    if (m.version !== 'v1' && acc.otherHost(m.origin)) return { foreign: true, url: true };
+    if (m.version !== 'v1' && acc.otherHost(m.origin)) {
+      // a relative path sent through a base on another vendor's host (`axios.create({ baseURL:
+      // 'https://api.parcelhub.io' })`, a wrapper's `${VENDOR_URL}${path}`) is that vendor's path:
+      // the finding its own text made (paths.ts, which cannot see the base) is withdrawn
+      const own = pieces[vt.owner[m.versionStart]];
+      if (base && m.rule && own?.t === 'lit' && own.via.length === 0) acc.findings.delete(`${own.unit.file}:${pathStart(m, own, vt) + own.unit.offset}:${m.rule.id}`);
+      return { foreign: true, url: true };
+    }
     if (m.rule && m.rule.id !== 'versioned-base-url') acc.oldCallers.add(unit.file);
     const vPiece = pieces[vt.owner[m.versionStart]];
     let pathKey = m.rule && vPiece?.t === 'lit' ? `${vPiece.unit.file}:${pathStart(m, vPiece, vt) + vPiece.unit.offset}:${m.rule.id}` : undefined;

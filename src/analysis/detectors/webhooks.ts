@@ -7,7 +7,8 @@ import type { RequestContext } from '../../types.js';
 import { findProperty, type LitPiece, propertyValue, unwrap } from '../evaluate.js';
 import { note, says } from '../findings.js';
 import type { AnalysisState } from '../state.js';
-import type { Unit } from '../units.js';
+import { treeIndex, type Unit } from '../units.js';
+import { identifiers } from './body-reads.js';
 
 export function webhookVersion(acc: AnalysisState, unit: Unit, value: ts.Expression, info: RequestContext): void {
   const v = unwrap(value);
@@ -77,6 +78,76 @@ export function settleTypedEvents(acc: AnalysisState): void {
   }
 }
 
+/**
+ * Is a string where PRODUCT.md makes an event name a finding: sent (an array, as in `event_types`
+ * and the constants feeding it), compared with a received event (`===`, a `case`, `.includes(…)`,
+ * `.has(…)`, a handler map's key, `.on('…')`), a type of event names, a constant or enum member
+ * (read there), or the `type` of an event object a handler's test feeds it?
+ */
+function eventPlace(acc: AnalysisState, unit: Unit, n: ts.Node, depth = 0): boolean {
+  let at: ts.Node = n;
+  while (at.parent && (ts.isParenthesizedExpression(at.parent) || ts.isAsExpression(at.parent) || ts.isSatisfiesExpression(at.parent))) at = at.parent;
+  const p = at.parent;
+  if (!p) return false;
+  if (ts.isArrayLiteralExpression(p) || ts.isCaseClause(p) || ts.isLiteralTypeNode(p) || ts.isEnumMember(p) || ts.isComputedPropertyName(p)) return true;
+  if (ts.isBinaryExpression(p)) return [ts.SyntaxKind.EqualsEqualsEqualsToken, ts.SyntaxKind.ExclamationEqualsEqualsToken, ts.SyntaxKind.EqualsEqualsToken, ts.SyntaxKind.ExclamationEqualsToken].includes(p.operatorToken.kind);
+  // a constant: where it is read says what it is (`if (e.type === EVENT)`, `event_types: [EVENT]`)
+  if (ts.isVariableDeclaration(p) && ts.isIdentifier(p.name)) return depth < 2 && constantRead(acc, unit, p.name, depth);
+  if (ts.isPropertyAssignment(p)) {
+    // a handler map's key (`{ courier_account_state_changed: onCourier }`), not a label's
+    if (p.name === at) return handlerValue(p.initializer);
+    const key = ts.isIdentifier(p.name) || ts.isStringLiteral(p.name) ? p.name.text : '';
+    if (/^(?:type|event_type|eventType|event_types)$/.test(key)) return true;
+    // a constant map of names (`EVENTS.courierAccount`), read where events are
+    const holder = p.parent.parent;
+    return depth < 2 && !!holder && ts.isVariableDeclaration(holder) && ts.isIdentifier(holder.name) && constantRead(acc, unit, holder.name, depth);
+  }
+  if (ts.isMethodDeclaration(p) && p.name === at) return true;
+  if (ts.isCallExpression(p) && ts.isPropertyAccessExpression(p.expression)) return ['includes', 'has', 'indexOf', 'on', 'once', 'get'].includes(p.expression.name.text);
+  return false;
+}
+
+/** Is a handler map's value a function (or a name of one)? */
+function handlerValue(e: ts.Expression): boolean {
+  const v = unwrap(e);
+  return ts.isArrowFunction(v) || ts.isFunctionExpression(v) || ts.isIdentifier(v) || ts.isPropertyAccessExpression(v) || ts.isCallExpression(v);
+}
+
+/** Is a constant read somewhere an event name is a finding (in the modules that name it)? */
+function constantRead(acc: AnalysisState, unit: Unit, name: ts.Identifier, depth: number): boolean {
+  for (const u of acc.store.all()) {
+    if (!u.sf.text.includes(name.text)) continue;
+    for (const id of identifiers(acc, u, name.text)) {
+      if (id === name) continue;
+      // `EVENTS.courierAccount` read as a whole: the access is the read
+      let read: ts.Node = id;
+      if (id.parent && ts.isPropertyAccessExpression(id.parent) && id.parent.expression === id) read = id.parent;
+      if (eventPlace(acc, u, read, depth + 1) || eventList(read)) return true;
+    }
+  }
+  return false;
+}
+
+/** Is this read part of an event list (`event_types: [A, B]`, `events: EVENTS`, `[...DEFAULT_EVENTS]`)? */
+function eventList(n: ts.Node): boolean {
+  const p = n.parent;
+  if (!p) return false;
+  if (ts.isSpreadElement(p) || ts.isArrayLiteralExpression(p)) return true;
+  return ts.isPropertyAssignment(p) && (ts.isIdentifier(p.name) || ts.isStringLiteral(p.name)) && /event/i.test(p.name.text);
+}
+
+/** Does this module register another vendor's webhook for this event, and no webhook of the service's? */
+function vendorWebhookModule(acc: AnalysisState, unit: Unit, event: string): boolean {
+  let vendor = false;
+  for (const obj of treeIndex(unit.sf).objects) {
+    if (!findProperty(obj, 'event_types')) continue;
+    const ctx = acc.contexted.get(obj);
+    if (ctx !== 'foreign') return false;
+    if (obj.getText(unit.sf).includes(event)) vendor = true;
+  }
+  return vendor;
+}
+
 /** Is this node written in an object sent to another vendor's endpoint (its nearest object literal is)? */
 function inForeignBody(acc: AnalysisState, n: ts.Node): boolean {
   for (let p = n.parent; p; p = p.parent) if (ts.isObjectLiteralExpression(p)) return acc.contexted.get(p) === 'foreign';
@@ -86,10 +157,15 @@ function inForeignBody(acc: AnalysisState, n: ts.Node): boolean {
 export function scanEvents(acc: AnalysisState, unit: Unit): void {
   const ev = OLD_EVENT();
   if (!unit.sf.text.includes(ev.old)) return;
+  // a module that registers another vendor's webhook for the old name, and none of the service's:
+  // the events it compares are that vendor's
+  const vendorEvents = vendorWebhookModule(acc, unit, ev.old);
   const visit = (n: ts.Node): void => {
     if ((ts.isStringLiteral(n) || ts.isNoSubstitutionTemplateLiteral(n)) && n.text === ev.old) {
-      // an event named in a body sent to another vendor's endpoint is that vendor's event
-      if (inForeignBody(acc, n)) return;
+      // an event named in a body sent to another vendor's endpoint is that vendor's event; one
+      // named elsewhere than where events are sent or compared (a log line, an analytics event,
+      // a topic) is no webhook event at all
+      if (inForeignBody(acc, n) || !eventPlace(acc, unit, n) || vendorEvents) return;
       const described = n.parent && (ts.isImportDeclaration(n.parent) || ts.isExportDeclaration(n.parent)) ? 'object' : describes2023(acc, n);
       if (described !== 'object') {
         const raw = n.getText(unit.sf);
@@ -104,7 +180,7 @@ export function scanEvents(acc: AnalysisState, unit: Unit): void {
       }
       return;
     }
-    if (ts.isIdentifier(n) && n.text === ev.old && n.parent && (ts.isPropertyAssignment(n.parent) || ts.isMethodDeclaration(n.parent) || ts.isPropertySignature(n.parent) || ts.isEnumMember(n.parent)) && n.parent.name === n) {
+    if (ts.isIdentifier(n) && n.text === ev.old && n.parent && (ts.isPropertyAssignment(n.parent) || ts.isMethodDeclaration(n.parent) || ts.isPropertySignature(n.parent) || ts.isEnumMember(n.parent)) && n.parent.name === n && !vendorEvents && !(ts.isPropertyAssignment(n.parent) && !handlerValue(n.parent.initializer))) {
       const start = n.getStart(unit.sf);
       acc.add(ev.id, unit, start, n.getEnd(), says(`The event \`${ev.old}\` is \`${ev.new}\` in 2024-09; `, note('safe')), {
         edits: [{ unit, start, end: n.getEnd(), text: ev.new! }],

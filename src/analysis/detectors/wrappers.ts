@@ -214,7 +214,7 @@ function followUrl(acc: AnalysisState, unit: Unit, call: ts.CallExpression, fn: 
   const ownAt = pieces.findIndex((p) => own.has(p));
   let ep = endpointOfPieces(acc, unit, pieces, ownAt !== 0);
   // a caller's URL that names its own host before the path (`${OTHER}/2023-01/labels`): the path as the caller writes it
-  if (!ep.match && ownAt > 0) {
+  if (!ep.match && !ep.foreign && ownAt > 0) {
     const alone = endpointOfPieces(acc, unit, pieces.filter((p) => own.has(p)), false);
     if (alone.match) ep = alone;
   }
