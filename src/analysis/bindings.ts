@@ -111,14 +111,16 @@ export class Bindings {
       const spec = st.moduleSpecifier.text;
       let imported: string | undefined;
       let namespace = false;
-      if (clause.name?.text === name) imported = 'default';
+      // the name as the import writes it (a package's export is known by nothing else)
+      let local: ts.Identifier | undefined;
+      if (clause.name?.text === name) (imported = 'default'), (local = clause.name);
       const nb = clause.namedBindings;
-      if (nb && ts.isNamespaceImport(nb) && nb.name.text === name) namespace = true;
+      if (nb && ts.isNamespaceImport(nb) && nb.name.text === name) (namespace = true), (local = nb.name);
       if (nb && ts.isNamedImports(nb))
-        for (const el of nb.elements) if (el.name.text === name) imported = (el.propertyName ?? el.name).text;
+        for (const el of nb.elements) if (el.name.text === name) (imported = (el.propertyName ?? el.name).text), (local = el.name);
       if (!imported && !namespace) return undefined;
       const target = this.store.resolve(unit.file, spec);
-      if (!target) return { kind: 'expr', unit, expr: clause.name ?? (st.moduleSpecifier as ts.Expression), label: `${spec}` };
+      if (!target) return { kind: 'expr', unit, expr: local!, label: `${spec}` };
       if (namespace) return { kind: 'module', unit, file: target };
       return this.exportOf(target, imported!, depth + 1);
     } else if (ts.isImportEqualsDeclaration(st) && st.name.text === name && ts.isExternalModuleReference(st.moduleReference) && ts.isStringLiteral(st.moduleReference.expression)) {

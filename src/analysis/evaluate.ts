@@ -182,6 +182,12 @@ export class Evaluator {
       const bound = env.get(e.text);
       if (bound) return bound;
       const decl = this.bindings.resolve(unit, e);
+      // SvelteKit's `import { SHIP_URL } from '$env/static/private'`: an environment variable
+      if (decl?.kind === 'expr' && decl.label.startsWith('$env/')) {
+        const h = hole()[0] as HolePiece;
+        h.env = e.text;
+        return [h];
+      }
       // `const { SHIP_URL } = process.env`: the variable is read where it is destructured
       if (decl?.kind === 'binding' && decl.from && isEnvObject(unwrap(decl.from))) {
         const h = hole()[0] as HolePiece;

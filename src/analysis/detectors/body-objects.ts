@@ -62,6 +62,11 @@ export function sentValues(unit: Unit, e: ts.Expression, depth = 0): ts.Expressi
 export function bodyExpressions(acc: AnalysisState, unit: Unit, arg: ts.Expression, maybeData: boolean): { unit: Unit; expr: ts.Expression }[] {
   const obj = acc.ev.objectOf(unit, arg) ?? builtObject(acc, unit, arg);
   if (obj) {
+    // options made by spreading the caller's (`f(url, { ...init })`, whatever `f` is): the body they give
+    if (obj.node.properties.some(ts.isSpreadAssignment) && isOptionsObject(obj.node)) {
+      const spread = spreadOptionsBodies(acc, obj);
+      if (spread.length) return spread;
+    }
     const keys = obj.node.properties.map((p) => (p.name ? propName(p.name) : undefined));
     const isOptions = keys.length > 0 && keys.every((k) => k !== undefined && OPTION_KEYS.has(k));
     if (isOptions || !maybeData) {
@@ -203,7 +208,7 @@ export function objects(acc: AnalysisState, unit: Unit, e: ts.Expression, depth 
 }
 
 /** Functions of the frameworks and the platform that return the object they are given, or a proxy or copy of it (a test's matcher for it too). */
-const PASS_THROUGH = new Set(['expect.objectContaining', 'jasmine.objectContaining', 'reactive', 'shallowReactive', 'readonly', 'shallowReadonly', 'toRaw', 'markRaw', 'unref', 'toValue', 'structuredClone', '$state', '$state.raw', '$state.snapshot', 'Object.freeze', 'observable']);
+const PASS_THROUGH = new Set(['$derived', 'expect.objectContaining', 'jasmine.objectContaining', 'reactive', 'shallowReactive', 'readonly', 'shallowReadonly', 'toRaw', 'markRaw', 'unref', 'toValue', 'structuredClone', '$state', '$state.raw', '$state.snapshot', 'Object.freeze', 'observable']);
 /** Functions that make a reference whose `.value` is the object given. */
 const REFS = new Set(['ref', 'shallowRef']);
 

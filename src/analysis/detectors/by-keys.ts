@@ -23,6 +23,7 @@ export function scanObjectsByKeys(acc: AnalysisState, unit: Unit): void {
         if (k === 'pickup' && ts.isPropertyAssignment(p) && ts.isObjectLiteralExpression(unwrap(p.initializer)))
           nested = new Set((unwrap(p.initializer) as ts.ObjectLiteralExpression).properties.map((q) => (q.name ? propName(q.name) ?? '' : '')));
       }
+      if (notABody(n)) continue;
       const ctx = contextFromKeys(keys, nested);
       // a webhook body known by its keys alone is the service's only when its events are
       // (a message bus's `{ topic, version: '2023-01', event_types: ['pickup_requested'] }` is not)
@@ -33,6 +34,46 @@ export function scanObjectsByKeys(acc: AnalysisState, unit: Unit): void {
       }
     }
   }
+}
+
+/** Methods that take a database's rows or schema (Prisma, TypeORM, Sequelize, Knex, Mongoose). */
+const DATABASE_METHODS = new Set(['save', 'insert', 'insertOne', 'insertMany', 'upsert', 'update', 'updateOne', 'updateMany', 'findOne', 'findAll', 'findMany', 'findFirst', 'findUnique', 'findOneAndUpdate', 'bulkCreate', 'define', 'init', 'where', 'values', 'createMany']);
+/** Calls that make a label's text (`t('…')`) or a schema's field (`z.string()`, `DataTypes.STRING`). */
+const LABEL_OR_SCHEMA = /^(?:t|\$t|i18n\.t|translate|formatMessage|z\.\w+|yup\.\w+|Joi\.\w+|DataTypes\.\w+|Sequelize\.\w+)$/;
+
+/**
+ * Objects whose keys are named like a body's but that are no request (PRODUCT.md: code that merely
+ * shares a word with the API is no finding): a database's rows and schema (an argument of
+ * `repo.save(…)`, `prisma.pickup.create({ data })`, `Model.init({ courier_id: { type } })`), a zod
+ * schema's shape (`z.object({ … })`), a map of labels (`{ courier_id: t('…') }`).
+ */
+function notABody(n: ts.ObjectLiteralExpression): boolean {
+  let at: ts.Node = n;
+  // `{ data: { … } }`, `{ where: { … } }`: the object the call is given holds it
+  if (at.parent && ts.isPropertyAssignment(at.parent) && ts.isIdentifier(at.parent.name) && /^(?:data|where|create|update|values)$/.test(at.parent.name.text)) at = at.parent.parent;
+  const call = at.parent;
+  if (call && ts.isCallExpression(call) && call.arguments.includes(at as ts.Expression)) {
+    const callee = unwrap(call.expression);
+    const text = callee.getText();
+    if (/^(?:prisma|db|knex|sequelize|repository|repo|em|manager)\b/.test(text) || (ts.isPropertyAccessExpression(callee) && DATABASE_METHODS.has(callee.name.text))) return true;
+    if (/^(?:z\.(?:object|strictObject|looseObject)|yup\.object|Joi\.object)$/.test(text)) return true;
+  }
+  // every value a label's text or a schema's field: `{ courier_id: t('…') }`, `{ courier_id: { type: DataTypes.STRING } }`
+  const values = n.properties.map((p) => (ts.isPropertyAssignment(p) ? unwrap(p.initializer) : undefined));
+  return values.length > 0 && values.every((v) => !!v && (schemaField(v) || (ts.isCallExpression(v) && LABEL_OR_SCHEMA.test(calleeText(v)))));
+}
+
+const calleeText = (c: ts.CallExpression): string => {
+  let e: ts.Expression = c.expression;
+  // `z.string().min(1)`: the chain's first call names it
+  while (ts.isPropertyAccessExpression(e) && ts.isCallExpression(e.expression)) e = e.expression.expression;
+  return e.getText();
+};
+
+/** A column's definition: `{ type: DataTypes.STRING, allowNull: false }`, `DataTypes.DATEONLY`. */
+function schemaField(v: ts.Expression): boolean {
+  if (ts.isPropertyAccessExpression(v)) return /^(?:DataTypes|Sequelize)\./.test(v.getText());
+  return ts.isObjectLiteralExpression(v) && !!findProperty(v, 'type') && v.properties.every((p) => p.name && ts.isIdentifier(p.name) && /^(?:type|allowNull|defaultValue|unique|primaryKey|field|comment|references|validate|length|nullable)$/.test(p.name.text));
 }
 
 /** Does the event list of this object name one of the service's courier events (old or new)? */

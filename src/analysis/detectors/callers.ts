@@ -202,14 +202,17 @@ export function constructionsOf(acc: AnalysisState, unit: Unit, cls: ts.ClassLik
 /**
  * The argument every construction of a class gives the constructor parameter property a member
  * of `this` names (`constructor(private readonly baseUrl: string)` read as `this.baseUrl`, with
- * `new Http(LEGACY_BASE)`), where they all give the same text.
+ * `new Http(LEGACY_BASE)`), where they all give the same text; its default where none gives one.
  */
 export function constructorArgument(acc: AnalysisState, unit: Unit, access: ts.PropertyAccessExpression): { unit: Unit; expr: ts.Expression } | undefined {
   const cls = enclosingClass(access);
   const ctor = cls?.members.find(ts.isConstructorDeclaration);
   const index = ctor ? ctor.parameters.findIndex((p) => ts.isIdentifier(p.name) && p.name.text === access.name.text && !!ts.getModifiers(p)?.length) : -1;
-  if (!cls || index < 0) return undefined;
+  if (!cls || !ctor || index < 0) return undefined;
   const args = constructionsOf(acc, unit, cls).map((c) => ({ unit: c.unit, expr: c.args[index] }));
+  // none given anywhere: the parameter's default (`private readonly http: AxiosInstance = shipping`)
+  const dflt = ctor.parameters[index].initializer;
+  if (dflt && args.every((a) => !a.expr)) return { unit, expr: dflt };
   if (!args.length || args.some((a) => !a.expr || ts.isSpreadElement(a.expr))) return undefined;
   const text = args[0].expr.getText(args[0].unit.sf);
   return args.every((a) => a.expr.getText(a.unit.sf) === text) ? args[0] : undefined;

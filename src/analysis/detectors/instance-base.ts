@@ -7,7 +7,7 @@ import { type Env, type Piece, findProperty, propertyValue, returnExpressions, u
 import type { AnalysisState } from '../state.js';
 import { treeIndex, type Unit } from '../units.js';
 import { defaultBase, isAxios, isAxiosDecl } from './axios-defaults.js';
-import { constructionsOf, enclosingClass, memberType, thisMember } from './callers.js';
+import { constructionsOf, constructorArgument, enclosingClass, memberType, thisMember } from './callers.js';
 
 const BASE_KEYS = ['baseURL', 'prefixUrl', 'baseUrl', 'prefixURL'];
 
@@ -35,11 +35,18 @@ export function instanceBase(acc: AnalysisState, unit: Unit, callee: ts.Expressi
     if (v) init = { unit: v.unit, expr: unwrap(v.expr) };
   } else if (ts.isPropertyAccessExpression(obj) && obj.expression.kind === ts.SyntaxKind.ThisKeyword) {
     // a service class's client: the instance its field or constructor sets (`this.http = axios.create(…)`)
-    const v = thisMember(acc, unit, obj);
+    // (or given to the constructor: `constructor(private readonly http: AxiosInstance = shipping)`)
+    const v = thisMember(acc, unit, obj) ?? constructorArgument(acc, unit, obj);
     if (v) init = { unit: v.unit, expr: unwrap(v.expr) };
     if (v) ctor = constructorArguments(acc, v.unit, v.expr);
     // Nest's injected `HttpService`: the base its module registers (`HttpModule.register({ baseURL })`)
     if (!v && typeName(memberType(enclosingClass(obj), obj.name.text)) === 'HttpService') return nestBase(acc);
+  }
+  // (a name of an instance made elsewhere: `= shipping`)
+  for (let i = 0; init && ts.isIdentifier(init.expr) && i < 3; i++) {
+    const d = acc.bindings.resolve(init.unit, init.expr);
+    const v = d && acc.ev.valueOf(d);
+    init = v ? { unit: v.unit, expr: unwrap(v.expr) } : undefined;
   }
   if (!init || !ts.isCallExpression(init.expr)) return undefined;
   const made = isCreate(init.expr) ? { unit: init.unit, call: init.expr, env: ctor?.env ?? new Map() } : factoryCreate(acc, init.unit, init.expr);

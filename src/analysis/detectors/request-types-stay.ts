@@ -34,6 +34,18 @@ interface Program<M extends Member> {
 const place = (unit: Unit, n: ts.Node) => `${unit.file.split(/[\\/]/).pop()}:${unit.sf.getLineAndCharacterOfPosition(n.getStart(unit.sf)).line + 1}`;
 const vendorWhy = (at: string) => `the type also types a body sent to another vendor's endpoint (${at}), which takes its keys as they are: give the service's request a type of its own`;
 
+/** Members a component's markup reads by their old key, in a component whose script names their type. */
+function markupReads<M extends Member>(unit: Unit, all: M[]): void {
+  const start = unit.offset;
+  const text = unit.fileText;
+  const markup = text.slice(0, start) + ' '.repeat(unit.sf.text.length) + text.slice(start + unit.sf.text.length);
+  for (const r of all) {
+    if (r.typeName === 'type literal' || !new RegExp(`(?<![\\w$])${r.typeName.replace(/\$/g, '\\$')}(?![\\w$])`).test(unit.sf.text)) continue;
+    const read = new RegExp(`[\\w$\\]\\)]\\s*\\??\\.\\s*${r.change.from}(?![\\w$])`).exec(markup);
+    if (read) r.stays ??= `the type also types a value a component's markup reads by its old key (${unit.file.split(/[\\/]/).pop()}:${text.slice(0, read.index).split('\n').length}), which \`--fix\` does not edit: rename that read with the type by hand`;
+  }
+}
+
 /** Sets `stays` on each member that must stay, with why. */
 export function markStaying<M extends Member>(p: Program<M>, asker: Asker): void {
   const { checker, unitOf, names, symOf } = p;
@@ -51,6 +63,9 @@ export function markStaying<M extends Member>(p: Program<M>, asker: Asker): void
   const namedIn = (unit: Unit, key: string): M | undefined =>
     p.all.find((r) => r.change.from === key && r.typeName !== 'type literal' && new RegExp(`(?<![\\w$])${r.typeName.replace(/\$/g, '\\$')}(?![\\w$])`).test(unit.sf.text));
   for (const unit of new Set(unitOf.values())) {
+    // a component's markup reads a typed value by an old key (`{pickup.preferred_date}`): `--fix`
+    // edits only the script, so the type stays
+    if (/\.(?:vue|svelte|astro)$/.test(unit.file)) markupReads(unit, p.all);
     if (![...names].some((n) => unit.sf.text.includes(n))) continue;
     for (const obj of treeIndex(unit.sf).objects) {
       const vendor = !!asker.foreignObject?.(obj);

@@ -7,9 +7,12 @@ import ts from '../../core/ts.cjs';
 import { returnExpressions, unwrap } from '../evaluate.js';
 import type { AnalysisState } from '../state.js';
 import { treeIndex, type Unit } from '../units.js';
-import { markTree, objects } from './body-objects.js';
+import { applyContext } from './bodies.js';
+import { objects } from './body-objects.js';
 
 const SENDS = new Set(['json', 'send', 'jsonp']);
+/** (what it nests through a builder or a variable, `{ shipments: rows }`, is the response's too) */
+const RESPONSE = { kind: 'foreign', by: 'endpoint' } as const;
 const RESPONSE_CLASSES = new Set(['Response', 'NextResponse', 'HttpResponse']);
 const RESPONSE_PARAMS = /^(?:res|resp|response|reply|rep)$/;
 
@@ -21,12 +24,12 @@ export function markResponses(acc: AnalysisState, unit: Unit): void {
     const callee = unwrap(call.expression);
     if (ts.isIdentifier(callee) && EVENT_HANDLERS.has(callee.text) && call.arguments[0]) {
       const fn = acc.ev.functionOf(unit, call.arguments[0]);
-      for (const r of fn ? returnExpressions(fn.node) : []) for (const o of objects(acc, fn!.unit, r)) if (!acc.contexted.has(o.node)) markTree(acc, o.node, 'foreign');
+      for (const r of fn ? returnExpressions(fn.node) : []) for (const o of objects(acc, fn!.unit, r)) if (!acc.contexted.has(o.node)) applyContext(acc, o, 'foreign', RESPONSE);
       continue;
     }
     if (!ts.isPropertyAccessExpression(callee) || !SENDS.has(callee.name.text) || !call.arguments[0]) continue;
     if (!isResponse(acc, unit, callee.expression)) continue;
-    for (const o of objects(acc, unit, call.arguments[0])) if (!acc.contexted.has(o.node)) markTree(acc, o.node, 'foreign');
+    for (const o of objects(acc, unit, call.arguments[0])) if (!acc.contexted.has(o.node)) applyContext(acc, o, 'foreign', RESPONSE);
   }
 }
 
