@@ -165,6 +165,10 @@ export function applyContext(acc: AnalysisState, t: Target, ctx: ContextKind, in
       // `request: PickupRequest`): the type's old members move with the body
       const v = unwrap(p.expression);
       if (!spread.length && (ts.isIdentifier(v) || ts.isPropertyAccessExpression(v))) acc.shaped.push({ unit, node: v, ctx, info, owner: acc.collecting ?? (info.by === 'keys' ? acc.unsent : undefined) });
+      // a spread the check cannot see into, in a request's body whose keys change (`...form.getRawValue()`,
+      // `...extra` that no caller fills and no type describes): its keys may be old ones, so the request is held
+      if (!spread.length && acc.collecting && renames.size && (ts.isCallExpression(v) || unseenParameter(acc, unit, v)))
+        acc.unseenInBody ??= `the body spreads \`${v.getText(unit.sf).replace(/\s+/g, ' ').slice(0, 60)}\`, which the check cannot see into, so its keys may be in either version: move the request and its body together by hand`;
       continue;
     }
     if (!p.name) continue;

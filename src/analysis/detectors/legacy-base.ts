@@ -37,6 +37,16 @@ type Target = { unit: Unit; node: ts.Node; label: string; named: boolean; name?:
  * set from a legacy value (`config.get('SHIPPING_LEGACY_URL')`) or named so.
  */
 function memberTarget(acc: AnalysisState, unit: Unit, pa: ts.PropertyAccessExpression): Target | undefined {
+  // an options object the class is constructed with (`this.opts.baseUrl` with `new Http({ baseUrl: LEGACY })`)
+  const holder = unwrap(pa.expression);
+  if (ts.isPropertyAccessExpression(holder) && holder.expression.kind === ts.SyntaxKind.ThisKeyword) {
+    const given = constructorArgument(acc, unit, holder);
+    const opts = given && acc.ev.objectOf(given.unit, given.expr);
+    const value = opts && propertyValue(findProperty(opts.node, pa.name.text));
+    const v = value && unwrap(value);
+    if (v && ts.isIdentifier(v)) return constantTarget(acc, opts!.unit, v);
+    if (v && (ts.isStringLiteral(v) || ts.isNoSubstitutionTemplateLiteral(v))) return { unit: opts!.unit, node: v, label: v.text, named: false, value: v.text };
+  }
   const onThis = pa.expression.kind === ts.SyntaxKind.ThisKeyword;
   const member = onThis ? thisMember(acc, unit, pa) : undefined;
   const given = onThis && !member ? constructorArgument(acc, unit, pa) : undefined;

@@ -60,8 +60,12 @@ export function markStaying<M extends Member>(p: Program<M>, asker: Asker): void
   }
   // (a literal the checker types by inference, `ids.map((id) => ({ … }))` into a `LabelEntry[]`,
   // is tied to a type it names in its module and shares the old key with)
-  const namedIn = (unit: Unit, key: string): M | undefined =>
-    p.all.find((r) => r.change.from === key && r.typeName !== 'type literal' && new RegExp(`(?<![\\w$])${r.typeName.replace(/\$/g, '\\$')}(?![\\w$])`).test(unit.sf.text));
+  const namedIn = (unit: Unit, key: string, imported: boolean): M | undefined =>
+    p.all.find((r) => {
+      if (r.change.from !== key || r.typeName === 'type literal') return false;
+      const name = r.typeName.replace(/\$/g, '\\$');
+      return new RegExp(imported ? `\\bimport\\b[^;]*(?<![\\w$])${name}(?![\\w$])[^;]*\\bfrom\\b` : `(?<![\\w$])${name}(?![\\w$])`).test(unit.sf.text);
+    });
   for (const unit of new Set(unitOf.values())) {
     // a component's markup reads a typed value by an old key (`{pickup.preferred_date}`): `--fix`
     // edits only the script, so the type stays
@@ -73,9 +77,11 @@ export function markStaying<M extends Member>(p: Program<M>, asker: Asker): void
       const t = checker.getContextualType(obj);
       for (const prop of obj.properties) {
         const key = prop.name && ts.isIdentifier(prop.name) && names.has(prop.name.text) ? prop.name.text : undefined;
-        // (the literal's own type, inferred from it, says nothing of the type it goes into)
-        const inferred = !!t && t.symbol?.declarations?.[0] === obj;
-        const r = key && ((t && symOf(t.getProperty(key))) || (!vendor && inferred ? namedIn(unit, key) : undefined));
+        // (the literal's own type, inferred from it, says nothing of the type it goes into; nor does
+        // none at all, as where a package's generic would give it, in a module that imports the type)
+        const untyped = !t || (t.flags & (ts.TypeFlags.Any | ts.TypeFlags.Unknown)) !== 0;
+        const inferred = untyped || t!.symbol?.declarations?.[0] === obj;
+        const r = key && ((t && symOf(t.getProperty(key))) || (!vendor && inferred ? namedIn(unit, key, untyped) : undefined));
         if (!r) continue;
         const at = place(unit, prop);
         r.stays ??= vendor ? vendorWhy(at) : `the type also types a body no request in the project shows (${at}), which is left as it is: migrate that body with the request that sends it, then the type`;
