@@ -36,8 +36,8 @@ export function scanObjectsByKeys(acc: AnalysisState, unit: Unit): void {
   }
 }
 
-/** Methods that take a database's rows or schema (Prisma, TypeORM, Sequelize, Knex, Mongoose). */
-const DATABASE_METHODS = new Set(['save', 'insert', 'insertOne', 'insertMany', 'upsert', 'update', 'updateOne', 'updateMany', 'findOne', 'findAll', 'findMany', 'findFirst', 'findUnique', 'findOneAndUpdate', 'bulkCreate', 'define', 'init', 'where', 'values', 'createMany']);
+/** Methods only a database's client has (Prisma, TypeORM, Sequelize, Mongoose). */
+const DATABASE_METHODS = new Set(['insertOne', 'insertMany', 'updateOne', 'updateMany', 'findOne', 'findAll', 'findMany', 'findFirst', 'findUnique', 'findOneAndUpdate', 'bulkCreate', 'createMany']);
 /** Calls that make a label's text (`t('…')`) or a schema's field (`z.string()`, `DataTypes.STRING`). */
 const LABEL_OR_SCHEMA = /^(?:t|\$t|i18n\.t|translate|formatMessage|z\.\w+|yup\.\w+|Joi\.\w+|DataTypes\.\w+|Sequelize\.\w+)$/;
 
@@ -55,7 +55,8 @@ function notABody(n: ts.ObjectLiteralExpression): boolean {
   if (call && ts.isCallExpression(call) && call.arguments.includes(at as ts.Expression)) {
     const callee = unwrap(call.expression);
     const text = callee.getText();
-    if (/^(?:prisma|db|knex|sequelize|repository|repo|em|manager)\b/.test(text) || (ts.isPropertyAccessExpression(callee) && DATABASE_METHODS.has(callee.name.text))) return true;
+    // (a generic verb, `save` or `update`, only on a database's own object: an SDK has them too)
+    if (/^(?:prisma|db|knex|sequelize|repository|repo|\w+Repository|em|manager|getRepository|dataSource|AppDataSource)\b/.test(text) || (ts.isPropertyAccessExpression(callee) && DATABASE_METHODS.has(callee.name.text))) return true;
     if (/^(?:z\.(?:object|strictObject|looseObject)|yup\.object|Joi\.object)$/.test(text)) return true;
   }
   // every value a label's text or a schema's field: `{ courier_id: t('…') }`, `{ courier_id: { type: DataTypes.STRING } }`
