@@ -75,15 +75,15 @@ export function unseenEntries(acc: AnalysisState, unit: Unit, value: ts.Expressi
     return text.length > 60 ? `${text.slice(0, 57)}...` : text;
   };
   if (!list.length) {
-    // a parameter (or a list of them) is followed to its callers, or described by its request type
-    // (`entries: LabelEntry[]`); one that no caller fills and no type describes (`unknown[]`) is unseen
+    // a parameter (or a list of them) described by its request type (`entries: LabelEntry[]`) moves
+    // with that type; one whose callers gave no entries seen here, or that no caller fills and no
+    // type describes (`unknown[]`), is unseen
     const param = (e: ts.Expression) => {
       const x = unwrap(ts.isSpreadElement(e) ? e.expression : e);
       const decl = ts.isIdentifier(x) ? acc.bindings.resolve(unit, x) : undefined;
       if (decl?.kind !== 'param') return false;
       const type = decl.node.type?.getText(decl.unit.sf).replace(/\s+/g, '');
-      const described = !!type && !/^(?:unknown|any|object|\{\}|Record<.*>)(?:\[\])?$|^(?:Readonly)?Array<(?:unknown|any|object)>$/.test(type);
-      return described || acc.boundCall?.fn === decl.fn || forwardedArgs(acc, unit, x).length > 0;
+      return !!type && !/^(?:unknown|any|object|\{\}|Record<.*>)(?:\[\])?$|^(?:Readonly)?Array<(?:unknown|any|object)>$/.test(type);
     };
     if (ts.isArrayLiteralExpression(v) && v.elements.every(param)) return undefined;
     if (param(v)) return undefined;
@@ -92,7 +92,7 @@ export function unseenEntries(acc: AnalysisState, unit: Unit, value: ts.Expressi
       const init = decl?.kind === 'var' && decl.init ? unwrap(decl.init) : undefined;
       if (init && ts.isArrayLiteralExpression(init) && init.elements.length === 0 && !added(acc, decl!).length) return undefined;
     }
-    const unfilled = ts.isIdentifier(v) && acc.bindings.resolve(unit, v)?.kind === 'param';
+    const unfilled = ts.isIdentifier(v) && acc.bindings.resolve(unit, v)?.kind === 'param' && !forwardedArgs(acc, unit, v).length;
     const what = unfilled ? 'is a parameter that no caller in the project fills and no request type describes' : 'is no array the analysis can follow';
     return `the label entries sent with it cannot be seen (\`${shown(v, unit)}\` ${what}, so they may be in either version): move the request and its entries together by hand`;
   }
