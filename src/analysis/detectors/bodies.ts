@@ -42,7 +42,7 @@ export function tieBody(acc: AnalysisState, unit: Unit, arg: ts.Expression, ep: 
       // a typed value sent to a 2024-09 path: a `courier_selection` its request type still gives is half migrated
       if (ts.isIdentifier(e) && ctx === 'body-2024-09') acc.shaped.push({ unit: body.unit, node: e, ctx: 'half-2024-09', info: { ...info, kind: 'half-2024-09' }, owner: acc.collecting });
       // another vendor's body held in a typed value: a request type member it shares stays (request-types.ts)
-      if (ctx === 'foreign' && ts.isIdentifier(e)) acc.foreignValues.push({ unit: body.unit, node: e });
+      if (ctx === 'foreign' && ts.isIdentifier(e) && typedDeclaration(acc, body.unit, e)) acc.foreignValues.push({ unit: body.unit, node: e });
       if (!forwarded.length) unseen ??= unseenParameter(acc, body.unit, e);
       // a value the analysis cannot follow to an object (an SDK's builder, a global): it may be in either version
       // (one value: the objects the whole body stands for are its own, `JSON.stringify` and `&&` followed alike)
@@ -52,6 +52,12 @@ export function tieBody(acc: AnalysisState, unit: Unit, arg: ts.Expression, ep: 
     }
   }
   return unseen;
+}
+
+/** Is this name declared with a type written for it (`body: FreightPickup`)? Only such a value can share a request type. */
+function typedDeclaration(acc: AnalysisState, unit: Unit, e: ts.Identifier): boolean {
+  const d = acc.bindings.resolve(unit, e);
+  return (d?.kind === 'param' || d?.kind === 'var') && !!d.node.type && ts.isTypeReferenceNode(d.node.type);
 }
 
 /** A body that is a parameter with no request type (none, `unknown`, `any`, `object`, a `Record`): why it cannot be seen. */

@@ -27,7 +27,7 @@ export function instanceBase(acc: AnalysisState, unit: Unit, callee: ts.Expressi
   const scope = nockScope(obj);
   if (scope) return acc.pieces(unit, scope);
   let init: { unit: Unit; expr: ts.Expression } | undefined;
-  let ctor: Bound | undefined;
+  let ctorAt: { unit: Unit; expr: ts.Expression } | undefined;
   if (ts.isIdentifier(obj)) {
     const decl = acc.bindings.resolve(unit, obj);
     if (obj !== callee && acc.axiosDefaults.length && isAxiosDecl(obj, decl)) return defaultBase(acc, unit);
@@ -38,7 +38,8 @@ export function instanceBase(acc: AnalysisState, unit: Unit, callee: ts.Expressi
     // (or given to the constructor: `constructor(private readonly http: AxiosInstance = shipping)`)
     const v = thisMember(acc, unit, obj) ?? constructorArgument(acc, unit, obj);
     if (v) init = { unit: v.unit, expr: unwrap(v.expr) };
-    if (v) ctor = constructorArguments(acc, v.unit, v.expr);
+    // (the constructor's arguments, looked up only where the base is one of its parameters: below)
+    if (v) ctorAt = v;
     // Nest's injected `HttpService`: the base its module registers (`HttpModule.register({ baseURL })`)
     if (!v && typeName(memberType(enclosingClass(obj), obj.name.text)) === 'HttpService') return nestBase(acc);
   }
@@ -49,7 +50,12 @@ export function instanceBase(acc: AnalysisState, unit: Unit, callee: ts.Expressi
     init = v ? { unit: v.unit, expr: unwrap(v.expr) } : undefined;
   }
   if (!init || !ts.isCallExpression(init.expr)) return undefined;
-  const made = isCreate(init.expr) ? { unit: init.unit, call: init.expr, env: ctor?.env ?? new Map() } : factoryCreate(acc, init.unit, init.expr);
+  const created = isCreate(init.expr);
+  const cfg0 = created ? acc.ev.objectOf(init.unit, init.expr.arguments[0]) : undefined;
+  const value0 = cfg0 && propertyValue(BASE_KEYS.map((k) => findProperty(cfg0.node, k)).find(Boolean));
+  // a base given by the constructor (`{ baseURL }` with its parameter, `this.baseUrl`): what its constructions give
+  const ctor = ctorAt && value0 && fromConstructor(acc, cfg0!.unit, value0) ? constructorArguments(acc, ctorAt.unit, ctorAt.expr) : undefined;
+  const made = created ? { unit: init.unit, call: init.expr, env: ctor?.env ?? new Map() } : factoryCreate(acc, init.unit, init.expr);
   if (!made) return undefined;
   const cfg = acc.ev.objectOf(made.unit, made.call.arguments[0]);
   if (!cfg) return undefined;
@@ -89,6 +95,14 @@ function nockScope(e: ts.Expression): ts.Expression | undefined {
     e = unwrap(e.expression.expression);
   }
   return undefined;
+}
+
+/** Is a base value read from a constructor's parameter (`baseURL` a parameter, or `this.x`)? */
+function fromConstructor(acc: AnalysisState, unit: Unit, value: ts.Expression): boolean {
+  const v = unwrap(value);
+  if (ts.isPropertyAccessExpression(v)) return v.expression.kind === ts.SyntaxKind.ThisKeyword;
+  const d = ts.isIdentifier(v) ? acc.bindings.resolve(unit, v) : undefined;
+  return d?.kind === 'param' && ts.isConstructorDeclaration(d.fn);
 }
 
 /** `axios.create(…)`, `ky.extend(…)`: a call that makes an instance from an options object. */

@@ -151,11 +151,23 @@ function involvedUnits(store: UnitStore, shaped: Shaped[], foreign?: (node: ts.O
   for (const [file, names] of declares) if (names) for (const u of store.get(file)) out.add(u);
   const nameRe = typeNames.size ? new RegExp(`\\b(?:${[...typeNames].join('|')})\\b`) : undefined;
   for (const u of store.all()) if (!out.has(u) && nameRe?.test(u.sf.text)) out.add(u);
-  // and the units holding another vendor's body with an old key (a shape it shares is not renamed)
+  // and the units holding another vendor's body with an old key (a shape it shares is not renamed),
+  // where they name such a type or one that extends it (no other type can give that body its keys)
   const vendorKey = (o: ts.ObjectLiteralExpression) => foreign!(o) && o.properties.some((p) => !!p.name && ts.isIdentifier(p.name) && keys.has(p.name.text));
-  if (foreign) for (const u of store.all()) if (!out.has(u) && treeIndex(u.sf).objects.some(vendorKey)) out.add(u);
+  const related = typeNames.size ? extendingNames(store, typeNames) : undefined;
+  if (foreign && related) for (const u of store.all()) if (!out.has(u) && related.test(u.sf.text) && treeIndex(u.sf).objects.some(vendorKey)) out.add(u);
   for (const v of foreignValues ?? []) out.add(v.unit);
   return [...out];
+}
+
+/** The names of these types and of the interfaces and classes that extend them (two levels), as one test. */
+function extendingNames(store: UnitStore, names: Set<string>): RegExp {
+  const all = new Set(names);
+  for (let round = 0; round < 2; round++) {
+    const heir = new RegExp(`\\b(?:interface|class)\\s+([A-Za-z_$][\\w$]*)[^{]*?\\bextends\\b[^{]*?\\b(?:${[...all].join('|')})\\b`, 'g');
+    for (const u of store.all()) if (u.sf.text.includes('extends')) for (const m of u.sf.text.matchAll(heir)) all.add(m[1]);
+  }
+  return new RegExp(`\\b(?:${[...all].join('|')})\\b`);
 }
 
 function buildProgram(store: UnitStore, units: Unit[]): { program: ts.Program; unitOf: Map<ts.SourceFile, Unit> } {
