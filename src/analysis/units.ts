@@ -4,6 +4,7 @@
 import ts from '../core/ts.cjs';
 import { readFileSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { COMPONENT_EXTS } from '../core/extensions.js';
 import { probeModule, resolveSpecifier, type TsPaths } from './resolve.js';
 import { TsconfigReader } from './tsconfig.js';
 import { WorkspaceReader } from './workspaces.js';
@@ -142,6 +143,17 @@ function walkSyntax(sf: ts.Node): { depth: number; index: TreeIndex } {
  */
 export function nestingDepth(sf: ts.Node): number {
   return (walks.get(sf) ?? walkSyntax(sf)).depth;
+}
+
+/**
+ * A component's text outside the given script parts (each blanked with spaces, so offsets and
+ * lengths stay); undefined for a module.
+ */
+export function markupOf(unit: Unit, scripts: readonly Unit[]): string | undefined {
+  if (!COMPONENT_EXTS.includes(path.extname(unit.file).toLowerCase())) return undefined;
+  let out = unit.fileText;
+  for (const u of scripts) out = out.slice(0, u.offset) + ' '.repeat(u.sf.text.length) + out.slice(u.offset + u.sf.text.length);
+  return out;
 }
 
 /** The index of a parsed tree (made by the walk every unit goes through, `tooDeep`). */

@@ -10,6 +10,7 @@ import type { AnalysisState, Target } from '../state.js';
 import { type Unit, treeIndex } from '../units.js';
 import { forwardedArgs, objects } from './body-objects.js';
 import { calledFunction } from './callers.js';
+import { quotedCode } from './path-text.js';
 
 /** Array methods whose result holds the entries of the array they are called on (and, for `concat`, of their arguments). */
 const PASS_ARRAY = new Set(['filter', 'slice', 'concat', 'reverse', 'sort', 'toSorted', 'toReversed', 'flat']);
@@ -70,10 +71,6 @@ function added(acc: AnalysisState, decl: Decl): { unit: Unit; expr: ts.Expressio
  */
 export function unseenEntries(acc: AnalysisState, unit: Unit, value: ts.Expression, list: Target[]): string | undefined {
   const v = unwrap(value);
-  const shown = (e: ts.Node, u: Unit) => {
-    const text = e.getText(u.sf).replace(/\s+/g, ' ');
-    return text.length > 60 ? `${text.slice(0, 57)}...` : text;
-  };
   if (!list.length) {
     // a parameter (or a list of them) described by its request type (`entries: LabelEntry[]`) moves
     // with that type; one whose callers gave no entries seen here, or that no caller fills and no
@@ -94,7 +91,7 @@ export function unseenEntries(acc: AnalysisState, unit: Unit, value: ts.Expressi
     }
     const unfilled = ts.isIdentifier(v) && acc.bindings.resolve(unit, v)?.kind === 'param' && !forwardedArgs(acc, unit, v).length;
     const what = unfilled ? 'is a parameter that no caller in the project fills and no request type describes' : 'is no array the analysis can follow';
-    return `the label entries sent with it cannot be seen (\`${shown(v, unit)}\` ${what}, so they may be in either version): move the request and its entries together by hand`;
+    return `the label entries sent with it cannot be seen (\`${quotedCode(v, unit.sf)}\` ${what}, so they may be in either version): move the request and its entries together by hand`;
   }
   const late = lateWrite(acc, unit, value);
   return late ? lateWhy(late) : undefined;
@@ -102,8 +99,7 @@ export function unseenEntries(acc: AnalysisState, unit: Unit, value: ts.Expressi
 
 /** Why a request whose entries have keys set after they are built is held. */
 export function lateWhy(late: LateWrite): string {
-  const text = late.node.getText(late.unit.sf).replace(/\s+/g, ' ');
-  return `the label entries sent with it have keys set after they are built (\`${text.length > 60 ? `${text.slice(0, 57)}...` : text}\`): move the request and its entries together by hand`;
+  return `the label entries sent with it have keys set after they are built (\`${quotedCode(late.node, late.unit.sf)}\`): move the request and its entries together by hand`;
 }
 
 export interface LateWrite {

@@ -12,6 +12,7 @@ import { note, says } from '../findings.js';
 import type { AnalysisState, Target } from '../state.js';
 import type { Unit } from '../units.js';
 import { parameterIndex } from './callers.js';
+import { quotedCode } from './path-text.js';
 import { entries, lateWrite, unseenEntries } from './array-entries.js';
 import { bodyExpressions, eventLists, forwardedArgs, markTree, objects, sentValues, spreadObjects } from './body-objects.js';
 import { refsOf } from './body-reads.js';
@@ -91,9 +92,7 @@ function unseenValue(acc: AnalysisState, unit: Unit, e: ts.Expression): string |
   }
   // built from a wrapper's parameters: what each call passes is followed there (wrappers.ts unfollowedBody)
   if (acc.boundCall && usesParameterOf(acc, unit, v, acc.boundCall.fn)) return undefined;
-  const text = v.getText(unit.sf).replace(/\s+/g, ' ');
-  const shown = text.length > 60 ? `${text.slice(0, 57)}...` : text;
-  return `the body sent with it cannot be seen (\`${shown}\` is no object the analysis can follow, so it may be in either version): move the request and its body together by hand`;
+  return `the body sent with it cannot be seen (\`${quotedCode(v, unit.sf)}\` is no object the analysis can follow, so it may be in either version): move the request and its body together by hand`;
 }
 
 /** Does the expression read a parameter of this function? */

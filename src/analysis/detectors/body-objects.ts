@@ -67,8 +67,8 @@ export function bodyExpressions(acc: AnalysisState, unit: Unit, arg: ts.Expressi
       const spread = spreadOptionsBodies(acc, obj);
       if (spread.length) return spread;
     }
-    const keys = obj.node.properties.map((p) => (p.name ? propName(p.name) : undefined));
-    const isOptions = keys.length > 0 && keys.every((k) => k !== undefined && OPTION_KEYS.has(k));
+    // (every key an option's, none spread in)
+    const isOptions = obj.node.properties.length > 0 && !obj.node.properties.some(ts.isSpreadAssignment) && isOptionsObject(obj.node);
     if (isOptions || !maybeData) {
       const body = bodyValue(obj.node, isOptions ? ['json', 'body', 'data', 'form'] : ['json', 'body', 'form']);
       if (body) return [builtArgument(acc, obj, body) ?? { unit: obj.unit, expr: body }];

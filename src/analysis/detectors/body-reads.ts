@@ -5,7 +5,7 @@ import ts from '../../core/ts.cjs';
 import { type Decl, propName } from '../bindings.js';
 import { type LitPiece, unwrap } from '../evaluate.js';
 import type { AnalysisState, KeyRead, Written } from '../state.js';
-import type { Unit } from '../units.js';
+import { markupOf, type Unit } from '../units.js';
 
 /**
  * The keys assigned to the variable an object literal is held in (`const body = {}; body.k = v`)
@@ -118,13 +118,10 @@ const STATE_WRAPPERS = new Set(['reactive', 'shallowReactive', 'ref', 'shallowRe
  * `{form.courier_id}`, `bind:value={form.courier_id}`): the text of the file outside its script parts.
  */
 function templateReads(acc: AnalysisState, unit: Unit, name: ts.Identifier, throughValue: boolean, reads: KeyRead[]): void {
-  if (!/\.(?:vue|svelte|astro)$/.test(unit.file)) return;
-  const text = acc.store.text(unit.file);
-  if (!text) return;
-  const scripts = acc.store.get(unit.file).map((u) => [u.offset, u.offset + u.sf.text.length] as const);
+  const markup = markupOf(unit, acc.store.get(unit.file));
+  if (!markup) return;
   const re = new RegExp(`(?<![\\w$.])${name.text.replace(/\$/g, '\\$')}${throughValue ? '(?:\\.value)?' : ''}\\s*(?:\\?\\.|\\.)\\s*([A-Za-z_$][\\w$]*)`, 'g');
-  for (const m of text.matchAll(re)) {
-    if (scripts.some(([a, b]) => m.index! >= a && m.index! < b)) continue;
+  for (const m of markup.matchAll(re)) {
     reads.push({ unit, key: m[1], nameNode: name, shown: m[0].replace(/\s+/g, ''), where: 'in the markup' });
   }
 }

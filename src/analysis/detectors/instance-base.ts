@@ -57,9 +57,10 @@ export function instanceBase(acc: AnalysisState, unit: Unit, callee: ts.Expressi
   const ctor = ctorAt && value0 && fromConstructor(acc, cfg0!.unit, value0) ? constructorArguments(acc, ctorAt.unit, ctorAt.expr) : undefined;
   const made = created ? { unit: init.unit, call: init.expr, env: ctor?.env ?? new Map() } : factoryCreate(acc, init.unit, init.expr);
   if (!made) return undefined;
-  const cfg = acc.ev.objectOf(made.unit, made.call.arguments[0]);
+  // (an instance made here: its options were read above)
+  const cfg = created ? cfg0 : acc.ev.objectOf(made.unit, made.call.arguments[0]);
   if (!cfg) return undefined;
-  const value = propertyValue(BASE_KEYS.map((k) => findProperty(cfg.node, k)).find(Boolean));
+  const value = created ? value0 : propertyValue(BASE_KEYS.map((k) => findProperty(cfg.node, k)).find(Boolean));
   if (!value) return undefined;
   // `constructor(private readonly baseUrl: string)` read as `this.baseUrl`
   const v = unwrap(value);

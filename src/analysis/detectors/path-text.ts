@@ -45,6 +45,12 @@ export function shortText(text: string): string {
   return one.length > 80 ? one.slice(0, 79) + '…' : one;
 }
 
+/** Code as a hold's message quotes it: on one line, cut to 60 characters. */
+export function quotedCode(node: ts.Node, sf: ts.SourceFile): string {
+  const text = node.getText(sf).replace(/\s+/g, ' ');
+  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
+}
+
 /** A use as written, as a Markdown code span: a template literal by its text between the backticks. */
 export function codeSpan(node: ts.Node, sf: ts.SourceFile): string {
   const raw = node.getText(sf);

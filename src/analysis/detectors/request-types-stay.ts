@@ -5,7 +5,7 @@
 
 import ts from '../../core/ts.cjs';
 import type { KeyChange } from '../../core/keys.js';
-import { treeIndex, type Unit } from '../units.js';
+import { markupOf, treeIndex, type Unit } from '../units.js';
 
 /** A renamed member, as far as this needs it. */
 interface Member {
@@ -34,13 +34,20 @@ interface Program<M extends Member> {
 const place = (unit: Unit, n: ts.Node) => `${unit.file.split(/[\\/]/).pop()}:${unit.sf.getLineAndCharacterOfPosition(n.getStart(unit.sf)).line + 1}`;
 const vendorWhy = (at: string) => `the type also types a body sent to another vendor's endpoint (${at}), which takes its keys as they are: give the service's request a type of its own`;
 
+/** Does a text name this type (`imported`: in an import)? A type literal has no name to find. */
+function namesType(text: string, typeName: string, imported = false): boolean {
+  if (typeName === 'type literal') return false;
+  const name = `(?<![\\w$])${typeName.replace(/\$/g, '\\$')}(?![\\w$])`;
+  return new RegExp(imported ? `\\bimport\\b[^;]*${name}[^;]*\\bfrom\\b` : name).test(text);
+}
+
 /** Members a component's markup reads by their old key, in a component whose script names their type. */
 function markupReads<M extends Member>(unit: Unit, all: M[]): void {
-  const start = unit.offset;
+  const markup = markupOf(unit, [unit]);
+  if (!markup) return;
   const text = unit.fileText;
-  const markup = text.slice(0, start) + ' '.repeat(unit.sf.text.length) + text.slice(start + unit.sf.text.length);
   for (const r of all) {
-    if (r.typeName === 'type literal' || !new RegExp(`(?<![\\w$])${r.typeName.replace(/\$/g, '\\$')}(?![\\w$])`).test(unit.sf.text)) continue;
+    if (!namesType(unit.sf.text, r.typeName)) continue;
     const read = new RegExp(`[\\w$\\]\\)]\\s*\\??\\.\\s*${r.change.from}(?![\\w$])`).exec(markup);
     if (read) r.stays ??= `the type also types a value a component's markup reads by its old key (${unit.file.split(/[\\/]/).pop()}:${text.slice(0, read.index).split('\n').length}), which \`--fix\` does not edit: rename that read with the type by hand`;
   }
@@ -62,14 +69,13 @@ export function markStaying<M extends Member>(p: Program<M>, asker: Asker): void
   // is tied to a type it names in its module and shares the old key with)
   const namedIn = (unit: Unit, key: string, imported: boolean): M | undefined =>
     p.all.find((r) => {
-      if (r.change.from !== key || r.typeName === 'type literal') return false;
-      const name = r.typeName.replace(/\$/g, '\\$');
-      return new RegExp(imported ? `\\bimport\\b[^;]*(?<![\\w$])${name}(?![\\w$])[^;]*\\bfrom\\b` : `(?<![\\w$])${name}(?![\\w$])`).test(unit.sf.text);
+      if (r.change.from !== key) return false;
+      return namesType(unit.sf.text, r.typeName, imported);
     });
   for (const unit of new Set(unitOf.values())) {
     // a component's markup reads a typed value by an old key (`{pickup.preferred_date}`): `--fix`
     // edits only the script, so the type stays
-    if (/\.(?:vue|svelte|astro)$/.test(unit.file)) markupReads(unit, p.all);
+    markupReads(unit, p.all);
     if (![...names].some((n) => unit.sf.text.includes(n))) continue;
     for (const obj of treeIndex(unit.sf).objects) {
       const vendor = !!asker.foreignObject?.(obj);
