@@ -82,8 +82,18 @@ function declaredShapes(u: Unit, keys: Set<string>): Set<string> | undefined {
     while (p && !((ts.isInterfaceDeclaration(p) || ts.isTypeAliasDeclaration(p) || ts.isClassDeclaration(p)) && p.name)) p = p.parent;
     if (p) names.add((p as ts.InterfaceDeclaration).name.text);
   }
+  // keys a mapped type gives (`Record<'courier_id' | …, string>`, `{ [K in …]: … }`), written in
+  // its key list or in a union of keys declared apart
+  if ([...keys].some((k) => text.includes(`'${k}'`) || text.includes(`"${k}"`)))
+    for (const m of text.matchAll(MAPPED_KEYS)) {
+      found = true;
+      if (m[1]) names.add(m[1]);
+    }
   return found ? names : undefined;
 }
+
+/** A `Record<…>` or a mapped type, with the alias it is declared as (if it is). */
+const MAPPED_KEYS = /(?:\btype\s+([A-Za-z_$][\w$]*)\s*(?:<[^=]*>)?\s*=\s*)?(?:\bRecord\s*<|\[\s*[A-Za-z_$][\w$]*\s+in\s+)/g;
 
 /**
  * The units a checker needs (PRODUCT.md asks for no whole-program type check). A body can only be
@@ -249,6 +259,22 @@ export function renameShapes(store: UnitStore, shaped: Shaped[], reporter: Shape
   const addOwner = (owners: Set<unknown[]>) => {
     if (owner) owners.add(owner);
   };
+  /**
+   * Keys a mapped type gives (`Record<'courier_id' | …, string>`, `{ [K in …]: … }`): the property
+   * has no declaration to rename, only the literal in the key list (mappedKeyLiterals).
+   */
+  const mapped = new Map<ts.Symbol, Renamed & { at: Shaped; alias?: ts.Node }>();
+  let current: Shaped | undefined;
+  const mappedKey = (prop: ts.Symbol, type: ts.Type, change: KeyChange | undefined, info: RequestContext): void => {
+    if (!change || prop.declarations?.length || !current) return;
+    let r = mapped.get(prop);
+    if (!r) {
+      const own = type.aliasSymbol && !type.aliasTypeArguments ? type.aliasSymbol.declarations?.find(ts.isTypeAliasDeclaration) : undefined;
+      const typeName = own ? own.name.text : checker.typeToString(type);
+      mapped.set(prop, (r = { change, typeName, info, owners: new Set(), at: current, alias: own && unitOf.has(own.getSourceFile()) ? own.name : undefined }));
+    }
+    addOwner(r.owners);
+  };
 
   const visitType = (type: ts.Type, ctx: ContextKind, info: RequestContext, depth: number): void => {
     if (depth > 6) return;
@@ -262,7 +288,10 @@ export function renameShapes(store: UnitStore, shaped: Shaped[], reporter: Shape
     const renames = renamesIn(ctx);
     for (const prop of type.getProperties()) {
       const decls = (prop.declarations ?? []).filter(isUserMember);
-      if (!decls.length) continue;
+      if (!decls.length) {
+        mappedKey(prop, type, renames.get(prop.name), info);
+        continue;
+      }
       if (ctx === 'webhook-2023-01' && prop.name === 'version') for (const d of decls) oldVersionMember(d as ts.PropertySignature | ts.PropertyDeclaration, info);
       const change = renames.get(prop.name);
       const known = decls.map((d) => renamed.get(d)).find((r) => r !== undefined);
@@ -321,6 +350,7 @@ export function renameShapes(store: UnitStore, shaped: Shaped[], reporter: Shape
     // a body outside the program has no request shape in its imports (involvedUnits)
     if (!unitOf.has(s.unit.sf)) continue;
     owner = s.owner;
+    current = s;
     if (!ownerIds.has(owner)) ownerIds.set(owner, ownerIds.size);
     let type: ts.Type | undefined;
     try {
@@ -354,8 +384,8 @@ export function renameShapes(store: UnitStore, shaped: Shaped[], reporter: Shape
       newText: '2024-09',
     });
   }
-  if (!renamed.size) return;
-  const names = new Set([...renamed.values()].map((r) => r.change.from));
+  if (!renamed.size && !mapped.size) return;
+  const names = new Set([...renamed.values(), ...mapped.values()].map((r) => r.change.from));
   const symOf = (s: ts.Symbol | undefined) => {
     if (!s) return undefined;
     const target = (s.flags & ts.SymbolFlags.Alias) !== 0 ? checker.getAliasedSymbol(s) : s;
@@ -363,9 +393,9 @@ export function renameShapes(store: UnitStore, shaped: Shaped[], reporter: Shape
       const r = renamed.get(d);
       if (r) return r;
     }
-    return undefined;
+    return mapped.get(target);
   };
-  markStaying({ checker, unitOf, names, symOf, all: [...renamed.values()] }, reporter);
+  markStaying({ checker, unitOf, names, symOf, all: [...renamed.values(), ...mapped.values()] }, reporter);
 
   // the declarations themselves
   for (const [d, r] of renamed) {
@@ -380,6 +410,24 @@ export function renameShapes(store: UnitStore, shaped: Shaped[], reporter: Shape
       fixDescription: `rename ${r.change.from} to ${r.change.to}`,
       newText: r.change.to,
     });
+  }
+  // the keys mapped types give: renamed in their key list where it is written once, else held
+  const literals = mappedKeyLiterals(checker, unitOf, mapped);
+  for (const [sym, r] of mapped) {
+    const found = literals.get(r) ?? [];
+    if (found.length !== 1) r.stays ??= found.length ? `the type's key list names it in ${found.length} places, and \`--fix\` cannot tell which the request needs: rename it there by hand, with the body` : `the type gives its keys through a mapped type (\`${r.typeName}\`) whose key list is written apart from it, where \`--fix\` does not follow: rename the key there by hand, with the body`;
+    // where it is said: the key in the list, else the alias that names the type, else the body
+    const at = found[0] ?? (r.alias ? { unit: unitOf.get(r.alias.getSourceFile())!, lit: undefined } : undefined);
+    const unit = at?.unit ?? r.at.unit;
+    const start = at?.lit ? at.lit.getStart(unit.sf) + 1 : (r.alias ?? r.at.node).getStart(unit.sf);
+    const end = at?.lit ? at.lit.getEnd() - 1 : at ? r.alias!.getEnd() : r.at.node.getEnd();
+    report(r.owners, r.change.rule.id, unit, start, end, says(`\`${r.change.from}\` in the request type \`${r.typeName}\` is \`${r.change.to}\` in 2024-09 (and so at each use the type checker ties to it); `, r.stays ? note('none', r.stays) : note('safe', undefined, 'renames')), {
+      edits: r.stays ? undefined : [{ unit, start, end, text: r.change.to }],
+      context: { ...r.info, by: 'type' },
+      fixDescription: `rename ${r.change.from} to ${r.change.to}`,
+      newText: r.change.to,
+    });
+    if (r.stays) mapped.delete(sym);
   }
   // the uses: property accesses, destructuring, object literal keys typed by the shape (none of a member that stays)
   for (const [d, r] of renamed) if (r.stays) renamed.delete(d);
@@ -478,6 +526,45 @@ export function renameShapes(store: UnitStore, shaped: Shaped[], reporter: Shape
     };
     visit(unit.sf);
   }
+}
+
+/**
+ * Where each mapped key is written: a string literal in the key list of a `Record<…>` (its first
+ * type argument) or of a mapped type `{ [K in …]: … }`, through unions and parentheses, whose type
+ * gives that very property.
+ */
+function mappedKeyLiterals<R>(checker: ts.TypeChecker, unitOf: Map<ts.SourceFile, Unit>, mapped: Map<ts.Symbol, R>): Map<R, { unit: Unit; lit: ts.StringLiteral }[]> {
+  const out = new Map<R, { unit: Unit; lit: ts.StringLiteral }[]>();
+  if (!mapped.size) return out;
+  const keys = new Set([...mapped.keys()].map((s) => s.name));
+  for (const unit of new Set(unitOf.values())) {
+    if (![...keys].some((k) => unit.sf.text.includes(k))) continue;
+    const visit = (n: ts.Node): void => {
+      if (ts.isLiteralTypeNode(n) && ts.isStringLiteral(n.literal) && keys.has(n.literal.text)) {
+        let at: ts.Node = n;
+        while (at.parent && (ts.isUnionTypeNode(at.parent) || ts.isParenthesizedTypeNode(at.parent))) at = at.parent;
+        const p = at.parent;
+        let holder: ts.TypeNode | undefined;
+        if (p && ts.isTypeReferenceNode(p) && p.typeArguments?.[0] === at) holder = p;
+        else if (p && ts.isTypeParameterDeclaration(p) && p.constraint === at && ts.isMappedTypeNode(p.parent)) holder = p.parent;
+        let r: R | undefined;
+        try {
+          const sym = holder && checker.getTypeFromTypeNode(holder).getProperty(n.literal.text);
+          r = sym && mapped.get(sym);
+        } catch {
+          r = undefined;
+        }
+        if (r && n.literal.getText(unit.sf).slice(1, -1) === n.literal.text) {
+          const list = out.get(r) ?? [];
+          list.push({ unit, lit: n.literal });
+          out.set(r, list);
+        }
+      }
+      ts.forEachChild(n, visit);
+    };
+    visit(unit.sf);
+  }
+  return out;
 }
 
 function typeLabel(d: ts.Declaration): string {
