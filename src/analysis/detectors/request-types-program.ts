@@ -1,0 +1,197 @@
+// The program a request type check runs on: the few units that can declare or use a request type
+// with an old key (PRODUCT.md asks for no whole-program type check), over the units already parsed,
+// with the project's own module resolution and a small library of its own (node_modules stay out).
+
+import ts from '../../core/ts.cjs';
+import { renamesIn, type ContextKind } from '../../core/keys.js';
+import { treeIndex, type Unit, type UnitStore } from '../units.js';
+import { IMPORT_SPECIFIER } from '../resolve.js';
+import { MINI_LIB, MINI_LIB_NAME } from './request-types-lib.js';
+
+let miniLib: ts.SourceFile | undefined;
+
+/** Every key some request context renames: a type member can only matter if it has one of these names. */
+function renamedKeys(): Set<string> {
+  const all: ContextKind[] = ['pickup-v1', 'label-entry-2023-01', 'body-2023-01', 'courier-block-2023-01'];
+  const out = new Set<string>(['courier_selection']);
+  for (const c of all) for (const k of renamesIn(c).keys()) out.add(k);
+  return out;
+}
+
+/**
+ * Could this text declare a request type member that changes: one with a renamed key, or a webhook
+ * request's `version` typed '2023-01'.
+ */
+const mayDeclare = (text: string, keys: Set<string>): boolean => [...keys].some((k) => text.includes(k)) || (text.includes('version') && text.includes('2023-01'));
+
+/** The type members with a renamed key (or a typed `version`, see mayDeclare) a unit declares, by the name of the type holding each. */
+function declaredShapes(u: Unit, keys: Set<string>): Set<string> | undefined {
+  const text = u.sf.text;
+  if (!mayDeclare(text, keys)) return undefined;
+  const oldVersion = text.includes('2023-01');
+  let found = false;
+  const names = new Set<string>();
+  for (const n of treeIndex(u.sf).members) {
+    if (!n.name || !(ts.isIdentifier(n.name) || ts.isStringLiteral(n.name))) continue;
+    const typedVersion = n.name.text === 'version' && oldVersion && n.type !== undefined && text.slice(n.type.pos, n.type.end).includes('2023-01');
+    if (!keys.has(n.name.text) && !typedVersion) continue;
+    found = true;
+    let p: ts.Node | undefined = n.parent;
+    while (p && !((ts.isInterfaceDeclaration(p) || ts.isTypeAliasDeclaration(p) || ts.isClassDeclaration(p)) && p.name)) p = p.parent;
+    if (p) names.add((p as ts.InterfaceDeclaration).name.text);
+  }
+  // keys a mapped type gives (`Record<'courier_id' | …, string>`, `{ [K in …]: … }`), written in
+  // its key list or in a union of keys declared apart
+  if ([...keys].some((k) => text.includes(`'${k}'`) || text.includes(`"${k}"`)))
+    for (const m of text.matchAll(MAPPED_KEYS)) {
+      found = true;
+      if (m[1]) names.add(m[1]);
+    }
+  return found ? names : undefined;
+}
+
+/** A `Record<…>` or a mapped type, with the alias it is declared as (if it is). */
+const MAPPED_KEYS = /(?:\btype\s+([A-Za-z_$][\w$]*)\s*(?:<[^=]*>)?\s*=\s*)?(?:\bRecord\s*<|\[\s*[A-Za-z_$][\w$]*\s+in\s+)/g;
+
+/**
+ * The units a checker needs (PRODUCT.md asks for no whole-program type check). A body can only be
+ * typed by a shape its own module or the modules it imports (directly or not) declare, or one
+ * declared globally; so the roots are the units holding a body whose import closure declares a
+ * type member with an old key (any body when such a type is global), and to them are added the
+ * units that name one of those types (they may use its members). Empty: nothing to rename.
+ */
+export function involvedUnits(store: UnitStore, shaped: { unit: Unit }[], foreign?: (node: ts.ObjectLiteralExpression) => boolean, foreignValues?: { unit: Unit }[]): Unit[] {
+  const keys = renamedKeys();
+  const declares = new Map<string, Set<string> | undefined>();
+  let global = false;
+  const typeNames = new Set<string>();
+  const declaring = (file: string): boolean => {
+    if (!declares.has(file)) {
+      let names: Set<string> | undefined;
+      const text = store.text(file) ?? '';
+      const units = mayDeclare(text, keys) ? store.get(file) : [];
+      for (const u of units) {
+        const found = declaredShapes(u, keys);
+        if (!found) continue;
+        names ??= new Set();
+        for (const n of found) {
+          names.add(n);
+          typeNames.add(n);
+        }
+        // a script (no import or export) or an ambient declaration is seen by every module
+        if (!ts.isExternalModule(u.sf) || /\bdeclare\s+(?:global|module)\b/.test(u.sf.text)) global = true;
+      }
+      declares.set(file, names);
+    }
+    return declares.get(file) !== undefined;
+  };
+  const edges = new Map<string, string[]>();
+  const importsOf = (file: string): string[] => {
+    let out = edges.get(file);
+    if (!out) {
+      out = [];
+      for (const m of (store.text(file) ?? '').matchAll(IMPORT_SPECIFIER)) {
+        const target = store.resolve(file, m[1]);
+        if (target && target !== file) out.push(target);
+      }
+      edges.set(file, out);
+    }
+    return out;
+  };
+  const closureDeclares = (file: string): boolean => {
+    const seen = new Set([file]);
+    const queue = [file];
+    let hit = false;
+    while (queue.length) {
+      const f = queue.pop()!;
+      if (declaring(f)) hit = true;
+      for (const t of importsOf(f)) if (!seen.has(t)) (seen.add(t), queue.push(t));
+    }
+    return hit;
+  };
+  const shapedUnits = [...new Set(shaped.map((s) => s.unit))];
+  const roots = shapedUnits.filter((u) => closureDeclares(u.file));
+  // global shapes are found in units outside any closure too
+  for (const u of store.all()) declaring(u.file);
+  if (global) roots.splice(0, roots.length, ...shapedUnits);
+  if (!roots.length) return [];
+  const out = new Set<Unit>(roots);
+  for (const [file, names] of declares) if (names) for (const u of store.get(file)) out.add(u);
+  const nameRe = typeNames.size ? new RegExp(`\\b(?:${[...typeNames].join('|')})\\b`) : undefined;
+  for (const u of store.all()) if (!out.has(u) && nameRe?.test(u.sf.text)) out.add(u);
+  // and the units holding another vendor's body with an old key (a shape it shares is not renamed),
+  // where they name such a type or one that extends it (no other type can give that body its keys)
+  const vendorKey = (o: ts.ObjectLiteralExpression) => foreign!(o) && o.properties.some((p) => !!p.name && ts.isIdentifier(p.name) && keys.has(p.name.text));
+  const related = typeNames.size ? extendingNames(store, typeNames) : undefined;
+  if (foreign && related) for (const u of store.all()) if (!out.has(u) && related.test(u.sf.text) && treeIndex(u.sf).objects.some(vendorKey)) out.add(u);
+  for (const v of foreignValues ?? []) out.add(v.unit);
+  return [...out];
+}
+
+/** The names of these types and of the interfaces and classes that extend them (two levels), as one test. */
+function extendingNames(store: UnitStore, names: Set<string>): RegExp {
+  const all = new Set(names);
+  for (let round = 0; round < 2; round++) {
+    const heir = new RegExp(`\\b(?:interface|class)\\s+([A-Za-z_$][\\w$]*)[^{]*?\\bextends\\b[^{]*?\\b(?:${[...all].join('|')})\\b`, 'g');
+    for (const u of store.all()) if (u.sf.text.includes('extends')) for (const m of u.sf.text.matchAll(heir)) all.add(m[1]);
+  }
+  return new RegExp(`\\b(?:${[...all].join('|')})\\b`);
+}
+
+export function buildProgram(store: UnitStore, units: Unit[]): { program: ts.Program; unitOf: Map<ts.SourceFile, Unit> } {
+  const byName = new Map<string, Unit>();
+  const unitOf = new Map<ts.SourceFile, Unit>();
+  for (const u of units) {
+    byName.set(u.sf.fileName, u);
+    unitOf.set(u.sf, u);
+  }
+  const options: ts.CompilerOptions = {
+    allowJs: true,
+    checkJs: false,
+    noLib: false,
+    noEmit: true,
+    skipLibCheck: true,
+    types: [],
+    jsx: ts.JsxEmit.Preserve,
+    module: ts.ModuleKind.ESNext,
+    moduleResolution: ts.ModuleResolutionKind.Bundler,
+    target: ts.ScriptTarget.Latest,
+    allowImportingTsExtensions: true,
+  };
+  const inNodeModules = (f: string) => f.includes('/node_modules/') || f.includes('\\node_modules\\');
+  const host: ts.CompilerHost = {
+    getSourceFile: (fileName) => {
+      if (fileName === MINI_LIB_NAME) return (miniLib ??= ts.createSourceFile(MINI_LIB_NAME, MINI_LIB, ts.ScriptTarget.Latest, true));
+      const hit = byName.get(fileName);
+      if (hit) return hit.sf;
+      if (inNodeModules(fileName)) return undefined;
+      const u = store.get(fileName)[0];
+      if (u) {
+        byName.set(fileName, u);
+        unitOf.set(u.sf, u);
+      }
+      return u?.sf;
+    },
+    getDefaultLibFileName: () => MINI_LIB_NAME,
+    writeFile: () => {},
+    getCurrentDirectory: () => process.cwd(),
+    getCanonicalFileName: (f) => f,
+    useCaseSensitiveFileNames: () => true,
+    getNewLine: () => '\n',
+    fileExists: (f) => f === MINI_LIB_NAME || (!inNodeModules(f) && (byName.has(f) || store.text(f) !== undefined)),
+    readFile: (f) => (f === MINI_LIB_NAME ? MINI_LIB : inNodeModules(f) ? undefined : store.text(f)),
+    // imports resolve as the analysis resolves them (the project's workspace packages included), the compiler's way after that
+    resolveModuleNames: (names, containingFile) =>
+      names.map((name) => {
+        const own = store.resolve(containingFile, name);
+        const extension = own && MODULE_EXTENSIONS.find((e) => own.endsWith(e));
+        if (own && extension) return { resolvedFileName: own, extension: extension as ts.Extension, isExternalLibraryImport: false };
+        return ts.resolveModuleName(name, containingFile, options, host).resolvedModule;
+      }),
+  };
+  const program = ts.createProgram({ rootNames: units.map((u) => u.sf.fileName), options, host });
+  return { program, unitOf };
+}
+
+/** The extensions the compiler knows a resolved module by, longest first. */
+const MODULE_EXTENSIONS = ['.d.mts', '.d.cts', '.d.ts', '.mts', '.cts', '.tsx', '.ts', '.mjs', '.cjs', '.jsx', '.js'];
