@@ -7,7 +7,7 @@
 
 import type { CandidateResult } from '../analysis/run.js';
 import type { Analysis } from '../pipeline/analyze.js';
-import { drawIn, hostsOf, strongStems, type Importer, type Passed } from '../pipeline/prefilter.js';
+import { drawIn, hostsOf, weakStems, type Importer, type Passed } from '../pipeline/prefilter.js';
 import { readSource, type Source } from '../pipeline/read.js';
 import { sortByFile } from '../core/order.js';
 import { msSince, now, trace } from '../core/trace.js';
@@ -291,7 +291,7 @@ function chooseCandidates(
       if (e.imports) importers.push({ file, specifiers: e.imports, setsDefaults: !!e.defaults });
     }
   }
-  const stems = strongStems(strong).join('\n');
+  const stems = weakStems(strong, importers).join('\n');
   const known = o.stems === stems;
   for (const w of weak) {
     if (known && !o.seeds.has(w.file)) w.imports = o.weakIn.has(w.file);

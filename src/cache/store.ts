@@ -24,7 +24,7 @@ export interface CacheData {
   files: Map<string, Entry>;
   /** modules the last run's analysis read outside the discovered files (a path given was a subfolder) */
   outside: Map<string, OutsideEntry>;
-  /** the module names a weak file's imports were tested against (prefilter.ts strongStems) */
+  /** the module names a weak file's imports were tested against (prefilter.ts weakStems) */
   stems: string;
 }
 

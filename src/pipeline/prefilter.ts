@@ -155,7 +155,7 @@ export function drawIn(
   // a file with only a word an old body shares with ordinary code is looked at when it imports a
   // module that passed the text test (the endpoint or base it sends to may be defined there)
   if (weak.length && strong.length) {
-    const importRe = importOf(strongStems(strong));
+    const importRe = importOf(weakStems(strong, importers));
     for (const src of weak)
       if (src.imports ?? importRe.test(src.text!)) {
         added.push(src);
@@ -204,10 +204,25 @@ export function drawIn(
   return { candidates: added, fatal, weakIn };
 }
 
-/** The module names a weak file's imports are tested against (what decides whether it passes). */
-export function strongStems(strong: { file: string }[]): string[] {
+/** The module names of the files that passed on their own. */
+function strongStems(strong: { file: string }[]): string[] {
   return [...new Set(strong.flatMap((c) => moduleStems(c.file)))];
 }
+
+/**
+ * The module names a weak file's imports are tested against (what decides whether it passes): the
+ * strong files', and those of the index files importing one, which may re-export it (a barrel's
+ * `export { batch as firstBatch } from './body'`, imported as its folder, its package or `./index`).
+ */
+export function weakStems(strong: { file: string }[], importers: Importer[]): string[] {
+  const own = strongStems(strong);
+  if (!own.length) return own;
+  const re = importOf(own);
+  const barrels = importers.filter((i) => INDEX_FILE.test(path.basename(i.file)) && re.test(i.specifiers));
+  if (!barrels.length) return own;
+  return [...new Set([...own, ...barrels.flatMap((b) => moduleStems(b.file)), 'index'])];
+}
+const INDEX_FILE = /^index\.[cm]?[jt]sx?$/;
 
 export const VERSIONED_BASE = /\/2023-01\/?(?:['"`]|\$\{)/;
 const SENDS = /\b(?:fetch|axios|got|ky|superagent|request)\s*[.(]|\.(?:post|put|patch|request)\s*\(/;

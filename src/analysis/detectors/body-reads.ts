@@ -30,6 +30,20 @@ export function refsOf(acc: AnalysisState, unit: Unit, node: ts.ObjectLiteralExp
     top = top.parent!;
     climb();
   }
+  // an object nested in the one held in the variable (`{ shipments: [entry] }`): the steps down to
+  // it, outermost first (a key, or `[]` for an array's element), read as `batch.shipments[0].key`
+  const steps: string[] = [];
+  if (!wrapper || !STATE_WRAPPERS.has(wrapper))
+    while (top.parent && steps.length < 4) {
+      const p = top.parent;
+      if (ts.isArrayLiteralExpression(p)) steps.unshift('[]');
+      else if (ts.isPropertyAssignment(p) && p.initializer === top && ts.isObjectLiteralExpression(p.parent) && propName(p.name) !== undefined) {
+        steps.unshift(propName(p.name)!);
+        top = p;
+      } else break;
+      top = top.parent!;
+      climb();
+    }
   const decl = top.parent;
   if (!decl || !ts.isVariableDeclaration(decl) || decl.initializer !== top || !ts.isIdentifier(decl.name)) return out;
   const name = decl.name.text;
@@ -63,6 +77,10 @@ export function refsOf(acc: AnalysisState, unit: Unit, node: ts.ObjectLiteralExp
       }
       let outer: ts.Node = ref;
       while (outer.parent && (ts.isParenthesizedExpression(outer.parent) || ts.isNonNullExpression(outer.parent) || ts.isAsExpression(outer.parent) || ts.isSatisfiesExpression(outer.parent))) outer = outer.parent;
+      if (steps.length) {
+        nestedReads(u, outer, steps, out.reads);
+        continue;
+      }
       // a reference's object is read through `.value`
       if (throughValue && outer.parent && ts.isPropertyAccessExpression(outer.parent) && outer.parent.expression === outer && outer.parent.name.text === 'value') outer = outer.parent;
       const use = outer.parent;
@@ -106,9 +124,52 @@ export function refsOf(acc: AnalysisState, unit: Unit, node: ts.ObjectLiteralExp
       }
     }
   }
-  templateReads(acc, unit, decl.name, throughValue, out.reads);
+  if (!steps.length) templateReads(acc, unit, decl.name, throughValue, out.reads);
   return out;
 }
+
+/**
+ * The keys read from an object nested in a variable's (`steps` from the variable down to it): at
+ * the end of an access chain that follows the steps (`batch.shipments[0].courier_id`), or, where
+ * the last step is an array's element, from the parameter of a callback given to one of its
+ * methods (`batch.shipments.map((s) => s.courier_id)`). Any other use is no read.
+ */
+function nestedReads(u: Unit, at: ts.Node, steps: string[], reads: KeyRead[]): void {
+  const up = (n: ts.Node): ts.Node => {
+    while (n.parent && (ts.isParenthesizedExpression(n.parent) || ts.isNonNullExpression(n.parent))) n = n.parent;
+    return n;
+  };
+  for (let i = 0; i < steps.length; i++) {
+    at = up(at);
+    const p = at.parent;
+    if (!p) return;
+    if (steps[i] === '[]' && ts.isElementAccessExpression(p) && p.expression === at) at = p;
+    else if (steps[i] === '[]' && i === steps.length - 1 && ts.isPropertyAccessExpression(p) && p.expression === at && ELEMENT_METHODS.has(p.name.text)) {
+      const call = p.parent;
+      const arg = call && ts.isCallExpression(call) && call.expression === p ? call.arguments[0] : undefined;
+      const fn = arg && (ts.isArrowFunction(arg) || ts.isFunctionExpression(arg)) ? arg : undefined;
+      const param = fn?.parameters[0]?.name;
+      if (!fn || !param || !ts.isIdentifier(param)) return;
+      const visit = (n: ts.Node): void => {
+        if (ts.isPropertyAccessExpression(n) && ts.isIdentifier(n.expression) && n.expression.text === param.text && ts.isIdentifier(n.name))
+          reads.push({ unit: u, key: n.name.text, nameNode: n.name, shown: n.getText(u.sf) });
+        ts.forEachChild(n, visit);
+      };
+      visit(fn.body);
+      return;
+    } else if (steps[i] !== '[]' && (ts.isPropertyAccessExpression(p) || ts.isElementAccessExpression(p)) && p.expression === at) {
+      const key = ts.isPropertyAccessExpression(p) ? p.name.text : ts.isStringLiteralLike(p.argumentExpression) ? p.argumentExpression.text : undefined;
+      if (key !== steps[i]) return;
+      at = p;
+    } else return;
+  }
+  at = up(at);
+  const use = at.parent;
+  if (use && ts.isPropertyAccessExpression(use) && use.expression === at && ts.isIdentifier(use.name)) reads.push({ unit: u, key: use.name.text, nameNode: use.name, shown: use.getText(u.sf) });
+  else if (use && ts.isElementAccessExpression(use) && use.expression === at && ts.isStringLiteralLike(use.argumentExpression))
+    reads.push({ unit: u, key: use.argumentExpression.text, nameNode: use.argumentExpression, shown: use.getText(u.sf) });
+}
+const ELEMENT_METHODS = new Set(['map', 'forEach', 'filter', 'find', 'some', 'every', 'flatMap', 'findIndex']);
 
 /** The functions of the frameworks that hold an object as reactive state, read by its keys (`ref`'s through `.value`). */
 const STATE_WRAPPERS = new Set(['reactive', 'shallowReactive', 'ref', 'shallowRef', 'readonly', '$state', 'observable']);
