@@ -166,6 +166,8 @@ export class AnalysisState {
   callIndexUnits = 0;
   /** the calls of each function, as callers.ts found them */
   callersMemo = new Map<ts.Node, { unit: Unit; call: ts.CallExpression }[]>();
+  /** how many functions have each name (callers.ts namesakes), and how many modules were parsed then */
+  namesakesMemo = new Map<string, { parsed: number; count: number }>();
   /** where each class is constructed (callers.ts constructionsOf), and how many modules were parsed then */
   constructionsMemo = new Map<ts.Node, { parsed: number; sites: { unit: Unit; args: readonly ts.Expression[] }[] }>();
   /** calls of a wrapper, each followed as a request of its own (detectors/wrappers.ts) */

@@ -19,6 +19,12 @@ export interface Unit {
   sf: ts.SourceFile;
 }
 
+/** The line (1-based, in the file: a component's script part counts from the component's top) a node starts on. */
+export function lineOf(unit: Unit, n: ts.Node): number {
+  const line = unit.sf.getLineAndCharacterOfPosition(n.getStart(unit.sf)).line + 1;
+  return unit.offset ? unit.fileText.slice(0, unit.offset).split('\n').length - 1 + line : line;
+}
+
 const EXT_KIND: Record<string, ts.ScriptKind> = {
   '.ts': ts.ScriptKind.TS,
   '.mts': ts.ScriptKind.TS,

@@ -6,8 +6,8 @@ import ts from '../../core/ts.cjs';
 import { propName } from '../bindings.js';
 import { findProperty, propertyValue, returnExpressions, unwrap } from '../evaluate.js';
 import type { AnalysisState, Span, Target } from '../state.js';
-import type { Unit } from '../units.js';
-import { type Called, calledFunction, callsNamed, functionName, parameterIndex } from './callers.js';
+import { lineOf, type Unit } from '../units.js';
+import { type Called, calledFunction, callsNamed, functionName, namesakes, parameterIndex } from './callers.js';
 
 export const GENERIC_VERBS = new Set(['post', 'put', 'patch', 'get', 'delete', 'del', 'request', 'send', 'fetch', 'call', 'json', 'then', 'http', 'api']);
 
@@ -17,6 +17,8 @@ export const OPTION_KEYS = new Set([
   'form', 'withCredentials', 'validateStatus', 'onUploadProgress', 'redirect', 'keepalive', 'referrer', 'parseJson',
   // fetch's less common options, and those of the frameworks' and runtimes' fetch (Next.js, Cloudflare, undici)
   'integrity', 'referrerPolicy', 'priority', 'duplex', 'next', 'cf', 'dispatcher', 'agent',
+  // jQuery's settings (`$.ajax(url, { type: 'POST', contentType, data })`)
+  'type', 'contentType', 'dataType', 'processData', 'success', 'error', 'complete', 'beforeSend', 'async', 'xhrFields', 'crossDomain', 'statusCode', 'traditional',
   // Nuxt's useFetch and ofetch
   'immediate', 'lazy', 'server', 'watch', 'key', 'default', 'transform', 'pick', 'ignoreResponseError', 'onRequest', 'onResponse', 'onRequestError', 'onResponseError',
 ]);
@@ -149,6 +151,12 @@ function forwardedOnce(acc: AnalysisState, unit: Unit, e: ts.Expression): { unit
     // a call of the name that resolves to another function (another module's `schedulePickup`) is not this one's
     const called = calledFunction(acc, u, call.expression);
     if (called && called.node !== decl.fn) continue;
+    // a call the analysis cannot resolve, of a name other functions have too: it may be this one's or not
+    if (!called && namesakes(acc, name) > 1) {
+      const callee = call.expression.getText(u.sf).replace(/\s+/g, '');
+      acc.unseenInBody ??= `\`${callee}(…)\` (${acc.placeOf(u.file, lineOf(u, call), unit.file)}) may call this function or another of the same name, \`${name}\`, and the check cannot tell which, so the body it passes may be in either version: move the request and its body together by hand`;
+      continue;
+    }
     const arg = call.arguments[decl.index];
     if (arg && !call.arguments.some((a) => ts.isSpreadElement(a))) out.push({ unit: u, expr: arg });
   }

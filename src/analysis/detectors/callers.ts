@@ -3,7 +3,7 @@
 // `this` (a field's initializer, a constructor's `this.http = …`).
 
 import ts from '../../core/ts.cjs';
-import { unwrap } from '../evaluate.js';
+import { returnExpressions, unwrap } from '../evaluate.js';
 import type { AnalysisState } from '../state.js';
 import { treeIndex, type Unit } from '../units.js';
 
@@ -93,7 +93,15 @@ function instanceClass(acc: AnalysisState, unit: Unit, e: ts.Expression, depth =
     if (d?.kind === 'class') return { unit: d.unit, cls: d.node };
     if (d?.kind === 'param') return d.node.type ? typeClass(acc, d.unit, d.node.type) : undefined;
     const v = d && acc.ev.valueOf(d);
-    return v ? instanceClass(acc, v.unit, v.expr, depth + 1) : undefined;
+    if (v) return instanceClass(acc, v.unit, v.expr, depth + 1);
+    // a variable declared with a class of the project as its type, and no value the analysis sees (`declare const shipping: ShippingClient`)
+    return d?.kind === 'var' && d.node.type && !d.node.initializer ? typeClass(acc, d.unit, d.node.type) : undefined;
+  }
+  if (ts.isCallExpression(e)) {
+    // a factory of the project (`createShippingClient = (config) => new ShippingClient(config)`): what it returns, where it returns one thing
+    const fn = acc.ev.functionOf(unit, e.expression);
+    const ret = fn ? returnExpressions(fn.node) : [];
+    return ret.length === 1 ? instanceClass(acc, fn!.unit, ret[0], depth + 1) : undefined;
   }
   if (ts.isPropertyAccessExpression(e) && unwrap(e.expression).kind === ts.SyntaxKind.ThisKeyword) {
     // a member the class sets (`this.mapper = new LabelsMapper()`), or one injected and typed
@@ -161,6 +169,27 @@ export function callersOf(acc: AnalysisState, fn: FunctionNode): { unit: Unit; c
   known = name ? callsNamed(acc, name).filter((c) => calledFunction(acc, c.unit, c.call.expression)?.node === fn) : [];
   acc.callersMemo.set(fn, known);
   return known;
+}
+
+/**
+ * How many functions of the units analysed are called by this name (functions, methods, arrows
+ * held in variables or properties): a call the analysis cannot resolve, by a name more than one
+ * has, may call any of them.
+ */
+export function namesakes(acc: AnalysisState, name: string): number {
+  const known = acc.namesakesMemo.get(name);
+  if (known && known.parsed === acc.store.parsedCount) return known.count;
+  let count = 0;
+  for (const u of acc.store.all()) {
+    if (!u.sf.text.includes(name)) continue;
+    const visit = (n: ts.Node): void => {
+      if (ts.isFunctionLike(n) && 'body' in n && n.body && functionName(n) === name) count++;
+      ts.forEachChild(n, visit);
+    };
+    visit(u.sf);
+  }
+  acc.namesakesMemo.set(name, { parsed: acc.store.parsedCount, count });
+  return count;
 }
 
 /** Is this expression a parameter of the function (by name, as it is declared)? Its index, or -1. */

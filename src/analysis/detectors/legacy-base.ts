@@ -101,6 +101,13 @@ function replacedEnvironments(acc: AnalysisState, target: Target): { unit: Unit;
   return out;
 }
 
+/** Is this the name of a variable declared inside a function (not at a module's top level)? */
+function functionLocal(node: ts.Node): boolean {
+  if (!ts.isIdentifier(node) || !node.parent || !ts.isVariableDeclaration(node.parent)) return false;
+  for (let p: ts.Node | undefined = node.parent; p; p = p.parent) if (ts.isFunctionLike(p) || ts.isClassStaticBlockDeclaration(p)) return true;
+  return false;
+}
+
 /** A constant holding the base, where it is defined. */
 function constantTarget(acc: AnalysisState, unit: Unit, id: ts.Identifier): Target | undefined {
   const decl = acc.bindings.resolve(unit, id);
@@ -165,7 +172,8 @@ export function checkBase(acc: AnalysisState, m: PathMatch, pieces: Piece[], vt:
   }
   if (!target) return;
   // the name a `legacyBases` entry gives the base: a constant's, variable's or env var's (not a property's)
-  const name = target.name ?? (target.named && /^[A-Za-z_$][\w$]*$/.test(target.label) ? target.label : undefined);
+  // (a variable of a function's own is no name to match in any file: `const base = legacy ? … : …` in a wrapper)
+  const name = target.name ?? (target.named && /^[A-Za-z_$][\w$]*$/.test(target.label) && (target.env || !functionLocal(target.node)) ? target.label : undefined);
   const recorded = !!name && !!acc.options.config.legacyBases?.includes(name);
   const origin = originOf(target.value);
   const by: LegacyBase['by'] | undefined =

@@ -5,7 +5,7 @@
 
 import ts from '../../core/ts.cjs';
 import type { KeyChange } from '../../core/keys.js';
-import { markupOf, treeIndex, type Unit } from '../units.js';
+import { lineOf, markupOf, treeIndex, type Unit } from '../units.js';
 
 /** A renamed member, as far as this needs it. */
 interface Member {
@@ -31,7 +31,7 @@ interface Program<M extends Member> {
   all: M[];
 }
 
-const place = (unit: Unit, n: ts.Node) => `${unit.file.split(/[\\/]/).pop()}:${unit.sf.getLineAndCharacterOfPosition(n.getStart(unit.sf)).line + 1}`;
+const place = (unit: Unit, n: ts.Node) => `${unit.file.split(/[\\/]/).pop()}:${lineOf(unit, n)}`;
 const vendorWhy = (at: string) => `the type also types a body sent to another vendor's endpoint (${at}), which takes its keys as they are: give the service's request a type of its own`;
 
 /** Does a text name this type (`imported`: in an import)? A type literal has no name to find. */
