@@ -5,6 +5,7 @@ import { contextLabel, renamesIn } from '../core/keys.js';
 import ts from '../core/ts.cjs';
 import type { Finding, HoldCode } from '../types.js';
 import { propName } from './bindings.js';
+import { IMPORT_SPECIFIER } from './resolve.js';
 import { note, says } from './findings.js';
 import type { AnalysisState, SentRequest, Span } from './state.js';
 import { hiddenFindings, scriptRanges } from './suppress.js';
@@ -56,6 +57,43 @@ export function holdGenerated(acc: AnalysisState): void {
   for (const f of acc.findings.values()) {
     const by = f.heldBecause ? undefined : acc.generatedBy(f.file);
     if (by) acc.hold(f, 'generated', `this file is generated (${by}): regenerate it for 2024-09 rather than edit it`);
+  }
+}
+
+/**
+ * A request checked against a generated schema (openapi-fetch's `client.POST('/2023-01/labels', …)`
+ * with `createClient<paths>`): its path is a key of a generated file the request's module imports
+ * (or a module it imports does, three steps at most). That file is never edited, so the path stays,
+ * and its body with it (holdRequests), until the schema is regenerated for 2024-09.
+ */
+export function holdTypedByGenerated(acc: AnalysisState): void {
+  const generated = new Map<string, Finding[]>();
+  for (const f of acc.findings.values())
+    if (f.heldBecause?.code === 'generated' && f.changeKind === 'endpoint-moved' && f.oldText) generated.set(f.oldText, [...(generated.get(f.oldText) ?? []), f]);
+  if (!generated.size) return;
+  const reaches = (from: string, to: Set<string>): string | undefined => {
+    const seen = new Set([from]);
+    let level = [from];
+    for (let step = 0; step < 3 && level.length; step++) {
+      const next: string[] = [];
+      for (const file of level)
+        for (const m of (acc.store.text(file) ?? '').matchAll(IMPORT_SPECIFIER)) {
+          const target = acc.store.resolve(file, m[1]);
+          if (!target || seen.has(target)) continue;
+          if (to.has(target)) return target;
+          seen.add(target);
+          next.push(target);
+        }
+      level = next;
+    }
+    return undefined;
+  };
+  for (const f of acc.findings.values()) {
+    if (f.fixKind === 'none' || f.changeKind !== 'endpoint-moved' || !f.oldText) continue;
+    const schema = generated.get(f.oldText);
+    const file = schema && reaches(f.file, new Set(schema.map((g) => g.file)));
+    const at = file && schema!.find((g) => g.file === file)!;
+    if (at) acc.hold(f, 'path-stays', `the request is checked against a generated file that gives this path (${acc.placeOf(at.file, at.line, f.file)}), which \`--fix\` never edits: regenerate it for 2024-09, then move the request with it`);
   }
 }
 
