@@ -24,7 +24,7 @@ import { scanXhrRequests } from './detectors/xhr.js';
 import { markResponses } from './detectors/responses.js';
 import { scanRtkEndpoints } from './detectors/rtk-query.js';
 import { scanEvents, settleTypedEvents } from './detectors/webhooks.js';
-import { holdGenerated, holdKeptByUser, holdRequests, holdTypedByGenerated, holdUnsent, settleMixed, settleReads } from './settle.js';
+import { holdGenerated, holdKeptByUser, holdPathsBesideLeftBodies, holdRequests, holdTypedByGenerated, holdUnsent, settleMixed, settleReads } from './settle.js';
 import { settleReceivedEvents } from './settle-events.js';
 import { finishBaseGroups, reblockGroups } from './settle-groups.js';
 import { groupAssumed } from './settle-assumed.js';
@@ -81,6 +81,7 @@ export class Analyzer {
     holdGenerated(a);
     holdTypedByGenerated(a);
     holdUnsent(a);
+    holdPathsBesideLeftBodies(a);
     // a path held with its body holds its base, whose other paths hold their bodies in turn
     do holdRequests(a);
     while (reblockGroups(a));

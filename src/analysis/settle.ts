@@ -9,7 +9,7 @@ import { IMPORT_SPECIFIER } from './resolve.js';
 import { note, says } from './findings.js';
 import type { AnalysisState, SentRequest, Span } from './state.js';
 import { hiddenFindings, scriptRanges } from './suppress.js';
-import type { Unit } from './units.js';
+import { treeIndex, type Unit } from './units.js';
 
 /** Rules whose finding, left for a person in a body, leaves the whole request for a person. */
 export const HOLDING_RULES = new Set(['v1-pickup-field', 'v1-pickup-nested-object', 'label-entry-field', 'courier-selection', 'courier-naming', 'webhook-version']);
@@ -57,6 +57,33 @@ export function holdGenerated(acc: AnalysisState): void {
   for (const f of acc.findings.values()) {
     const by = f.heldBecause ? undefined : acc.generatedBy(f.file);
     if (by) acc.hold(f, 'generated', `this file is generated (${by}): regenerate it for 2024-09 rather than edit it`);
+  }
+}
+
+/**
+ * A path given as a property of an object that also gives the body (`dispatch({ path: '/2023-01/webhooks',
+ * body: { … } })`, handed to a wrapper): where the body is left (no request the check follows shows
+ * it), the path stays with it, or the request would be half moved.
+ */
+export function holdPathsBesideLeftBodies(acc: AnalysisState): void {
+  const paths = [...acc.findings.values()].filter((f) => f.fixKind !== 'none' && f.changeKind === 'endpoint-moved');
+  if (!paths.length) return;
+  const left = [...acc.findings.values()].filter((f) => f.fixKind === 'none' && f.heldBecause?.code === 'endpoint-unseen');
+  if (!left.length) return;
+  for (const f of paths) {
+    const unit = acc.store.get(f.file).find((u) => f.start >= u.offset && f.end <= u.offset + u.sf.text.length);
+    if (!unit) continue;
+    const at = f.start - unit.offset;
+    // the innermost object with the path as one property's value and the left body in another's
+    for (const obj of treeIndex(unit.sf).objects) {
+      const own = obj.properties.find((p) => ts.isPropertyAssignment(p) && p.initializer.getStart(unit.sf) <= at && at < p.initializer.getEnd());
+      if (!own) continue;
+      const inside = left.filter((g) => g.file === f.file && obj.properties.some((p) => p !== own && g.start - unit.offset >= p.getStart(unit.sf) && g.end - unit.offset <= p.getEnd()));
+      if (!inside.length) continue;
+      const g = inside[0];
+      acc.hold(f, 'body-holds', `the object that gives this path also gives the body sent with it, which \`--fix\` leaves (\`${g.oldText ?? g.ruleId}\`, ${g.ruleId}, line ${g.line}): migrate the request as a whole by hand`);
+      break;
+    }
   }
 }
 

@@ -295,6 +295,13 @@ export function renameShapes(store: UnitStore, shaped: Shaped[], reporter: Shape
         else if (ts.isLiteralTypeNode(p)) {
           const owner = keyOwner(p);
           if (owner) r = symOf(checker.getTypeFromTypeNode(owner).getProperty(n.text));
+        } else if (ts.isBinaryExpression(p) && p.operatorToken.kind === ts.SyntaxKind.InKeyword && p.left === n) {
+          // a type guard: `'courier_id' in body`
+          r = symOf(checker.getNonNullableType(checker.getTypeAtLocation(p.right)).getProperty(n.text));
+        } else {
+          // a value typed `keyof Req` (`const REQUIRED: (keyof Req)[] = ['courier_id', …]`, a parameter `k: keyof Req`)
+          const owner = keyofOwner(checker, n);
+          if (owner) r = symOf(checker.getTypeFromTypeNode(owner).getProperty(n.text));
         }
         const raw = n.getText(unit.sf);
         if (r && raw.slice(1, -1) === n.text) {
@@ -339,6 +346,43 @@ export function renameShapes(store: UnitStore, shaped: Shaped[], reporter: Shape
     };
     visit(unit.sf);
   }
+}
+
+/**
+ * The type a string's contextual type is the keys of (`keyof Req`, written as such or through an
+ * alias: `type Key = keyof Req`), where it is one.
+ */
+function keyofOwner(checker: ts.TypeChecker, n: ts.StringLiteral): ts.TypeNode | undefined {
+  let t: ts.Type | undefined;
+  try {
+    t = checker.getContextualType(n);
+  } catch {
+    return undefined;
+  }
+  const keyofOf = (node: ts.TypeNode | undefined, depth = 0): ts.TypeNode | undefined => {
+    while (node && ts.isParenthesizedTypeNode(node)) node = node.type;
+    if (node && ts.isTypeOperatorNode(node) && node.operator === ts.SyntaxKind.KeyOfKeyword) return node.type;
+    // an alias of one (`type Key = keyof Req`)
+    if (!node || !ts.isTypeReferenceNode(node) || node.typeArguments || depth > 2) return undefined;
+    let sym: ts.Symbol | undefined;
+    try {
+      sym = checker.getSymbolAtLocation(node.typeName);
+      if (sym && sym.flags & ts.SymbolFlags.Alias) sym = checker.getAliasedSymbol(sym);
+    } catch {
+      return undefined;
+    }
+    const decl = sym?.declarations?.find(ts.isTypeAliasDeclaration);
+    return decl ? keyofOf(decl.type, depth + 1) : undefined;
+  };
+  const alias = t?.aliasSymbol?.declarations?.find(ts.isTypeAliasDeclaration);
+  if (alias) return keyofOf(alias.type);
+  // written where the value is declared: an array of them, or one (`(keyof Req)[]`, `k: keyof Req`)
+  let at: ts.Node = n;
+  if (at.parent && ts.isArrayLiteralExpression(at.parent)) at = at.parent;
+  const decl = at.parent;
+  let type = decl && (ts.isVariableDeclaration(decl) || ts.isParameter(decl) || ts.isPropertyDeclaration(decl)) && decl.initializer === at ? decl.type : undefined;
+  if (type && at !== n) type = ts.isArrayTypeNode(type) ? type.elementType : undefined;
+  return keyofOf(type);
 }
 
 /**

@@ -99,7 +99,9 @@ function eventPlace(acc: AnalysisState, unit: Unit, n: ts.Node, depth = 0): bool
     const key = ts.isIdentifier(p.name) || ts.isStringLiteral(p.name) ? p.name.text : '';
     if (/^(?:type|event_type|eventType|event_types)$/.test(key)) return true;
     // a constant map of names (`EVENTS.courierAccount`), read where events are
-    const holder = p.parent.parent;
+    let holder: ts.Node = p.parent.parent;
+    // (`{ … } as const`, `{ … } satisfies Events`)
+    while (holder && (ts.isParenthesizedExpression(holder) || ts.isAsExpression(holder) || ts.isSatisfiesExpression(holder))) holder = holder.parent;
     return depth < 2 && !!holder && ts.isVariableDeclaration(holder) && ts.isIdentifier(holder.name) && constantRead(acc, unit, holder.name, depth);
   }
   if (ts.isMethodDeclaration(p) && p.name === at) return true;
