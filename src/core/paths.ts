@@ -319,6 +319,16 @@ export function useConfiguredPaths(paths: Record<string, string> | undefined): v
 }
 
 /**
+ * The methods of the `paths` entries that name this path (written as a `paths` key: `{…}` for each
+ * part given at run time) with a method: entries a path whose method cannot be seen does not fit.
+ */
+export function configuredMethods(path: string): string[] {
+  const norm = (p: string) => p.replace(/\{[^}]*\}/g, '{}');
+  const want = norm(path);
+  return [...configured.v1, ...configured['2023-01']].filter((r) => r.endpoint!.method && norm(r.endpoint!.old) === want).map((r) => r.endpoint!.method);
+}
+
+/**
  * The first `paths` entry the path fits. An entry that gives a method applies only to a request
  * sent with that method: a path whose method cannot be seen (`method` undefined) fits only the
  * entries that give none (which method it is sent with is not guessed).

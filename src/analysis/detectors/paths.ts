@@ -1,7 +1,7 @@
 // Old paths in every string the code builds (literals, templates, `+` chains, constants, endpoint
 // maps), each reported where its old text is written, with the 2024-09 form the catalogue gives.
 
-import { type PathMatch, type PathToken, findPaths, originOf } from '../../core/paths.js';
+import { configuredMethods, type PathMatch, type PathToken, findPaths, originOf } from '../../core/paths.js';
 import { givesNewOnlyName } from '../../core/keys.js';
 import ts from '../../core/ts.cjs';
 import type { Finding, FixKind, RequestContext } from '../../types.js';
@@ -179,7 +179,12 @@ export function reportPath(acc: AnalysisState, unit: Unit, e: ts.Expression, m: 
     const what = sent2024
       ? `\`${oldShown}\` is a 2023-01 path the spec does not map, and the body sent to it is already in 2024-09 form (a 2024-09 body sent to a 2023-01 endpoint)`
       : `\`${oldShown}\` is a 2023-01 path the spec does not map`;
-    message = says(`${what}; its assumed 2024-09 form is \`${assumed}\` (check it in the 2024-09 reference; once checked, the config entry \`paths: { ${entry} }\` lets plain \`--fix\` move it); `, note(fixKind, 'write the 2024-09 path by hand once it is checked'));
+    // an entry the config gives with a method, where the method cannot be seen (a constant's path): it is not guessed
+    const methods = method ? [] : configuredMethods(configKey(oldShown));
+    const advice = methods.length
+      ? `the config's \`paths\` maps it only for ${methods.join(' and ')}, and the method it is sent with cannot be seen where the path is written: give that entry without its method (\`"${configKey(oldShown)}": …\`) to move it for every request sent to it`
+      : `check it in the 2024-09 reference; once checked, the config entry \`paths: { ${entry} }\` lets plain \`--fix\` move it`;
+    message = says(`${what}; its assumed 2024-09 form is \`${assumed}\` (${advice}); `, note(fixKind, 'write the 2024-09 path by hand once it is checked'));
   } else if (m.half) message = says(`\`${oldShown}\` is half migrated: the 2024-09 version with the resource of the 2023-01 \`${where}\`; 2024-09 uses \`${ep?.new ?? '?'}\`; `, note(fixKind, manual));
   else message = says(`\`${oldShown}\` (${where}) is ${rule.from === 'v1' ? 'legacy v1' : '2023-01'}; 2024-09 uses \`${ep?.new ?? '?'}\`${m.version === 'v1' || onLegacyHost ? ' on the base host' : ''}; `, note(fixKind, manual));
   return acc.add(rule.id, locUnit, startPos, endPos, message, { edits: edit ? (hostEdit ? [edit, hostEdit] : [edit]) : undefined, fixKind, context: ctx, fixDescription: newShown ? `rewrite to ${newShown}` : undefined, newText: newShown });
