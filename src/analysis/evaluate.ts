@@ -305,10 +305,34 @@ export class Evaluator {
         }
       }
       const obj = this.objectOf(unit, e.expression, depth + 1);
-      const value = obj && propertyValue(findProperty(obj.node, key));
+      let value = obj && propertyValue(findProperty(obj.node, key));
+      // a Vue component's state, read as `this.form` in its methods or hooks: what its `data()` returns
+      if (obj && !value && unwrap(e.expression).kind === ts.SyntaxKind.ThisKeyword) {
+        const data = componentData(obj.node);
+        value = data && propertyValue(findProperty(data, key));
+      }
       return obj && value ? this.objectOf(obj.unit, value, depth + 1) : undefined;
     }
     return undefined;
+  }
+
+  /**
+   * The object a factory of the project returns, for the instance an expression holds
+   * (`legacyHttp` with `legacyHttp = createHttp(LEGACY)`, `createHttp` returning `{ post: … }`).
+   */
+  private madeObject(unit: Unit, e: ts.Expression, depth: number): { unit: Unit; node: ts.ObjectLiteralExpression } | undefined {
+    if (depth > MAX_DEPTH) return undefined;
+    e = unwrap(e);
+    if (ts.isIdentifier(e)) {
+      const decl = this.bindings.resolve(unit, e);
+      const v = decl && this.valueOf(decl);
+      return v ? this.madeObject(v.unit, v.expr, depth + 1) : undefined;
+    }
+    if (!ts.isCallExpression(e)) return undefined;
+    const fn = this.functionOf(unit, e.expression, depth + 1);
+    const ret = fn ? returnExpressions(fn.node) : [];
+    const made = ret.length === 1 ? unwrap(ret[0]) : undefined;
+    return made && ts.isObjectLiteralExpression(made) ? { unit: fn!.unit, node: made } : undefined;
   }
 
   /** The function an expression calls (a declaration, a const arrow, an imported one). */
@@ -335,7 +359,7 @@ export class Evaluator {
           return v ? this.functionOf(v.unit, v.expr, depth + 1) : undefined;
         }
       }
-      const obj = this.objectOf(unit, e.expression, depth + 1);
+      const obj = this.objectOf(unit, e.expression, depth + 1) ?? this.madeObject(unit, e.expression, depth + 1);
       const prop = obj && findProperty(obj.node, e.name.text);
       if (prop && ts.isMethodDeclaration(prop)) return { unit: obj!.unit, node: prop };
       const value = propertyValue(prop);
@@ -373,6 +397,22 @@ function thisObject(e: ts.Node): ts.ObjectLiteralExpression | undefined {
     if (ts.isFunctionLike(p) || ts.isClassLike(p) || ts.isSourceFile(p)) return undefined;
   }
   return undefined;
+}
+
+/**
+ * The object a Vue options-API component's `data()` returns, seen from `this` in the component's
+ * hooks (the component itself) or in its `methods`, `computed` or `watch` (an object inside it).
+ */
+function componentData(owner: ts.ObjectLiteralExpression): ts.ObjectLiteralExpression | undefined {
+  let component = owner;
+  const holder = owner.parent;
+  if (holder && ts.isPropertyAssignment(holder) && ts.isIdentifier(holder.name) && ['methods', 'computed', 'watch'].includes(holder.name.text) && ts.isObjectLiteralExpression(holder.parent)) component = holder.parent;
+  const data = findProperty(component, 'data');
+  const fn = data && ts.isMethodDeclaration(data) ? data : data && ts.isPropertyAssignment(data) ? unwrap(data.initializer) : undefined;
+  if (!fn || !(ts.isMethodDeclaration(fn) || ts.isArrowFunction(fn) || ts.isFunctionExpression(fn))) return undefined;
+  const ret = returnExpressions(fn);
+  const made = ret.length === 1 ? unwrap(ret[0]) : undefined;
+  return made && ts.isObjectLiteralExpression(made) ? made : undefined;
 }
 
 /** Is this declaration written inside a function (not at a module's top level)? */

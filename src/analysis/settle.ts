@@ -5,6 +5,7 @@ import { contextLabel, renamesIn } from '../core/keys.js';
 import ts from '../core/ts.cjs';
 import type { Finding, HoldCode } from '../types.js';
 import { propName } from './bindings.js';
+import { unwrap } from './evaluate.js';
 import { IMPORT_SPECIFIER } from './resolve.js';
 import { note, says } from './findings.js';
 import type { AnalysisState, SentRequest, Span } from './state.js';
@@ -76,7 +77,8 @@ export function holdPathsBesideLeftBodies(acc: AnalysisState): void {
     const at = f.start - unit.offset;
     // the innermost object with the path as one property's value and the left body in another's
     for (const obj of treeIndex(unit.sf).objects) {
-      const own = obj.properties.find((p) => ts.isPropertyAssignment(p) && p.initializer.getStart(unit.sf) <= at && at < p.initializer.getEnd());
+      // (the property's value is the path as written: a string, a template or a `+` of pieces)
+      const own = obj.properties.find((p) => ts.isPropertyAssignment(p) && p.initializer.getStart(unit.sf) <= at && at < p.initializer.getEnd() && isPathText(p.initializer));
       if (!own) continue;
       const inside = left.filter((g) => g.file === f.file && obj.properties.some((p) => p !== own && g.start - unit.offset >= p.getStart(unit.sf) && g.end - unit.offset <= p.getEnd()));
       if (!inside.length) continue;
@@ -86,6 +88,11 @@ export function holdPathsBesideLeftBodies(acc: AnalysisState): void {
     }
   }
 }
+
+const isPathText = (e: ts.Expression): boolean => {
+  const v = unwrap(e);
+  return ts.isStringLiteral(v) || ts.isNoSubstitutionTemplateLiteral(v) || ts.isTemplateExpression(v) || (ts.isBinaryExpression(v) && v.operatorToken.kind === ts.SyntaxKind.PlusToken);
+};
 
 /**
  * A request checked against a generated schema (openapi-fetch's `client.POST('/2023-01/labels', …)`

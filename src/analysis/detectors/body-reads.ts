@@ -45,6 +45,12 @@ export function refsOf(acc: AnalysisState, unit: Unit, node: ts.ObjectLiteralExp
       climb();
     }
   const decl = top.parent;
+  // a Vue component's state (`data() { return { form: { … } } }`), read as `this.form.key` in its
+  // script and as `form.key` in its template
+  if (steps.length && isComponentData(top)) {
+    componentReads(acc, unit, top, steps, out.reads);
+    return out;
+  }
   if (!decl || !ts.isVariableDeclaration(decl) || decl.initializer !== top || !ts.isIdentifier(decl.name)) return out;
   const name = decl.name.text;
   // a module-level constant may be exported (and read in any module); a local one is seen in its file only
@@ -126,6 +132,28 @@ export function refsOf(acc: AnalysisState, unit: Unit, node: ts.ObjectLiteralExp
   }
   if (!steps.length) templateReads(acc, unit, decl.name, throughValue, out.reads);
   return out;
+}
+
+/** Is this the object a component's `data()` returns (`data() { return { … } }`, `data: () => ({ … })`)? */
+function isComponentData(top: ts.Node): boolean {
+  const p = top.parent;
+  const fn = p && ts.isReturnStatement(p) ? ts.findAncestor(p, ts.isFunctionLike) : p && ts.isArrowFunction(p) && p.body === top ? p : undefined;
+  if (!fn) return false;
+  const named = ts.isMethodDeclaration(fn) ? fn.name : fn.parent && ts.isPropertyAssignment(fn.parent) ? fn.parent.name : undefined;
+  return !!named && ts.isIdentifier(named) && named.text === 'data' && !!fn.parent && ts.isObjectLiteralExpression(ts.isPropertyAssignment(fn.parent) ? fn.parent.parent : fn.parent);
+}
+
+/** The keys read from a component's state (`steps[0]` a key of what `data()` returns): `this.form.key` in the unit, `form.key` in the markup. */
+function componentReads(acc: AnalysisState, unit: Unit, data: ts.Node, steps: string[], reads: KeyRead[]): void {
+  data = unwrap(data as ts.Expression);
+  const visit = (n: ts.Node): void => {
+    if (ts.isPropertyAccessExpression(n) && n.expression.kind === ts.SyntaxKind.ThisKeyword && n.name.text === steps[0]) nestedReads(unit, n, steps.slice(1), reads);
+    ts.forEachChild(n, visit);
+  };
+  visit(unit.sf);
+  // (the markup names the key itself: `v-model="form.courier_id"`)
+  const key = steps.length === 1 && ts.isObjectLiteralExpression(data) ? data.properties.find((p) => p.name && ts.isIdentifier(p.name) && p.name.text === steps[0])?.name : undefined;
+  if (key && ts.isIdentifier(key)) templateReads(acc, unit, key, false, reads);
 }
 
 /**

@@ -205,6 +205,14 @@ function followUrl(acc: AnalysisState, unit: Unit, call: ts.CallExpression, fn: 
     env.set(p.name.text, pieces);
     for (const x of pieces) own.add(x);
   });
+  // a wrapper made by a factory (`createHttp(baseURL)` returning `{ post: (path, body) => fetch(baseURL + path, …) }`):
+  // the factory's parameters are what the instance this call goes through was made with
+  const made = factoryCall(acc, unit, call, fn);
+  if (made)
+    made.fn.parameters.forEach((p, i) => {
+      const a = made.call.arguments[i];
+      if (ts.isIdentifier(p.name) && !env.has(p.name.text) && a && !made.call.arguments.slice(0, i + 1).some((x) => ts.isSpreadElement(x))) env.set(p.name.text, acc.ev.pieces(made.unit, a));
+    });
   // what the wrapper writes around the caller's path comes through it, as a base does
   const url = acc.ev.pieces(site.urlUnit, site.url, env).map((p): Piece => (own.has(p) || p.via.length ? p : { ...p, via: [{ unit: p.unit, name: p.node, label: BASE_OPTION, value: p.node as ts.Expression }] }));
   const instance = baseFor(acc, site.unit, site.callee, site.urlUnit, site.url, requestOptions(acc, site.unit, site.method, site.call.arguments));
@@ -231,6 +239,23 @@ function followUrl(acc: AnalysisState, unit: Unit, call: ts.CallExpression, fn: 
   const before = acc.requests.length;
   applyBody(acc, site.body.unit, site.body.arg, ep, site.body.maybeData, site.body.direct);
   if (acc.requests.length > before) unfollowedBody(acc, unit, call, fn, site.body, acc.requests[acc.requests.length - 1]);
+}
+
+/**
+ * The factory call that made the instance a call goes through (`legacyHttp.post(…)` with
+ * `legacyHttp = createHttp(LEGACY)`), where the wrapper called is written inside that factory.
+ */
+function factoryCall(acc: AnalysisState, unit: Unit, call: ts.CallExpression, fn: Called): { unit: Unit; fn: ts.SignatureDeclaration; call: ts.CallExpression } | undefined {
+  const callee = unwrap(call.expression);
+  const recv = ts.isPropertyAccessExpression(callee) ? unwrap(callee.expression) : undefined;
+  if (!recv || !ts.isIdentifier(recv)) return undefined;
+  const decl = acc.bindings.resolve(unit, recv);
+  const v = decl && acc.ev.valueOf(decl);
+  const made = v && unwrap(v.expr);
+  if (!v || !made || !ts.isCallExpression(made)) return undefined;
+  const factory = acc.ev.functionOf(v.unit, made.expression);
+  const inside = factory && factory.node.getSourceFile() === fn.node.getSourceFile() && factory.node.pos <= fn.node.pos && fn.node.end <= factory.node.end && factory.node !== fn.node;
+  return inside ? { unit: v.unit, fn: factory.node, call: made } : undefined;
 }
 
 /**
