@@ -38,7 +38,12 @@ export function tieBody(acc: AnalysisState, unit: Unit, arg: ts.Expression, ep: 
     const values = sentValues(body.unit, body.expr);
     for (const e of values) {
       const forwarded = forwardedArgs(acc, body.unit, e);
-      for (const a of forwarded) for (const t of objects(acc, a.unit, a.expr)) applyContext(acc, t, ctx, info);
+      for (const a of forwarded) {
+        const given = objects(acc, a.unit, a.expr);
+        for (const t of given) applyContext(acc, t, ctx, info);
+        // what a caller passes that the check cannot follow to an object (`Object.fromEntries(…)`): it may be in either version
+        if (!given.length && changes) unseen ??= unseenValue(acc, a.unit, a.expr);
+      }
       if (ts.isIdentifier(e) && changes) acc.shaped.push({ unit: body.unit, node: e, ctx, info, owner: acc.collecting });
       // a typed value sent to a 2024-09 path: a `courier_selection` its request type still gives is half migrated
       if (ts.isIdentifier(e) && ctx === 'body-2024-09') acc.shaped.push({ unit: body.unit, node: e, ctx: 'half-2024-09', info: { ...info, kind: 'half-2024-09' }, owner: acc.collecting });

@@ -52,6 +52,8 @@ function memberTarget(acc: AnalysisState, unit: Unit, pa: ts.PropertyAccessExpre
   const given = onThis && !member ? constructorArgument(acc, unit, pa) : undefined;
   const id = given && unwrap(given.expr);
   const decl = id && ts.isIdentifier(id) ? acc.bindings.resolve(given!.unit, id) : undefined;
+  // a literal every construction gives (`new ShippingClient('https://api…')`): known by its value
+  if (id && (ts.isStringLiteral(id) || ts.isNoSubstitutionTemplateLiteral(id))) return { unit: given!.unit, node: id, label: id.text, named: false, value: id.text };
   const value = decl && acc.ev.valueOf(decl);
   if (value && id && ts.isIdentifier(id)) {
     const text = acc.pieces(value.unit, value.expr).map((p) => (p.t === 'lit' ? p.text : '')).join('');
