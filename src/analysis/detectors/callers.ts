@@ -253,10 +253,14 @@ export function constructorArgument(acc: AnalysisState, unit: Unit, access: ts.P
  */
 export function thisMember(acc: AnalysisState, unit: Unit, access: ts.PropertyAccessExpression): { unit: Unit; expr: ts.Expression } | undefined {
   if (unwrap(access.expression).kind !== ts.SyntaxKind.ThisKeyword) return undefined;
-  let cls = enclosingClass(access);
+  return classMember(acc, unit, enclosingClass(access), access.name.text);
+}
+
+/** What a class (or one it extends, in the project) sets a member to: a field's initializer or the constructor's assignment. */
+export function classMember(acc: AnalysisState, unit: Unit, cls: ts.ClassLikeDeclaration | undefined, name: string): { unit: Unit; expr: ts.Expression } | undefined {
   let at: Unit = unit;
   for (let depth = 0; cls && depth < 5; depth++) {
-    const hit = memberIn(at, cls, access.name.text);
+    const hit = memberIn(at, cls, name);
     if (hit) return hit;
     const base = baseClass(acc, at, cls);
     cls = base?.cls;

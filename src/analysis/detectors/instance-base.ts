@@ -7,7 +7,7 @@ import { type Env, type Piece, findProperty, propertyValue, returnExpressions, u
 import type { AnalysisState } from '../state.js';
 import { treeIndex, type Unit } from '../units.js';
 import { defaultBase, isAxios, isAxiosDecl } from './axios-defaults.js';
-import { constructionsOf, constructorArgument, enclosingClass, memberType, thisMember } from './callers.js';
+import { classMember, constructionsOf, constructorArgument, enclosingClass, memberType, thisMember } from './callers.js';
 
 const BASE_KEYS = ['baseURL', 'prefixUrl', 'baseUrl', 'prefixURL'];
 
@@ -26,6 +26,11 @@ export function instanceBase(acc: AnalysisState, unit: Unit, callee: ts.Expressi
   // a test double's scope: `nock(BASE).get(path)`, also further down a chain (`.reply(…).post(…)`)
   const scope = nockScope(obj);
   if (scope) return acc.pieces(unit, scope);
+  // a REST data source's own request (`this.post('2023-01/labels', …)` in a class whose `baseURL` field gives the base)
+  if (obj.kind === ts.SyntaxKind.ThisKeyword && obj !== callee) {
+    const own = classMember(acc, unit, enclosingClass(obj), 'baseURL');
+    if (own) return acc.pieces(own.unit, own.expr);
+  }
   let init: { unit: Unit; expr: ts.Expression } | undefined;
   let ctorAt: { unit: Unit; expr: ts.Expression } | undefined;
   if (ts.isIdentifier(obj)) {
