@@ -22,8 +22,10 @@ export const HOLDING_RULES = new Set(['v1-pickup-field', 'v1-pickup-nested-objec
  */
 export function holdUnsent(acc: AnalysisState): void {
   const why = 'no request in the project shows where this body is sent (it may go to a third-party SDK, or nothing calls the code that builds it): moving it alone could send a 2024-09 body to an old path; migrate it with the request that sends it';
+  const expected = new Set(findingsIn(acc, acc.unsentObjects.filter((o) => acc.expectedValues.has(o.node))));
+  const expectedWhy = 'this is a value a test expects (an argument of a matcher or an assertion), which `--fix` leaves as it is: update it with the request it checks, once that request moves';
   const left = new Set([...acc.unsent, ...findingsIn(acc, acc.unsentObjects)]);
-  for (const f of acc.findings.values()) if (f.fixKind !== 'none' && (f.context?.by === 'keys' || left.has(f))) acc.hold(f, 'endpoint-unseen', why);
+  for (const f of acc.findings.values()) if (f.fixKind !== 'none' && (f.context?.by === 'keys' || left.has(f))) acc.hold(f, 'endpoint-unseen', expected.has(f) ? expectedWhy : why);
 }
 
 /**

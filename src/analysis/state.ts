@@ -102,6 +102,8 @@ export class AnalysisState {
   readonly unsent: Finding[] = [];
   /** the object literals known only by their keys (what is written inside them is left with them) */
   readonly unsentObjects: Span[] = [];
+  /** of those, the values a test expects (`expect(sent).toEqual({ … })`): reported, but they hold no type or handler */
+  readonly expectedValues = new Set<ts.Node>();
   /** events written in a type whose own `version` is '2023-01', and where that literal is (`file:offset`): settle keeps them only where the type types a webhook request */
   readonly typedEvents: { finding: Finding; versionAt: string }[] = [];
   /** while a body is tied (requests.ts applyBody): why a part of it cannot be seen whatever else is (data read at run time) */
@@ -269,7 +271,7 @@ export class AnalysisState {
   /** Is it a body no request in the project shows, known by its keys (by-keys.ts)? (request-types.ts asks) */
   unsentObject(node: ts.ObjectLiteralExpression): boolean {
     if (this.unsentNodes?.size !== this.unsentObjects.length) this.unsentNodes = new Set(this.unsentObjects.map((o) => o.node));
-    return this.unsentNodes.has(node);
+    return this.unsentNodes.has(node) && !this.expectedValues.has(node);
   }
   private unsentNodes?: Set<ts.Node>;
   /** names sent as another vendor's body (`post(VENDOR_URL, body)` with `body: FreightPickup`) */

@@ -31,9 +31,33 @@ export function scanObjectsByKeys(acc: AnalysisState, unit: Unit): void {
       if (ctx) {
         applyContext(acc, { unit, node: n }, ctx, { kind: ctx, by: 'keys' });
         acc.unsentObjects.push({ unit, node: n });
+        if (expectedValue(n)) acc.expectedValues.add(n);
       }
     }
   }
+}
+
+/** The matchers and assertions whose arguments are the values a test expects. */
+const EXPECTING = /^(?:toEqual|toStrictEqual|toMatchObject|toHaveBeenCalledWith|toHaveBeenLastCalledWith|toHaveBeenNthCalledWith|toContainEqual|toMatchInlineSnapshot|objectContaining|arrayContaining|deepEqual|deepStrictEqual|strictEqual|equal|eql|toBe|calledWith|calledWithMatch)$/;
+
+/**
+ * Is this object (or one it is nested in) a value a test expects: an argument of a matcher or an
+ * assertion (`expect(body).toEqual({ … })`, `expect.objectContaining({ … })`, `assert.deepEqual(a, { … })`)?
+ */
+export function expectedValue(n: ts.Node): boolean {
+  let at: ts.Node = n;
+  for (let i = 0; i < 8 && at.parent; i++) {
+    const p: ts.Node = at.parent;
+    if (ts.isCallExpression(p)) {
+      if (!p.arguments.includes(at as ts.Expression)) return false;
+      const callee = unwrap(p.expression);
+      const name = ts.isPropertyAccessExpression(callee) ? callee.name.text : ts.isIdentifier(callee) ? callee.text : '';
+      return EXPECTING.test(name);
+    }
+    if (!(ts.isObjectLiteralExpression(p) || ts.isArrayLiteralExpression(p) || ts.isPropertyAssignment(p) || ts.isSpreadElement(p) || ts.isParenthesizedExpression(p) || ts.isAsExpression(p))) return false;
+    at = p;
+  }
+  return false;
 }
 
 /** Methods only a database's client has (Prisma, TypeORM, Sequelize, Mongoose). */
