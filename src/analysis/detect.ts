@@ -24,7 +24,7 @@ import { scanXhrRequests } from './detectors/xhr.js';
 import { markResponses } from './detectors/responses.js';
 import { scanRtkEndpoints } from './detectors/rtk-query.js';
 import { scanEvents, settleTypedEvents } from './detectors/webhooks.js';
-import { holdGenerated, holdKeptByUser, holdPathsBesideLeftBodies, holdRequests, holdTypedByGenerated, holdUnsent, settleMixed, settleReads } from './settle.js';
+import { holdBesideUnsent, holdGenerated, holdKeptByUser, holdPathsBesideLeftBodies, holdRequests, holdTypedByGenerated, holdUnsent, settleMixed, settleReads } from './settle.js';
 import { settleReceivedEvents } from './settle-events.js';
 import { finishBaseGroups, reblockGroups } from './settle-groups.js';
 import { groupAssumed } from './settle-assumed.js';
@@ -85,6 +85,10 @@ export class Analyzer {
     // a path held with its body holds its base, whose other paths hold their bodies in turn
     do holdRequests(a);
     while (reblockGroups(a));
+    // a path that would still move beside an object of its body's kind nothing ties to a request: held, with its body
+    if (holdBesideUnsent(a))
+      do holdRequests(a);
+      while (reblockGroups(a));
     settleReceivedEvents(a);
     trace(`checks: strings ${Math.round(t1 - t0)} ms, calls ${Math.round(t2 - t1)}, objects ${Math.round(t3 - t2)}, events ${Math.round(t4 - t3)}, shapes ${Math.round(t5 - t4)}, bases ${msSince(t5)}`);
     const oldFiles = new Set<string>();

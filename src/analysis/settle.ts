@@ -91,6 +91,46 @@ export function holdPathsBesideLeftBodies(acc: AnalysisState): void {
   }
 }
 
+/** The body context of a path's request that an object of this context belongs to (a label entry to a label request). */
+const FAMILY: Record<string, string> = { 'label-entry-2023-01': 'labels-2023-01', 'courier-block-2023-01': 'body-2023-01' };
+
+/**
+ * A path written in a function that also builds an object of its body's kind which the check
+ * cannot tie to any request (`payload.shipments.push({ … courier_id … })` through a member it does
+ * not follow): that object is most likely the body, left as it is, so the path stays with it.
+ */
+export function holdBesideUnsent(acc: AnalysisState): boolean {
+  const expected = new Set(findingsIn(acc, acc.unsentObjects.filter((o) => acc.expectedValues.has(o.node))));
+  const unsent = [...acc.findings.values()].filter((f) => f.heldBecause?.code === 'endpoint-unseen' && f.context && !expected.has(f));
+  let held = false;
+  if (!unsent.length) return held;
+  for (const f of acc.findings.values()) {
+    if (f.fixKind === 'none' || f.changeKind !== 'endpoint-moved' || !f.context) continue;
+    const near = unsent.filter((g) => g.file === f.file && (FAMILY[g.context!.kind] ?? g.context!.kind) === f.context!.kind);
+    if (!near.length) continue;
+    const unit = acc.store.get(f.file).find((u) => f.start >= u.offset && f.end <= u.offset + u.sf.text.length);
+    const fn = unit && innermostFunction(unit.sf, f.start - unit.offset);
+    if (!unit || !fn) continue;
+    const g = near.find((x) => x.start - unit.offset >= fn.pos && x.end - unit.offset <= fn.end);
+    if (!g) continue;
+    acc.hold(f, 'body-holds', `an object built in the same function (\`${g.oldText ?? g.ruleId}\`, ${g.ruleId}, line ${g.line}) looks like the body sent with it, but the check cannot tie it to this request: migrate them together by hand`);
+    held = true;
+  }
+  return held;
+}
+
+/** The innermost function whose body holds this offset. */
+function innermostFunction(sf: ts.SourceFile, at: number): ts.Node | undefined {
+  let found: ts.Node | undefined;
+  const visit = (n: ts.Node): void => {
+    if (at < n.pos || at >= n.end) return;
+    if (ts.isFunctionLike(n) && 'body' in n && n.body) found = n;
+    ts.forEachChild(n, visit);
+  };
+  visit(sf);
+  return found;
+}
+
 const isPathText = (e: ts.Expression): boolean => {
   const v = unwrap(e);
   return ts.isStringLiteral(v) || ts.isNoSubstitutionTemplateLiteral(v) || ts.isTemplateExpression(v) || (ts.isBinaryExpression(v) && v.operatorToken.kind === ts.SyntaxKind.PlusToken);

@@ -22,7 +22,7 @@ export function entries(acc: AnalysisState, unit: Unit, e: ts.Expression, depth 
   if (depth > 8) return [];
   e = unwrap(e);
   if (ts.isArrayLiteralExpression(e))
-    return e.elements.flatMap((el) => (ts.isSpreadElement(el) ? entries(acc, unit, el.expression, depth + 1) : objects(acc, unit, el, depth + 1)));
+    return [...e.elements, ...memberAdded(acc, unit, e)].flatMap((el) => (ts.isSpreadElement(el) ? entries(acc, unit, el.expression, depth + 1) : objects(acc, unit, el, depth + 1)));
   if (ts.isIdentifier(e)) {
     const decl = acc.bindings.resolve(unit, e);
     const v = decl && acc.ev.valueOf(decl);
@@ -47,6 +47,47 @@ export function entries(acc: AnalysisState, unit: Unit, e: ts.Expression, depth 
     if (fn) return returnExpressions(fn.node).flatMap((r) => entries(acc, fn.unit, r, depth + 1));
   }
   return objects(acc, unit, e, depth + 1);
+}
+
+/**
+ * What is pushed into an array written as a key of an object held in a variable, through that
+ * variable or a copy of it (`const body = { shipments: [] }; body.shipments.push(entry)`, also with
+ * `const b = structuredClone(TEMPLATE)`), in the module the object is written in.
+ */
+function memberAdded(acc: AnalysisState, unit: Unit, arr: ts.ArrayLiteralExpression): ts.Expression[] {
+  const up = (n: ts.Node): ts.Node => {
+    while (n.parent && (ts.isParenthesizedExpression(n.parent) || ts.isAsExpression(n.parent) || ts.isSatisfiesExpression(n.parent))) n = n.parent;
+    return n;
+  };
+  const prop = up(arr).parent;
+  if (!prop || !ts.isPropertyAssignment(prop) || !(ts.isIdentifier(prop.name) || ts.isStringLiteral(prop.name))) return [];
+  const key = prop.name.text;
+  const decl = up(prop.parent).parent;
+  if (!decl || !ts.isVariableDeclaration(decl) || !ts.isIdentifier(decl.name)) return [];
+  const calls = treeIndex(unit.sf).calls;
+  // the variables holding the object: its own, and those holding a copy of it
+  const holders = new Set<ts.Node>([decl]);
+  for (const call of calls) {
+    const c = unwrap(call.expression);
+    const copy = (ts.isIdentifier(c) && c.text === 'structuredClone') || (ts.isPropertyAccessExpression(c) && c.getText(unit.sf) === 'JSON.parse');
+    const v = copy ? up(call).parent : undefined;
+    const from = call.arguments[0] && unwrap(call.arguments[0]);
+    const source = from && ts.isCallExpression(from) && from.arguments[0] ? unwrap(from.arguments[0]) : from;
+    if (!v || !ts.isVariableDeclaration(v) || !source || !ts.isIdentifier(source)) continue;
+    const d = acc.bindings.resolve(unit, source);
+    if (d?.kind === 'var' && d.node === decl) holders.add(v);
+  }
+  const out: ts.Expression[] = [];
+  for (const call of calls) {
+    const c = unwrap(call.expression);
+    if (!ts.isPropertyAccessExpression(c) || !ADDERS.has(c.name.text)) continue;
+    const list = unwrap(c.expression);
+    const owner = ts.isPropertyAccessExpression(list) && list.name.text === key ? unwrap(list.expression) : undefined;
+    if (!owner || !ts.isIdentifier(owner)) continue;
+    const d = acc.bindings.resolve(unit, owner);
+    if (d?.kind === 'var' && holders.has(d.node)) out.push(...call.arguments);
+  }
+  return out;
 }
 
 /** What is pushed into an array held in a variable (`list.push(entry)`, `list.unshift(…)`), in the module it is declared in. */
