@@ -40,6 +40,13 @@ function declaredShapes(u: Unit, keys: Set<string>): Set<string> | undefined {
     while (p && !((ts.isInterfaceDeclaration(p) || ts.isTypeAliasDeclaration(p) || ts.isClassDeclaration(p)) && p.name)) p = p.parent;
     if (p) names.add((p as ts.InterfaceDeclaration).name.text);
   }
+  // a JSDoc type's properties (`@typedef {Object} Pickup` with `@property {string} courier_id`), in a script checked by its JSDoc
+  if (text.includes('@prop'))
+    for (const m of text.matchAll(JSDOC_PROPERTY))
+      if (keys.has(m[1])) {
+        found = true;
+        for (const t of text.matchAll(JSDOC_TYPEDEF)) names.add(t[1]);
+      }
   // keys a mapped type gives (`Record<'courier_id' | …, string>`, `{ [K in …]: … }`), written in
   // its key list or in a union of keys declared apart
   if ([...keys].some((k) => text.includes(`'${k}'`) || text.includes(`"${k}"`)))
@@ -49,6 +56,9 @@ function declaredShapes(u: Unit, keys: Set<string>): Set<string> | undefined {
     }
   return found ? names : undefined;
 }
+
+const JSDOC_PROPERTY = /@(?:property|prop)\s*\{[^}]*\}\s*\[?([A-Za-z_$][\w$]*)/g;
+const JSDOC_TYPEDEF = /@typedef\s*\{[^}]*\}\s*([A-Za-z_$][\w$]*)/g;
 
 /** A `Record<…>` or a mapped type, with the alias it is declared as (if it is). */
 const MAPPED_KEYS = /(?:\btype\s+([A-Za-z_$][\w$]*)\s*(?:<[^=]*>)?\s*=\s*)?(?:\bRecord\s*<|\[\s*[A-Za-z_$][\w$]*\s+in\s+)/g;

@@ -51,11 +51,14 @@ interface Renamed {
 }
 
 
-const isUserMember = (d: ts.Declaration) => ts.isPropertySignature(d) || ts.isPropertyDeclaration(d);
+const isUserMember = (d: ts.Declaration) => ts.isPropertySignature(d) || ts.isPropertyDeclaration(d) || (ts.isJSDocPropertyTag(d) && ts.isIdentifier(d.name));
+
+/** A unit whose types can type a body: TypeScript, or a script that writes JSDoc types. */
+const typedUnit = (u: Unit) => /\.(tsx?|mts|cts)$/.test(u.sf.fileName) || (/@(?:typedef|type|param|returns?)\b/.test(u.sf.text) && u.sf.text.includes('/**'));
 
 /** Report and rename the request shapes behind the given bodies, and the uses tied to them. */
 export function renameShapes(store: UnitStore, shaped: Shaped[], reporter: ShapeReporter): void {
-  if (!shaped.some((s) => s.unit.sf.languageVariant !== undefined && /\.(tsx?|mts|cts)$/.test(s.unit.sf.fileName))) return;
+  if (!shaped.some((s) => typedUnit(s.unit))) return;
   const involved = involvedUnits(store, shaped, reporter.foreignObject?.bind(reporter), reporter.foreignValues);
   if (!involved.length) return;
   const { program, unitOf } = buildProgram(store, involved);
@@ -213,8 +216,8 @@ export function renameShapes(store: UnitStore, shaped: Shaped[], reporter: Shape
   // the declarations themselves
   for (const [d, r] of renamed) {
     const unit = unitOf.get(d.getSourceFile());
-    const n = (d as ts.PropertySignature | ts.PropertyDeclaration).name;
-    if (!unit || !n) continue;
+    const n = (d as ts.PropertySignature | ts.PropertyDeclaration | ts.JSDocPropertyTag).name;
+    if (!unit || !n || ts.isQualifiedName(n)) continue;
     const start = n.getStart(unit.sf);
     const quoted = ts.isStringLiteral(n);
     report(r.owners, r.change.rule.id, unit, start, n.getEnd(), says(`\`${r.change.from}\` in the request type \`${r.typeName}\` is \`${r.change.to}\` in 2024-09 (and so at each use the type checker ties to it); `, r.stays ? note('none', r.stays) : note('safe', undefined, 'renames')), {
@@ -428,6 +431,7 @@ function typeLabel(d: ts.Declaration): string {
   let n: ts.Node | undefined = d.parent;
   while (n) {
     if ((ts.isInterfaceDeclaration(n) || ts.isTypeAliasDeclaration(n) || ts.isClassDeclaration(n)) && n.name) return n.name.text;
+    if (ts.isJSDocTypedefTag(n) && n.name && ts.isIdentifier(n.name)) return n.name.text;
     n = n.parent;
   }
   return 'type literal';
