@@ -166,6 +166,8 @@ export class Bindings {
         const { left, right } = st.expression;
         if (ts.isPropertyAccessExpression(left) && left.getText(unit.sf) === 'module.exports') hit = this.exprDecl(unit, right, 'default', 1);
       }
+    // TypeScript's `export = value`
+    for (const unit of this.store.get(file)) for (const st of unit.sf.statements) if (ts.isExportAssignment(st) && st.isExportEquals) hit = this.exprDecl(unit, st.expression, 'default', 1);
     return hit;
   }
 
@@ -189,6 +191,19 @@ export class Bindings {
         if ((isDefault && name === 'default') || st.name?.text === name) return this.declaredBy(unit, st, st.name?.text ?? '', depth) ?? (ts.isFunctionDeclaration(st) ? { kind: 'func', unit, node: st } : undefined);
       } else if (ts.isExportAssignment(st) && !st.isExportEquals && name === 'default') {
         return this.exprDecl(unit, st.expression, 'default', depth);
+      } else if (ts.isExportAssignment(st) && st.isExportEquals) {
+        // `export = paths` (an object, here or in a constant): its properties are what an import names
+        let value: ts.Expression = unwrapParens(st.expression);
+        if (ts.isIdentifier(value)) {
+          const d = this.topLevel(unit, value.text, depth);
+          if (d?.kind === 'var' && d.init && ts.isObjectLiteralExpression(unwrapParens(d.init))) value = unwrapParens(d.init);
+        }
+        if (ts.isObjectLiteralExpression(value))
+          for (const p of value.properties) {
+            if (ts.isShorthandPropertyAssignment(p) && p.name.text === name) return this.topLevel(unit, name, depth);
+            if (ts.isPropertyAssignment(p) && propName(p.name) === name) return this.exprDecl(unit, p.initializer, name, depth);
+          }
+        if (name === 'default') return this.exprDecl(unit, st.expression, 'default', depth);
       } else if (ts.isExportDeclaration(st)) {
         const spec = st.moduleSpecifier && ts.isStringLiteral(st.moduleSpecifier) ? st.moduleSpecifier.text : undefined;
         if (!st.exportClause) {
