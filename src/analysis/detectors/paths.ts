@@ -100,6 +100,8 @@ export function reportPath(acc: AnalysisState, unit: Unit, e: ts.Expression, m: 
   const ctx: RequestContext = { kind: m.bodyContext ?? 'path', by: 'path', endpoint: ep ? `${ep.method} ${ep.old}` : undefined };
 
   if (rule.id === 'versioned-base-url') {
+    // a version prefix a URL is tested against or rewritten with (`url.startsWith('/2023-01/')`) is no base
+    if (textTested(e)) return;
     acc.add(rule.id, locUnit, startPos, endPos, says(`The base URL carries the 2023-01 version (\`${oldShown}\`); every relative path sent through it is a 2023-01 path. Move it to /2024-09 with those paths (`, note('none', 'check that each relative path has a 2024-09 form, then change the version here and the paths together'), `).`), { context: ctx });
     return;
   }
@@ -189,6 +191,15 @@ export function reportPath(acc: AnalysisState, unit: Unit, e: ts.Expression, m: 
   else message = says(`\`${oldShown}\` (${where}) is ${rule.from === 'v1' ? 'legacy v1' : '2023-01'}; 2024-09 uses \`${ep?.new ?? '?'}\`${m.version === 'v1' || onLegacyHost ? ' on the base host' : ''}; `, note(fixKind, manual));
   return acc.add(rule.id, locUnit, startPos, endPos, message, { edits: edit ? (hostEdit ? [edit, hostEdit] : [edit]) : undefined, fixKind, context: ctx, fixDescription: newShown ? `rewrite to ${newShown}` : undefined, newText: newShown });
 }
+
+/** Is this string an argument of a string method that tests or rewrites a text (`url.startsWith('/2023-01/')`, `.replace(…)`)? */
+function textTested(e: ts.Node): boolean {
+  let at = e;
+  while (at.parent && ts.isParenthesizedExpression(at.parent)) at = at.parent;
+  const call = at.parent;
+  return !!call && ts.isCallExpression(call) && call.arguments.includes(at as ts.Expression) && ts.isPropertyAccessExpression(call.expression) && TEXT_METHODS.has(call.expression.name.text);
+}
+const TEXT_METHODS = new Set(['startsWith', 'endsWith', 'includes', 'indexOf', 'lastIndexOf', 'match', 'matchAll', 'search', 'replace', 'replaceAll', 'split', 'test']);
 
 /** A path as a `paths` entry of the config writes it: each `${…}` or `…` a `{param}`. */
 export function configKey(shown: string): string {
