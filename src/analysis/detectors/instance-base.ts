@@ -22,6 +22,8 @@ export function instanceBase(acc: AnalysisState, unit: Unit, callee: ts.Expressi
     if (acc.axiosDefaults.length && isAxios(acc, unit, callee)) return defaultBase(acc, unit);
     obj = callee;
   } else if (ts.isPropertyAccessExpression(callee)) obj = unwrap(callee.expression);
+  // an instance a factory makes, called at once (`api(env)('/labels', …)` with `api = (env) => $fetch.create({ … })`)
+  else if (ts.isCallExpression(callee)) obj = callee;
   else return undefined;
   // a test double's scope: `nock(BASE).get(path)`, also further down a chain (`.reply(…).post(…)`)
   const scope = nockScope(obj);
@@ -33,7 +35,8 @@ export function instanceBase(acc: AnalysisState, unit: Unit, callee: ts.Expressi
   }
   let init: { unit: Unit; expr: ts.Expression } | undefined;
   let ctorAt: { unit: Unit; expr: ts.Expression } | undefined;
-  if (ts.isIdentifier(obj)) {
+  if (ts.isCallExpression(obj)) init = { unit, expr: obj };
+  else if (ts.isIdentifier(obj)) {
     const decl = acc.bindings.resolve(unit, obj);
     if (obj !== callee && acc.axiosDefaults.length && isAxiosDecl(obj, decl)) return defaultBase(acc, unit);
     const v = decl && acc.ev.valueOf(decl);
