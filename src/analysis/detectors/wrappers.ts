@@ -269,8 +269,10 @@ function unfollowedBody(acc: AnalysisState, unit: Unit, call: ts.CallExpression,
   const used = new Set<number>();
   const visit = (n: ts.Node) => {
     if (ts.isIdentifier(n)) {
+      // (a member that is no body, read from the caller's options: `options.headers`, `opts.signal`)
+      const member = n.parent && ts.isPropertyAccessExpression(n.parent) && n.parent.expression === n ? n.parent.name.text : undefined;
       const k = parameterIndex(acc, body.unit, n, fn.node);
-      if (k >= 0) used.add(k);
+      if (k >= 0 && (member === undefined || CONFIG_BODY_KEYS.includes(member))) used.add(k);
     }
     ts.forEachChild(n, visit);
   };
