@@ -32,6 +32,8 @@ function methodOfOptions(obj: ts.ObjectLiteralExpression, dflt: string | undefin
 }
 
 /** The method of the request `e` (a URL or path expression) is sent with, when the call shows it. */
+const SAGA_EFFECTS = new Set(['call', 'fork', 'spawn']);
+
 export function methodAt(e: ts.Node): string | undefined {
   let arg: ts.Node = e;
   while (arg.parent && (ts.isParenthesizedExpression(arg.parent) || ts.isAsExpression(arg.parent) || ts.isNonNullExpression(arg.parent))) arg = arg.parent;
@@ -41,6 +43,12 @@ export function methodAt(e: ts.Node): string | undefined {
   // call takes the object is not looked at)
   if (ts.isPropertyAssignment(parent) && parent.initializer === arg && (ts.isIdentifier(parent.name) || ts.isStringLiteral(parent.name)) && (parent.name.text === 'url' || parent.name.text === 'uri')) {
     return ts.isObjectLiteralExpression(parent.parent) ? methodOfOptions(parent.parent, undefined) : undefined;
+  }
+  // redux-saga's effects: `call(api.post, '/…', body)`, `call([client, client.post], '/…')`: the function's method
+  if (ts.isCallExpression(parent) && parent.arguments[1] === arg && ts.isIdentifier(parent.expression) && SAGA_EFFECTS.has(parent.expression.text)) {
+    let fn = parent.arguments[0];
+    if (fn && ts.isArrayLiteralExpression(fn)) fn = fn.elements[1];
+    return fn && ts.isPropertyAccessExpression(fn) && VERBS.has(fn.name.text.toLowerCase()) ? fn.name.text.toUpperCase() : undefined;
   }
   if (!ts.isCallExpression(parent) || parent.arguments[0] !== arg) return undefined;
   const callee = parent.expression;
