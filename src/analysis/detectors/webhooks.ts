@@ -17,6 +17,18 @@ export function webhookVersion(acc: AnalysisState, unit: Unit, value: ts.Express
     const pieces = ts.isIdentifier(v) || ts.isPropertyAccessExpression(v) ? acc.pieces(unit, v) : [];
     if (!pieces.length || pieces.some((x) => x.t !== 'lit') || pieces.map((x) => (x as LitPiece).text).join('') !== '2023-01') return;
     const shown = v.getText(unit.sf);
+    // a constant of this module only, read here alone: its literal is this webhook's, and moves with it
+    const own = ts.isIdentifier(v) ? ownConstant(acc, unit, v) : undefined;
+    if (own) {
+      const start = own.getStart(unit.sf);
+      acc.add('webhook-version', unit, v.getStart(unit.sf), v.getEnd(), says(`The webhook \`version\` \`${shown}\` holds '2023-01'; a webhook for 2024-09 carries \`'2024-09'\`; `, note('safe'), ` where \`${shown}\` is defined (line ${unit.sf.getLineAndCharacterOfPosition(start).line + 1}), with the body.`), {
+        edits: [{ unit, start: start + 1, end: own.getEnd() - 1, text: '2024-09' }],
+        context: info,
+        fixDescription: "write '2024-09'",
+        newText: '2024-09',
+      });
+      return;
+    }
     acc.add('webhook-version', unit, v.getStart(unit.sf), v.getEnd(), says(`The webhook \`version\` \`${shown}\` holds '2023-01'; a webhook for 2024-09 carries \`'2024-09'\`; `, note('none', `\`${shown}\` is set where it is defined and may serve more than this webhook: write '2024-09' here or there`)), { context: info });
     return;
   }
@@ -29,6 +41,22 @@ export function webhookVersion(acc: AnalysisState, unit: Unit, value: ts.Express
     fixDescription: "write '2024-09'",
     newText: '2024-09',
   });
+}
+
+/**
+ * The literal of a constant declared at this module's top level, not exported, and read only at
+ * this one place (`const WEBHOOK_VERSION = '2023-01'` used once): it serves nothing else.
+ */
+function ownConstant(acc: AnalysisState, unit: Unit, id: ts.Identifier): ts.StringLiteral | undefined {
+  const d = acc.bindings.resolve(unit, id);
+  if (d?.kind !== 'var' || d.unit !== unit || !d.init) return undefined;
+  const lit = unwrap(d.init);
+  const statement = d.node.parent?.parent;
+  if (!ts.isStringLiteral(lit) || !statement || !ts.isVariableStatement(statement) || !ts.isSourceFile(statement.parent)) return undefined;
+  if (ts.getModifiers(statement)?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword) || !(d.node.parent.flags & ts.NodeFlags.Const)) return undefined;
+  const uses = identifiers(acc, unit, id.text).filter((n) => n !== d.name);
+  // (nor exported by name further down: `export { WEBHOOK_VERSION }`)
+  return uses.length === 1 && uses[0] === id && lit.getText(unit.sf).slice(1, -1) === lit.text ? lit : undefined;
 }
 
 /**
