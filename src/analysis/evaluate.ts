@@ -41,6 +41,8 @@ export interface HolePiece {
   unit: Unit;
   /** `process.env.X` / `import.meta.env.X` */
   env?: string;
+  /** the literal it falls back to (`process.env.X ?? 'https://api.parcelnet.example'`): whose host it is */
+  fallback?: string;
   container: ts.Node;
   mode: 'template' | 'concat';
   via: Via[];
@@ -159,7 +161,9 @@ export class Evaluator {
       const variable = envName(e.left)!;
       const fallback = this.pieces(unit, e.right, env, depth + 1, [...via, { unit, name: e.left, label: variable, value: e.right, env: variable }]);
       if (fallback.some((p) => p.t === 'lit' && /\/2023-01(?:\/|$)/.test(p.text))) return fallback;
-      return this.pieces(unit, e.left, env, depth + 1, via);
+      const read = this.pieces(unit, e.left, env, depth + 1, via);
+      if (read.length === 1 && read[0].t === 'hole' && fallback.length && fallback.every((p) => p.t === 'lit')) read[0].fallback = fallback.map((p) => (p as LitPiece).text).join('');
+      return read;
     }
     // `[base, 'pickup/v1/pickup_slots', id].join('/')`: the elements with the separator between them
     // (a separator written once stands between each pair: a piece of no place, `pos` -1, that no edit can map to)

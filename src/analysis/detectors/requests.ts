@@ -97,7 +97,13 @@ export function endpointOfPieces(acc: AnalysisState, unit: Unit, pieces: Piece[]
   if (matches.length) {
     if (base) for (const m of matches) checkBase(acc, m, pieces, vt);
     const m = matches[matches.length - 1];
-    if (m.version !== 'v1' && acc.otherHost(m.origin)) {
+    // (a base read from the environment with another vendor's host as its fallback is that vendor's)
+    const first = pieces[0];
+    // (a local one, `http://localhost:4010`, says nothing: it may be a mock of the service)
+    const fallbackOrigin = first?.t === 'hole' && first.fallback ? /^[a-z][a-z0-9+.-]*:\/\/[^/?#\s]+/i.exec(first.fallback)?.[0] : undefined;
+    const local = !!fallbackOrigin && /\/\/(?:localhost|127\.|0\.0\.0\.0|\[::1\]|[^/:]+\.(?:local|localhost|internal))(?:[:/]|$)/i.test(fallbackOrigin);
+    const fallbackHost = m.origin === undefined && vt.owner[m.start] > 0 && fallbackOrigin && !local ? acc.otherHost(originOf(fallbackOrigin)) : undefined;
+    if (m.version !== 'v1' && (acc.otherHost(m.origin) || fallbackHost)) {
       // a relative path sent through a base on another vendor's host (`axios.create({ baseURL:
       // 'https://api.parcelhub.io' })`, a wrapper's `${VENDOR_URL}${path}`) is that vendor's path:
       // the finding its own text made (paths.ts, which cannot see the base) is withdrawn
