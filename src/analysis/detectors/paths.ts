@@ -99,6 +99,12 @@ export function reportPath(acc: AnalysisState, unit: Unit, e: ts.Expression, m: 
   const oldShown = displayPath(vt.text.slice(m.start, m.end), pieces, vt, m.start);
   const ctx: RequestContext = { kind: m.bodyContext ?? 'path', by: 'path', endpoint: ep ? `${ep.method} ${ep.old}` : undefined };
 
+  // a text template's path (lodash `_.template('/pickup/v1/pickup_slots/<%= id %>')`, `{{ id }}`, `util.format`'s `%s`):
+  // its placeholders are no path parameters the rewrite knows, so the path is left for a person
+  const around = vt.text.slice(m.start, Math.min(vt.text.length, m.end + 3));
+  if (rule.id !== 'versioned-base-url' && /<%|%>|\{\{|\}\}|%[sdj]/.test(around)) {
+    return acc.add(rule.id, locUnit, startPos, endPos, says(`\`${oldShown.replace(/(?:<%|\{\{|%[sdj]).*$/, '…')}\` is an old path written in a text template whose placeholders (\`<%= … %>\`, \`{{ … }}\`, \`%s\`) \`--fix\` does not read as path parameters; `, note('none', 'write the 2024-09 path by hand')), { context: ctx });
+  }
   if (rule.id === 'versioned-base-url') {
     // a version prefix a URL is tested against or rewritten with (`url.startsWith('/2023-01/')`) is no base
     if (textTested(e)) return;
