@@ -244,6 +244,24 @@ export class Evaluator {
       const b = this.pieces(unit, e.arguments[1], env, depth + 1, via);
       return [...b, ...p];
     }
+    // Node's `util.format('%s/2023-01/labels', base)`: the format's text, each placeholder the argument it takes
+    const fmt = formatText(unit, e);
+    if (fmt && ts.isCallExpression(e)) {
+      const out: Piece[] = [];
+      const text = fmt.text;
+      const at = fmt.getStart(unit.sf) + 1;
+      const piece = (from: number, to: number): LitPiece => ({ t: 'lit', text: text.slice(from, to), unit, pos: at + from, exact: true, node: fmt, container: fmt, mode: 'concat', quote: fmt.getText(unit.sf)[0], via });
+      let last = 0;
+      let k = 1;
+      for (const m of text.matchAll(/%[sdifjoO]/g)) {
+        if (m.index! > last) out.push(piece(last, m.index!));
+        const a = e.arguments[k++];
+        out.push(...(a && !ts.isSpreadElement(a) ? this.pieces(unit, a, env, depth + 1, via) : hole()));
+        last = m.index! + 2;
+      }
+      if (last < text.length) out.push(piece(last, text.length));
+      return out;
+    }
     if (ts.isCallExpression(e)) {
       // `url.toString()`, `String(x)`
       if (ts.isPropertyAccessExpression(e.expression) && e.expression.name.text === 'toString' && e.arguments.length === 0)
@@ -417,6 +435,18 @@ function componentData(owner: ts.ObjectLiteralExpression): ts.ObjectLiteralExpre
   const ret = returnExpressions(fn);
   const made = ret.length === 1 ? unwrap(ret[0]) : undefined;
   return made && ts.isObjectLiteralExpression(made) ? made : undefined;
+}
+
+/**
+ * The format string of a call of Node's `util.format` (`util.format(…)`, or `format(…)` in a
+ * module that imports `util`), written as a plain literal with no escapes.
+ */
+export function formatText(unit: Unit, e: ts.Node): ts.StringLiteral | undefined {
+  if (!ts.isCallExpression(e) || !e.arguments[0]) return undefined;
+  const callee = unwrap(e.expression);
+  const named = ts.isPropertyAccessExpression(callee) ? callee.name.text === 'format' && ts.isIdentifier(callee.expression) && callee.expression.text === 'util' : ts.isIdentifier(callee) && callee.text === 'format' && /['"](?:node:)?util['"]/.test(unit.sf.text);
+  const fmt = named ? unwrap(e.arguments[0]) : undefined;
+  return fmt && ts.isStringLiteral(fmt) && fmt.getText(unit.sf).slice(1, -1) === fmt.text && fmt.text.includes('%') ? fmt : undefined;
 }
 
 /** Is this declaration written inside a function (not at a module's top level)? */

@@ -5,7 +5,7 @@ import { configuredMethods, type PathMatch, type PathToken, findPaths, originOf 
 import { givesNewOnlyName } from '../../core/keys.js';
 import ts from '../../core/ts.cjs';
 import type { Finding, FixKind, RequestContext } from '../../types.js';
-import { type Piece, type Via, joinedArray, virtualText } from '../evaluate.js';
+import { type Piece, type Via, formatText, joinedArray, virtualText } from '../evaluate.js';
 import { note, says, type Words } from '../findings.js';
 import { type UnitEdit, renderRegion } from '../render.js';
 import type { AnalysisState } from '../state.js';
@@ -23,6 +23,11 @@ export function scanStrings(acc: AnalysisState, unit: Unit): void {
   for (const n of index.strings) {
     if (!isMaximal(n)) continue;
     if (ts.isStringLiteral(n) && n.parent && ts.isCallExpression(n.parent) && ts.isIdentifier(n.parent.expression) && n.parent.expression.text === 'require') continue;
+    // a format string (`util.format('%s/2023-01/labels', base)`): read with the arguments it takes
+    if (ts.isStringLiteral(n) && n.parent && formatText(unit, n.parent) === n) {
+      scanUrlExpression(acc, unit, n.parent as ts.CallExpression, true);
+      continue;
+    }
     scanUrlExpression(acc, unit, n, ts.isTemplateExpression(n) || ts.isBinaryExpression(n));
     scanUrlBase(acc, unit, n);
   }
