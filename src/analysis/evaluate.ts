@@ -210,6 +210,8 @@ export class Evaluator {
         const h = hole();
         if (envVar) (h[0] as HolePiece).env = envVar;
         if (envVar) h[0].via = resolved[0].via;
+        // a constant read from a config at run time (`const SHIP_URL = config.get('shipping.url')`): the base is known by its name
+        else if (decl.kind === 'var' && !insideFunction(decl.node) && configRead(value.expr)) h[0].via = [...via, { unit: value.unit, name: value.name, label: e.text, value: value.expr }];
         return h;
       }
       return hole();
@@ -447,6 +449,14 @@ export function formatText(unit: Unit, e: ts.Node): ts.StringLiteral | undefined
   const named = ts.isPropertyAccessExpression(callee) ? callee.name.text === 'format' && ts.isIdentifier(callee.expression) && callee.expression.text === 'util' : ts.isIdentifier(callee) && callee.text === 'format' && /['"](?:node:)?util['"]/.test(unit.sf.text);
   const fmt = named ? unwrap(e.arguments[0]) : undefined;
   return fmt && ts.isStringLiteral(fmt) && fmt.getText(unit.sf).slice(1, -1) === fmt.text && fmt.text.includes('%') ? fmt : undefined;
+}
+
+/** A value read from a configuration library by its key (`config.get('shipping.url')`, `nconf.get(…)`, `settings.get(…)`). */
+function configRead(e: ts.Expression): boolean {
+  const v = unwrap(e);
+  if (!ts.isCallExpression(v) || !v.arguments[0] || !ts.isStringLiteral(v.arguments[0])) return false;
+  const c = unwrap(v.expression);
+  return ts.isPropertyAccessExpression(c) && c.name.text === 'get' && ts.isIdentifier(c.expression) && /^(?:config|conf|nconf|settings|cfg|convict)$/i.test(c.expression.text);
 }
 
 /** Is this declaration written inside a function (not at a module's top level)? */
