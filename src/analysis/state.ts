@@ -3,6 +3,7 @@
 // bodies, request types to check, objects held or read elsewhere) and what settle decides on.
 // The detectors (./detectors/) are functions of it; none of them keeps state of its own.
 
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type ts from '../core/ts.cjs';
 import { getRule } from '../catalogue/index.js';
@@ -297,11 +298,24 @@ export class AnalysisState {
     let known = this.generatedMemo.get(file);
     if (known === undefined) {
       const head = (this.store.text(file) ?? '').slice(0, 4096);
-      known = file.split(path.sep).includes('.api') ? 'a package written into the `.api/` folder' : (generatedHeader(head) ?? '');
+      known = file.split(path.sep).includes('.api') ? 'a package written into the `.api/` folder' : (generatedHeader(head) ?? (this.generatorOutput(path.dirname(file)) ? 'a folder OpenAPI Generator wrote: its `.openapi-generator/FILES` manifest is beside it' : ''));
       this.generatedMemo.set(file, known);
     }
     return known || undefined;
   }
+
+  /** Is this folder, or one above it (four levels at most), the output of OpenAPI Generator (it writes `.openapi-generator/FILES` there)? */
+  private generatorOutput(dir: string, depth = 0): boolean {
+    let hit = this.generatorDirs.get(dir);
+    if (hit === undefined) {
+      hit = existsSync(path.join(dir, '.openapi-generator', 'FILES'));
+      const up = path.dirname(dir);
+      if (!hit && depth < 4 && up !== dir) hit = this.generatorOutput(up, depth + 1);
+      this.generatorDirs.set(dir, hit);
+    }
+    return hit;
+  }
+  private readonly generatorDirs = new Map<string, boolean>();
 
   /** Where a message names a place: `line N` in the file it is about (`from`), else `file:N`. */
   placeOf(file: string, line: number, from?: string): string {
