@@ -4,8 +4,11 @@
 // character so that a finding can point at it and an edit can rewrite it.
 
 import ts from '../core/ts.cjs';
-import { Bindings, propName, type Decl } from './bindings.js';
+import { Bindings, type Decl } from './bindings.js';
+import { classField, componentData, configRead, findProperty, formatText, insideFunction, joinedArray, propertyValue, returnExpressions, thisObject, unwrap } from './syntax.js';
 import type { Unit } from './units.js';
+
+export { findProperty, formatText, joinedArray, propertyValue, returnExpressions, unwrap };
 
 export interface Via {
   unit: Unit;
@@ -52,17 +55,6 @@ export type Piece = LitPiece | HolePiece;
 
 const MAX_DEPTH = 8;
 
-export function unwrap(e: ts.Expression): ts.Expression {
-  while (
-    ts.isParenthesizedExpression(e) ||
-    ts.isAsExpression(e) ||
-    ts.isNonNullExpression(e) ||
-    ts.isTypeAssertionExpression(e) ||
-    ts.isSatisfiesExpression(e)
-  )
-    e = e.expression;
-  return e;
-}
 
 const isPlus = (n: ts.Node): n is ts.BinaryExpression => ts.isBinaryExpression(n) && n.operatorToken.kind === ts.SyntaxKind.PlusToken;
 
@@ -393,112 +385,6 @@ export class Evaluator {
   }
 }
 
-/** `[a, b, c].join(sep)` with the elements written in the array (no spreads) and the separator a string literal (or none). */
-export function joinedArray(e: ts.Expression): { array: ts.ArrayLiteralExpression; separator?: ts.StringLiteral } | undefined {
-  if (!ts.isCallExpression(e) || !ts.isPropertyAccessExpression(e.expression) || e.expression.name.text !== 'join' || e.arguments.length > 1) return undefined;
-  const array = unwrap(e.expression.expression);
-  const sep = e.arguments[0];
-  if (!ts.isArrayLiteralExpression(array) || array.elements.some(ts.isSpreadElement) || (sep && !ts.isStringLiteral(sep))) return undefined;
-  return { array, separator: sep as ts.StringLiteral | undefined };
-}
-
-/** The field of the class `this` is written in (outside an arrow's own `this` it is the class's), by name; readonly or never assigned elsewhere is not checked. */
-function classField(e: ts.Node, key: string): ts.PropertyDeclaration | undefined {
-  for (let p = e.parent; p; p = p.parent) {
-    if (ts.isClassDeclaration(p) || ts.isClassExpression(p))
-      return p.members.find((m): m is ts.PropertyDeclaration => ts.isPropertyDeclaration(m) && !!m.name && ts.isIdentifier(m.name) && m.name.text === key && !m.modifiers?.some((x) => x.kind === ts.SyntaxKind.StaticKeyword));
-    if (ts.isFunctionExpression(p) || ts.isFunctionDeclaration(p)) return undefined;
-  }
-  return undefined;
-}
-
-/** The object literal whose method `this` is written in (a method, or a `function` as a property's value; an arrow's `this` is its outer one's). */
-function thisObject(e: ts.Node): ts.ObjectLiteralExpression | undefined {
-  for (let p = e.parent; p; p = p.parent) {
-    if (ts.isArrowFunction(p)) continue;
-    if (ts.isMethodDeclaration(p) || ts.isGetAccessorDeclaration(p) || ts.isSetAccessorDeclaration(p)) return ts.isObjectLiteralExpression(p.parent) ? p.parent : undefined;
-    if (ts.isFunctionExpression(p)) return ts.isPropertyAssignment(p.parent) && ts.isObjectLiteralExpression(p.parent.parent) ? p.parent.parent : undefined;
-    if (ts.isFunctionLike(p) || ts.isClassLike(p) || ts.isSourceFile(p)) return undefined;
-  }
-  return undefined;
-}
-
-/**
- * The object a Vue options-API component's `data()` returns, seen from `this` in the component's
- * hooks (the component itself) or in its `methods`, `computed` or `watch` (an object inside it).
- */
-function componentData(owner: ts.ObjectLiteralExpression): ts.ObjectLiteralExpression | undefined {
-  let component = owner;
-  const holder = owner.parent;
-  if (holder && ts.isPropertyAssignment(holder) && ts.isIdentifier(holder.name) && ['methods', 'computed', 'watch'].includes(holder.name.text) && ts.isObjectLiteralExpression(holder.parent)) component = holder.parent;
-  const data = findProperty(component, 'data');
-  const fn = data && ts.isMethodDeclaration(data) ? data : data && ts.isPropertyAssignment(data) ? unwrap(data.initializer) : undefined;
-  if (!fn || !(ts.isMethodDeclaration(fn) || ts.isArrowFunction(fn) || ts.isFunctionExpression(fn))) return undefined;
-  const ret = returnExpressions(fn);
-  const made = ret.length === 1 ? unwrap(ret[0]) : undefined;
-  return made && ts.isObjectLiteralExpression(made) ? made : undefined;
-}
-
-/**
- * The format string of a call of Node's `util.format` (`util.format(…)`, or `format(…)` in a
- * module that imports `util`), written as a plain literal with no escapes.
- */
-export function formatText(unit: Unit, e: ts.Node): ts.StringLiteral | undefined {
-  if (!ts.isCallExpression(e) || !e.arguments[0]) return undefined;
-  const callee = unwrap(e.expression);
-  const named = ts.isPropertyAccessExpression(callee) ? callee.name.text === 'format' && ts.isIdentifier(callee.expression) && callee.expression.text === 'util' : ts.isIdentifier(callee) && callee.text === 'format' && /['"](?:node:)?util['"]/.test(unit.sf.text);
-  const fmt = named ? unwrap(e.arguments[0]) : undefined;
-  return fmt && ts.isStringLiteral(fmt) && fmt.getText(unit.sf).slice(1, -1) === fmt.text && fmt.text.includes('%') ? fmt : undefined;
-}
-
-/** A value read from a configuration library by its key (`config.get('shipping.url')`, `nconf.get(…)`, `settings.get(…)`). */
-function configRead(e: ts.Expression): boolean {
-  const v = unwrap(e);
-  if (!ts.isCallExpression(v) || !v.arguments[0] || !ts.isStringLiteral(v.arguments[0])) return false;
-  const c = unwrap(v.expression);
-  return ts.isPropertyAccessExpression(c) && c.name.text === 'get' && ts.isIdentifier(c.expression) && /^(?:config|conf|nconf|settings|cfg|convict)$/i.test(c.expression.text);
-}
-
-/** Is this declaration written inside a function (not at a module's top level)? */
-function insideFunction(n: ts.Node): boolean {
-  for (let p = n.parent; p; p = p.parent) if (ts.isFunctionLike(p)) return true;
-  return false;
-}
-
-/**
- * The value a property gives: `key: value`'s expression, or a shorthand `{ key }`'s name (which
- * stands for the variable of that name); undefined for methods, accessors and spreads.
- */
-export function propertyValue(p: ts.ObjectLiteralElementLike | undefined): ts.Expression | undefined {
-  if (!p) return undefined;
-  if (ts.isPropertyAssignment(p)) return p.initializer;
-  if (ts.isShorthandPropertyAssignment(p)) return p.name;
-  return undefined;
-}
-
-export function findProperty(obj: ts.ObjectLiteralExpression, key: string): ts.ObjectLiteralElementLike | undefined {
-  for (let i = obj.properties.length - 1; i >= 0; i--) {
-    const p = obj.properties[i];
-    if ((ts.isPropertyAssignment(p) || ts.isMethodDeclaration(p)) && propName(p.name) === key) return p;
-    if (ts.isShorthandPropertyAssignment(p) && p.name.text === key) return p;
-  }
-  return undefined;
-}
-
-/** The expressions a function returns (an arrow's expression body, or its return statements). */
-export function returnExpressions(fn: ts.SignatureDeclaration & { body?: ts.Node }): ts.Expression[] {
-  const body = fn.body;
-  if (!body) return [];
-  if (!ts.isBlock(body)) return [body as ts.Expression];
-  const out: ts.Expression[] = [];
-  const visit = (n: ts.Node) => {
-    if (ts.isFunctionLike(n)) return;
-    if (ts.isReturnStatement(n) && n.expression) out.push(n.expression);
-    ts.forEachChild(n, visit);
-  };
-  ts.forEachChild(body, visit);
-  return out;
-}
 
 /** The virtual text of pieces: literal text, and one private-use character per hole. */
 export function virtualText(pieces: Piece[]): { text: string; owner: number[]; offset: number[] } {
