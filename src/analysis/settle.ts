@@ -138,14 +138,19 @@ const isPathText = (e: ts.Expression): boolean => {
 
 /**
  * A request checked against a generated schema (openapi-fetch's `client.POST('/2023-01/labels', …)`
- * with `createClient<paths>`): its path is a key of a generated file the request's module imports
+ * with `createClient<paths>`): its path is a key of a type in a generated file the request's module imports
  * (or a module it imports does, three steps at most). That file is never edited, so the path stays,
  * and its body with it (holdRequests), until the schema is regenerated for 2024-09.
  */
 export function holdTypedByGenerated(acc: AnalysisState): void {
   const generated = new Map<string, Finding[]>();
+  // (a path written as a key of a type, as openapi-typescript's `paths` gives them: `"/2023-01/labels": { … }`)
+  const isKey = (f: Finding) => {
+    const text = acc.store.text(f.file) ?? '';
+    return /["']/.test(text[f.start - 1] ?? '') && /^["']\s*[?]?:/.test(text.slice(f.end, f.end + 4));
+  };
   for (const f of acc.findings.values())
-    if (f.heldBecause?.code === 'generated' && f.changeKind === 'endpoint-moved' && f.oldText) generated.set(f.oldText, [...(generated.get(f.oldText) ?? []), f]);
+    if (f.heldBecause?.code === 'generated' && f.changeKind === 'endpoint-moved' && f.oldText && isKey(f)) generated.set(f.oldText, [...(generated.get(f.oldText) ?? []), f]);
   if (!generated.size) return;
   const reaches = (from: string, to: Set<string>): string | undefined => {
     const seen = new Set([from]);
