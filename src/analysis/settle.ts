@@ -73,7 +73,9 @@ export function holdPathsBesideLeftBodies(acc: AnalysisState): void {
   if (!paths.length) return;
   const left = [...acc.findings.values()].filter((f) => f.fixKind === 'none' && f.heldBecause?.code === 'endpoint-unseen');
   if (!left.length) return;
+  const leftFiles = new Set(left.map((g) => g.file));
   for (const f of paths) {
+    if (!leftFiles.has(f.file)) continue;
     const unit = acc.store.get(f.file).find((u) => f.start >= u.offset && f.end <= u.offset + u.sf.text.length);
     if (!unit) continue;
     const at = f.start - unit.offset;
