@@ -94,7 +94,11 @@ export function settleGroup(acc: AnalysisState, g: BaseGroup): void {
   const holdsAt = (from: string): string => {
     const named = (xs: BaseGroup['members']) => xs.map((x) => `\`${x.shown}\` (${acc.placeOf(x.unit.file, lineCol(x.unit.fileText, x.start + x.unit.offset).line, from)})`).join(', ');
     const reasons: string[] = [];
-    if (blocking.length) reasons.push(`${named(blocking)} ${blocking.length === 1 ? 'has' : 'have'} no 2024-09 form`);
+    // (a path with a 2024-09 form that cannot be rewritten where it is written, as one a shared helper builds)
+    const noForm = blocking.filter((x) => !x.match.rule?.endpoint?.new);
+    const notInPlace = blocking.filter((x) => !!x.match.rule?.endpoint?.new);
+    if (noForm.length) reasons.push(`${named(noForm)} ${noForm.length === 1 ? 'has' : 'have'} no 2024-09 form`);
+    if (notInPlace.length) reasons.push(`${named(notInPlace)} ${notInPlace.length === 1 ? 'is' : 'are'} built in a way \`--fix\` cannot rewrite in place`);
     if (heldWithBody.length) reasons.push(`${named(heldWithBody)} ${heldWithBody.length === 1 ? 'is' : 'are'} left for a person with the body sent to ${heldWithBody.length === 1 ? 'it' : 'them'}`);
     if (g.keptByUser) reasons.push(`the base itself is kept as it is (${g.keptByUser})`);
     // the version is only the fallback of an environment variable, whose deployed value may carry its own

@@ -5,7 +5,7 @@ import { configuredMethods, type PathMatch, type PathToken, findPaths, originOf 
 import { givesNewOnlyName } from '../../core/keys.js';
 import ts from '../../core/ts.cjs';
 import type { Finding, FixKind, RequestContext } from '../../types.js';
-import { type Piece, type Via, formatText, joinedArray, virtualText } from '../evaluate.js';
+import { type Piece, type Via, formatText, joinedArray, returnExpressions, virtualText } from '../evaluate.js';
 import { note, says, type Words } from '../findings.js';
 import { type UnitEdit, renderRegion } from '../render.js';
 import type { AnalysisState } from '../state.js';
@@ -32,7 +32,7 @@ export function scanStrings(acc: AnalysisState, unit: Unit): void {
     scanUrlBase(acc, unit, n);
   }
   // a URL joined from an array's elements: read whole (its elements are not maximal: isMaximal)
-  for (const c of index.calls) if (joinedArray(c)) scanUrlExpression(acc, unit, c, true);
+  for (const c of index.calls) if (joinedArray(c) || pathHelperCall(acc, unit, c)) scanUrlExpression(acc, unit, c, true);
 }
 
 /**
@@ -201,6 +201,21 @@ export function reportPath(acc: AnalysisState, unit: Unit, e: ts.Expression, m: 
   } else if (m.half) message = says(`\`${oldShown}\` is half migrated: the 2024-09 version with the resource of the 2023-01 \`${where}\`; 2024-09 uses \`${ep?.new ?? '?'}\`; `, note(fixKind, manual));
   else message = says(`\`${oldShown}\` (${where}) is ${rule.from === 'v1' ? 'legacy v1' : '2023-01'}; 2024-09 uses \`${ep?.new ?? '?'}\`${m.version === 'v1' || onLegacyHost ? ' on the base host' : ''}; `, note(fixKind, manual));
   return acc.add(rule.id, locUnit, startPos, endPos, message, { edits: edit ? (hostEdit ? [edit, hostEdit] : [edit]) : undefined, fixKind, context: ctx, fixDescription: newShown ? `rewrite to ${newShown}` : undefined, newText: newShown });
+}
+
+/**
+ * A call of a small path helper of the project (`path(API_VERSION, 'webhooks')` with
+ * `path = (v, p) => \`/${v}/${p}\``): a function whose one return is a template or a `+` of its
+ * parameters, given a string or a constant. Its text is read with the arguments in place.
+ */
+function pathHelperCall(acc: AnalysisState, unit: Unit, c: ts.CallExpression): boolean {
+  if (!c.arguments.length || !c.arguments.some((a) => ts.isStringLiteral(a) || ts.isIdentifier(a) || ts.isPropertyAccessExpression(a))) return false;
+  if (!ts.isIdentifier(c.expression)) return false;
+  const fn = acc.ev.functionOf(unit, c.expression);
+  const ret = fn ? returnExpressions(fn.node) : [];
+  if (ret.length !== 1) return false;
+  const r = ret[0];
+  return ts.isTemplateExpression(r) || (ts.isBinaryExpression(r) && r.operatorToken.kind === ts.SyntaxKind.PlusToken);
 }
 
 /** Is this string an argument of a string method that tests or rewrites a text (`url.startsWith('/2023-01/')`, `.replace(…)`)? */
