@@ -66,8 +66,8 @@ function splitSegments(path: string): string[] {
 /** Does the text before a path let it be an API path (start, a hole, or a URL origin)? */
 function prefixKind(prefix: string): 'start' | 'hole' | 'origin' | null {
   if (prefix === '') return 'start';
-  // msw's wildcard for any origin ('*/2023-01/…'): test doubles count as code
-  if (prefix === '*') return 'hole';
+  // msw's and Cypress' wildcards for any origin ('*/2023-01/…', '**/2023-01/…'): test doubles count as code
+  if (prefix === '*' || prefix === '**') return 'hole';
   if (isHole(prefix[prefix.length - 1])) {
     // the text written between the holes can be a scheme or a host, never a path segment of its
     // own ('/statements/${id}/2023-01/…' is another path that holds a month, not a base + a path)
