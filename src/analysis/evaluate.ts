@@ -208,6 +208,14 @@ export class Evaluator {
       }
       return hole();
     }
+    // a URL object's text (`new URL(path, base).href`, `u.href` with `const u = new URL(…)`)
+    if (ts.isPropertyAccessExpression(e) && e.name.text === 'href') {
+      const target = unwrap(e.expression);
+      const decl = ts.isIdentifier(target) ? this.bindings.resolve(unit, target) : undefined;
+      const made = ts.isNewExpression(target) ? { unit, expr: target } : decl ? this.valueOf(decl) : undefined;
+      const v = made && unwrap(made.expr);
+      if (v && ts.isNewExpression(v) && ts.isIdentifier(v.expression) && v.expression.text === 'URL') return this.pieces(made!.unit, v, env, depth + 1, via);
+    }
     if (ts.isPropertyAccessExpression(e) || ts.isElementAccessExpression(e)) {
       if (envName(e)) return hole();
       const key = ts.isPropertyAccessExpression(e) ? e.name.text : ts.isStringLiteralLike(e.argumentExpression) ? e.argumentExpression.text : undefined;
@@ -256,6 +264,9 @@ export class Evaluator {
       if (last < text.length) out.push(piece(last, text.length));
       return out;
     }
+    // Node's `url.resolve(base, path)`: the base, then the path
+    if (ts.isCallExpression(e) && e.arguments.length === 2 && ts.isPropertyAccessExpression(e.expression) && e.expression.name.text === 'resolve' && ts.isIdentifier(e.expression.expression) && e.expression.expression.text === 'url')
+      return [...this.pieces(unit, e.arguments[0], env, depth + 1, via), ...this.pieces(unit, e.arguments[1], env, depth + 1, via)];
     if (ts.isCallExpression(e)) {
       // `url.toString()`, `String(x)`
       if (ts.isPropertyAccessExpression(e.expression) && e.expression.name.text === 'toString' && e.arguments.length === 0)
