@@ -271,16 +271,13 @@ export class Evaluator {
       // `url.toString()`, `String(x)`
       if (ts.isPropertyAccessExpression(e.expression) && e.expression.name.text === 'toString' && e.arguments.length === 0)
         return this.pieces(unit, e.expression.expression, env, depth + 1, via);
-      const fn = this.functionOf(unit, e.expression, depth + 1);
-      if (fn) {
-        const ret = returnExpressions(fn.node);
-        if (ret.length === 1) {
-          const inner: Env = new Map();
-          fn.node.parameters.forEach((p, i) => {
-            if (ts.isIdentifier(p.name) && e.arguments[i]) inner.set(p.name.text, this.pieces(unit, e.arguments[i], env, depth + 1, via));
-          });
-          return this.pieces(fn.unit, ret[0], inner, depth + 1, via);
-        }
+      const ret = this.returnedBy(unit, e, depth + 1);
+      if (ret) {
+        const inner: Env = new Map();
+        ret.fn.node.parameters.forEach((p, i) => {
+          if (ts.isIdentifier(p.name) && e.arguments[i]) inner.set(p.name.text, this.pieces(unit, e.arguments[i], env, depth + 1, via));
+        });
+        return this.pieces(ret.unit, ret.expr, inner, depth + 1, via);
       }
       return hole();
     }
@@ -355,11 +352,19 @@ export class Evaluator {
       const v = decl && this.valueOf(decl);
       return v ? this.madeObject(v.unit, v.expr, depth + 1) : undefined;
     }
-    if (!ts.isCallExpression(e)) return undefined;
-    const fn = this.functionOf(unit, e.expression, depth + 1);
+    const ret = ts.isCallExpression(e) ? this.returnedBy(unit, e, depth + 1) : undefined;
+    const made = ret && unwrap(ret.expr);
+    return made && ts.isObjectLiteralExpression(made) ? { unit: ret!.unit, node: made } : undefined;
+  }
+
+  /**
+   * The one expression a function of the project called here returns (a builder's object, a
+   * factory's instance, a helper's text), with the function; none where it returns more than one.
+   */
+  returnedBy(unit: Unit, call: ts.CallExpression, depth = 0): { fn: { unit: Unit; node: ts.SignatureDeclaration & { body?: ts.Node } }; unit: Unit; expr: ts.Expression } | undefined {
+    const fn = this.functionOf(unit, call.expression, depth);
     const ret = fn ? returnExpressions(fn.node) : [];
-    const made = ret.length === 1 ? unwrap(ret[0]) : undefined;
-    return made && ts.isObjectLiteralExpression(made) ? { unit: fn!.unit, node: made } : undefined;
+    return ret.length === 1 ? { fn: fn!, unit: fn!.unit, expr: ret[0] } : undefined;
   }
 
   /** The function an expression calls (a declaration, a const arrow, an imported one). */

@@ -5,7 +5,7 @@
 // webhook registrations, or waits for them.
 
 import type { Finding } from '../types.js';
-import { bodyFindings, findingsIn } from './settle.js';
+import { bodyFindings, expectedFindings, findingsIn } from './settle.js';
 import type { AnalysisState } from './state.js';
 
 const WEBHOOK_RULES = new Set(['webhook-version', 'webhook-event-renamed', 'webhooks-path']);
@@ -23,7 +23,7 @@ function registrations(acc: AnalysisState): { parts: Finding[]; where: Map<Findi
   const parts: Finding[] = [];
   // each part, and the finding that shows where its registration is made (its path, else the part)
   const where = new Map<Finding, Finding>();
-  const expected = new Set(findingsIn(acc, acc.unsentObjects.filter((o) => acc.expectedValues.has(o.node))));
+  const expected = expectedFindings(acc);
   for (const r of acc.requests) {
     const path = r.pathKey ? acc.findings.get(r.pathKey) : undefined;
     const inBody = bodyFindings(acc, r);

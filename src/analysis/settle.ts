@@ -22,7 +22,7 @@ export const HOLDING_RULES = new Set(['v1-pickup-field', 'v1-pickup-nested-objec
  */
 export function holdUnsent(acc: AnalysisState): void {
   const why = 'no request in the project shows where this body is sent (it may go to a third-party SDK, or nothing calls the code that builds it): moving it alone could send a 2024-09 body to an old path; migrate it with the request that sends it';
-  const expected = new Set(findingsIn(acc, acc.unsentObjects.filter((o) => acc.expectedValues.has(o.node))));
+  const expected = expectedFindings(acc);
   const expectedWhy = 'this is a value a test expects (an argument of a matcher or an assertion), which `--fix` leaves as it is: update it with the request it checks, once that request moves';
   const left = new Set([...acc.unsent, ...findingsIn(acc, acc.unsentObjects)]);
   for (const f of acc.findings.values()) if (f.fixKind !== 'none' && (f.context?.by === 'keys' || left.has(f))) acc.hold(f, 'endpoint-unseen', expected.has(f) ? expectedWhy : why);
@@ -76,7 +76,7 @@ export function holdPathsBesideLeftBodies(acc: AnalysisState): void {
   const leftFiles = new Set(left.map((g) => g.file));
   for (const f of paths) {
     if (!leftFiles.has(f.file)) continue;
-    const unit = acc.store.get(f.file).find((u) => f.start >= u.offset && f.end <= u.offset + u.sf.text.length);
+    const unit = unitHolding(acc, f);
     if (!unit) continue;
     const at = f.start - unit.offset;
     // the innermost object with the path as one property's value and the left body in another's
@@ -102,7 +102,7 @@ const FAMILY: Record<string, string> = { 'label-entry-2023-01': 'labels-2023-01'
  * not follow): that object is most likely the body, left as it is, so the path stays with it.
  */
 export function holdBesideUnsent(acc: AnalysisState): boolean {
-  const expected = new Set(findingsIn(acc, acc.unsentObjects.filter((o) => acc.expectedValues.has(o.node))));
+  const expected = expectedFindings(acc);
   const unsent = [...acc.findings.values()].filter((f) => f.heldBecause?.code === 'endpoint-unseen' && f.context && !expected.has(f));
   let held = false;
   if (!unsent.length) return held;
@@ -110,7 +110,7 @@ export function holdBesideUnsent(acc: AnalysisState): boolean {
     if (f.fixKind === 'none' || f.changeKind !== 'endpoint-moved' || !f.context) continue;
     const near = unsent.filter((g) => g.file === f.file && (FAMILY[g.context!.kind] ?? g.context!.kind) === f.context!.kind);
     if (!near.length) continue;
-    const unit = acc.store.get(f.file).find((u) => f.start >= u.offset && f.end <= u.offset + u.sf.text.length);
+    const unit = unitHolding(acc, f);
     const fn = unit && innermostFunction(unit.sf, f.start - unit.offset);
     if (!unit || !fn) continue;
     const g = near.find((x) => x.start - unit.offset >= fn.pos && x.end - unit.offset <= fn.end);
@@ -302,6 +302,16 @@ export function bodyFindings(acc: AnalysisState, r: SentRequest): Finding[] {
 }
 
 /** The findings written inside these object literals (an event name in a webhook body, made by its own check). */
+/** The findings inside the values a test expects (by-keys.ts expectedValue): reported, holding nothing. */
+export function expectedFindings(acc: AnalysisState): Set<Finding> {
+  return new Set(findingsIn(acc, acc.unsentObjects.filter((o) => acc.expectedValues.has(o.node))));
+}
+
+/** The unit (a module, or a component's script part) a finding lies in. */
+function unitHolding(acc: AnalysisState, f: Finding): Unit | undefined {
+  return acc.store.get(f.file).find((u) => f.start >= u.offset && f.end <= u.offset + u.sf.text.length);
+}
+
 export function findingsIn(acc: AnalysisState, objects: Span[]): Finding[] {
   if (!objects.length) return [];
   const spans = objects.map((t) => ({ file: t.unit.file, start: t.node.getStart(t.unit.sf) + t.unit.offset, end: t.node.getEnd() + t.unit.offset }));

@@ -104,11 +104,9 @@ export function isOptionsObject(node: ts.ObjectLiteralExpression): boolean {
 /** The one object literal a builder returns, called here (`makeInit(body)`), with the builder and the call. */
 export function builtObject(acc: AnalysisState, unit: Unit, e: ts.Expression): { unit: Unit; node: ts.ObjectLiteralExpression; fn: Called; call: ts.CallExpression; callUnit: Unit } | undefined {
   const call = unwrap(e);
-  if (!ts.isCallExpression(call)) return undefined;
-  const fn = acc.ev.functionOf(unit, call.expression);
-  const ret = fn ? returnExpressions(fn.node) : [];
-  const node = ret.length === 1 ? unwrap(ret[0]) : undefined;
-  return fn && node && ts.isObjectLiteralExpression(node) ? { unit: fn.unit, node, fn, call, callUnit: unit } : undefined;
+  const ret = ts.isCallExpression(call) ? acc.ev.returnedBy(unit, call) : undefined;
+  const node = ret && unwrap(ret.expr);
+  return node && ts.isObjectLiteralExpression(node) ? { unit: ret!.unit, node, fn: ret!.fn, call: call as ts.CallExpression, callUnit: unit } : undefined;
 }
 
 /** A built object's value that is the builder's parameter (`body: JSON.stringify(body)`): the argument the call passes for it. */

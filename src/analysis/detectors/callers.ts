@@ -3,7 +3,7 @@
 // `this` (a field's initializer, a constructor's `this.http = …`).
 
 import ts from '../../core/ts.cjs';
-import { returnExpressions, unwrap } from '../evaluate.js';
+import { unwrap } from '../evaluate.js';
 import type { AnalysisState } from '../state.js';
 import { treeIndex, type Unit } from '../units.js';
 
@@ -99,9 +99,8 @@ function instanceClass(acc: AnalysisState, unit: Unit, e: ts.Expression, depth =
   }
   if (ts.isCallExpression(e)) {
     // a factory of the project (`createShippingClient = (config) => new ShippingClient(config)`): what it returns, where it returns one thing
-    const fn = acc.ev.functionOf(unit, e.expression);
-    const ret = fn ? returnExpressions(fn.node) : [];
-    return ret.length === 1 ? instanceClass(acc, fn!.unit, ret[0], depth + 1) : undefined;
+    const ret = acc.ev.returnedBy(unit, e);
+    return ret ? instanceClass(acc, ret.unit, ret.expr, depth + 1) : undefined;
   }
   if (ts.isPropertyAccessExpression(e) && unwrap(e.expression).kind === ts.SyntaxKind.ThisKeyword) {
     // a member the class sets (`this.mapper = new LabelsMapper()`), or one injected and typed

@@ -3,7 +3,7 @@
 // (`createClient(LEGACY_BASE)`), with the arguments its constructor or factory is given.
 
 import ts from '../../core/ts.cjs';
-import { type Env, type Piece, findProperty, propertyValue, returnExpressions, unwrap } from '../evaluate.js';
+import { type Env, type Piece, findProperty, propertyValue, unwrap } from '../evaluate.js';
 import type { AnalysisState } from '../state.js';
 import { treeIndex, type Unit } from '../units.js';
 import { defaultBase, isAxios, isAxiosDecl } from './axios-defaults.js';
@@ -121,12 +121,10 @@ function isCreate(c: ts.CallExpression): boolean {
 
 /** A factory of the project (`createClient(base)` returning `axios.create({ baseURL: base })`), with its parameters bound to the call's arguments. */
 function factoryCreate(acc: AnalysisState, unit: Unit, call: ts.CallExpression): { unit: Unit; call: ts.CallExpression; env: Env } | undefined {
-  const fn = acc.ev.functionOf(unit, call.expression);
-  if (!fn) return undefined;
-  const ret = returnExpressions(fn.node);
-  const made = ret.length === 1 ? unwrap(ret[0]) : undefined;
+  const ret = acc.ev.returnedBy(unit, call);
+  const made = ret && unwrap(ret.expr);
   if (!made || !ts.isCallExpression(made) || !isCreate(made)) return undefined;
-  return { unit: fn.unit, call: made, env: bind(acc, fn.node, fn.unit, [{ unit, args: call.arguments }]) };
+  return { unit: ret!.unit, call: made, env: bind(acc, ret!.fn.node, ret!.unit, [{ unit, args: call.arguments }]) };
 }
 
 interface Bound {

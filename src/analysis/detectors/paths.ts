@@ -5,7 +5,7 @@ import { configuredMethods, type PathMatch, type PathToken, findPaths, originOf 
 import { givesNewOnlyName } from '../../core/keys.js';
 import ts from '../../core/ts.cjs';
 import type { Finding, FixKind, RequestContext } from '../../types.js';
-import { type Piece, type Via, formatText, joinedArray, returnExpressions, virtualText } from '../evaluate.js';
+import { type Piece, type Via, formatText, joinedArray, virtualText } from '../evaluate.js';
 import { note, says, type Words } from '../findings.js';
 import { type UnitEdit, renderRegion } from '../render.js';
 import type { AnalysisState } from '../state.js';
@@ -211,11 +211,8 @@ export function reportPath(acc: AnalysisState, unit: Unit, e: ts.Expression, m: 
 function pathHelperCall(acc: AnalysisState, unit: Unit, c: ts.CallExpression): boolean {
   if (!c.arguments.length || !c.arguments.some((a) => ts.isStringLiteral(a) || ts.isIdentifier(a) || ts.isPropertyAccessExpression(a))) return false;
   if (!ts.isIdentifier(c.expression)) return false;
-  const fn = acc.ev.functionOf(unit, c.expression);
-  const ret = fn ? returnExpressions(fn.node) : [];
-  if (ret.length !== 1) return false;
-  const r = ret[0];
-  return ts.isTemplateExpression(r) || (ts.isBinaryExpression(r) && r.operatorToken.kind === ts.SyntaxKind.PlusToken);
+  const r = acc.ev.returnedBy(unit, c)?.expr;
+  return !!r && (ts.isTemplateExpression(r) || (ts.isBinaryExpression(r) && r.operatorToken.kind === ts.SyntaxKind.PlusToken));
 }
 
 /** Is this string an argument of a string method that tests or rewrites a text (`url.startsWith('/2023-01/')`, `.replace(…)`)? */

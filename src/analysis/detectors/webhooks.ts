@@ -7,7 +7,7 @@ import type { RequestContext } from '../../types.js';
 import { findProperty, type LitPiece, propertyValue, unwrap } from '../evaluate.js';
 import { note, says } from '../findings.js';
 import type { AnalysisState } from '../state.js';
-import { treeIndex, type Unit } from '../units.js';
+import { lineOf, treeIndex, type Unit } from '../units.js';
 import { identifiers } from './body-reads.js';
 
 export function webhookVersion(acc: AnalysisState, unit: Unit, value: ts.Expression, info: RequestContext): void {
@@ -21,7 +21,7 @@ export function webhookVersion(acc: AnalysisState, unit: Unit, value: ts.Express
     const own = ts.isIdentifier(v) ? ownConstant(acc, unit, v) : undefined;
     if (own) {
       const start = own.getStart(unit.sf);
-      acc.add('webhook-version', unit, v.getStart(unit.sf), v.getEnd(), says(`The webhook \`version\` \`${shown}\` holds '2023-01'; a webhook for 2024-09 carries \`'2024-09'\`; `, note('safe'), ` where \`${shown}\` is defined (line ${unit.sf.getLineAndCharacterOfPosition(start).line + 1}), with the body.`), {
+      acc.add('webhook-version', unit, v.getStart(unit.sf), v.getEnd(), says(`The webhook \`version\` \`${shown}\` holds '2023-01'; a webhook for 2024-09 carries \`'2024-09'\`; `, note('safe'), ` where \`${shown}\` is defined (line ${lineOf(unit, own)}), with the body.`), {
         edits: [{ unit, start: start + 1, end: own.getEnd() - 1, text: '2024-09' }],
         context: info,
         fixDescription: "write '2024-09'",
