@@ -26,7 +26,10 @@ function legacyBranch(acc: AnalysisState, e: ts.Expression, depth = 0): boolean 
   const key = ts.isCallExpression(v) && v.arguments[0] && ts.isStringLiteralLike(v.arguments[0]) ? v.arguments[0].text : undefined;
   if (key !== undefined) return /legacy/i.test(key);
   const env = envName(v);
-  return !!env && /legacy/i.test(env);
+  if (env) return /legacy/i.test(env);
+  // a constant or a member named so (`legacy ? this.config.legacyBaseUrl : this.config.baseUrl`)
+  const name = ts.isIdentifier(v) ? v.text : ts.isPropertyAccessExpression(v) ? v.name.text : undefined;
+  return !!name && /legacy/i.test(name);
 }
 
 type Target = { unit: Unit; node: ts.Node; label: string; named: boolean; name?: string; value?: string; env?: boolean; declared?: ts.Expression };

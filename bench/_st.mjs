@@ -1,0 +1,10 @@
+import { readFileSync, statSync, stat } from 'node:fs';
+const files = readFileSync('/tmp/files.txt','utf8').trim().split('\n');
+const t0 = performance.now();
+for (const f of files) statSync(f);
+const t1 = performance.now();
+for (const f of files) statSync(f, { throwIfNoEntry: false });
+const t2 = performance.now();
+await new Promise((res) => { let n = files.length; for (const f of files) stat(f, () => { if (--n === 0) res(); }); });
+const t3 = performance.now();
+console.log('sync', (t1-t0).toFixed(0), 'sync2', (t2-t1).toFixed(0), 'async cb', (t3-t2).toFixed(0));
