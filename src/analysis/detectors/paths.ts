@@ -15,6 +15,7 @@ import { baseHostname, checkHost, hostBeside } from './host-option.js';
 import { type Virtual, displayPath, isMaximal, joinBase, pathStart, quickPathTest } from './path-text.js';
 import { methodAt } from './method.js';
 import { groupMember, unseenAfterBase } from './versioned-base.js';
+import { pathDescribes2023 } from './describes-version.js';
 
 /** Every maximal string expression (literal, template, `+` chain) of a unit. */
 export function scanStrings(acc: AnalysisState, unit: Unit): void {
@@ -23,6 +24,8 @@ export function scanStrings(acc: AnalysisState, unit: Unit): void {
   for (const n of index.strings) {
     if (!isMaximal(n)) continue;
     if (ts.isStringLiteral(n) && n.parent && ts.isCallExpression(n.parent) && ts.isIdentifier(n.parent.expression) && n.parent.expression.text === 'require') continue;
+    // a path in data that describes 2023-01 (one entry per version of a schema) is no finding
+    if (unit.sf.text.slice(n.pos, n.end).includes('2023-01') && pathDescribes2023(acc, n) === 'data') continue;
     // a format string (`util.format('%s/2023-01/labels', base)`): read with the arguments it takes
     if (ts.isStringLiteral(n) && n.parent && formatText(unit, n.parent) === n) {
       scanUrlExpression(acc, unit, n.parent as ts.CallExpression, true);
@@ -162,6 +165,11 @@ export function reportPath(acc: AnalysisState, unit: Unit, e: ts.Expression, m: 
         tokens = [acc.options.config.baseUrl!.replace(/\/+$/, ''), ...tokens];
         from = 0;
       }
+    }
+    // an object given to a call with its own `version: '2023-01'`: that version goes with the path
+    if (fixKind !== 'none' && m.version === '2023-01' && pathDescribes2023(acc, e) === 'sent') {
+      fixKind = 'none';
+      manual = "the object it is written in gives the call its own `version: '2023-01'`, which `--fix` does not change: move the version and the path together by hand";
     }
     if (fixKind !== 'none') {
       edit = renderRegion(pieces, vt, from, m.end, tokens);

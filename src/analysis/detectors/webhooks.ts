@@ -9,6 +9,7 @@ import { note, says } from '../findings.js';
 import type { AnalysisState } from '../state.js';
 import { lineOf, treeIndex, type Unit } from '../units.js';
 import { identifiers } from './body-reads.js';
+import { describes2023 } from './describes-version.js';
 
 export function webhookVersion(acc: AnalysisState, unit: Unit, value: ts.Expression, info: RequestContext): void {
   const v = unwrap(value);
@@ -57,41 +58,6 @@ function ownConstant(acc: AnalysisState, unit: Unit, id: ts.Identifier): ts.Stri
   const uses = identifiers(acc, unit, id.text).filter((n) => n !== d.name);
   // (nor exported by name further down: `export { WEBHOOK_VERSION }`)
   return uses.length === 1 && uses[0] === id && lit.getText(unit.sf).slice(1, -1) === lit.text ? lit : undefined;
-}
-
-/**
- * Is this event name part of data that describes the 2023-01 version itself: inside an object
- * whose own `version` is '2023-01' (one branch per version of a schema), other than a webhook
- * body (a request's, or one known by its `event_types`), where the event is sent? 'object': it
- * is; a type (a type literal or interface whose own `version` is typed '2023-01'): it is unless
- * that type types a webhook request, which settle knows (the `version` literal, where the type's
- * request moves it); undefined: it is not.
- */
-function describes2023(acc: AnalysisState, n: ts.Node): 'object' | { version: ts.StringLiteral } | undefined {
-  for (let p: ts.Node | undefined = n.parent; p && !ts.isSourceFile(p); p = p.parent) {
-    if (ts.isTypeLiteralNode(p) || ts.isInterfaceDeclaration(p)) {
-      const version = typedVersion(p.members);
-      if (version) return { version };
-      continue;
-    }
-    if (!ts.isObjectLiteralExpression(p)) continue;
-    const version = propertyValue(findProperty(p, 'version'));
-    const v = version && unwrap(version);
-    if (!v || !(ts.isStringLiteral(v) || ts.isNoSubstitutionTemplateLiteral(v)) || v.text !== '2023-01') continue;
-    if (acc.contexted.get(p) === 'webhook-2023-01' || findProperty(p, 'event_types')) continue;
-    return 'object';
-  }
-  return undefined;
-}
-
-/** The literal of a `version: '2023-01'` member of a type, if it has one. */
-function typedVersion(members: ts.NodeArray<ts.TypeElement>): ts.StringLiteral | undefined {
-  for (const m of members) {
-    if (!ts.isPropertySignature(m) || !m.name || !(ts.isIdentifier(m.name) || ts.isStringLiteral(m.name)) || m.name.text !== 'version') continue;
-    const t = m.type;
-    if (t && ts.isLiteralTypeNode(t) && ts.isStringLiteral(t.literal) && t.literal.text === '2023-01') return t.literal;
-  }
-  return undefined;
 }
 
 /**
