@@ -226,6 +226,9 @@ export class Evaluator {
         if (prop && ts.isPropertyAssignment(prop))
           return this.pieces(obj.unit, prop.initializer, new Map(), depth + 1, [...via, { unit: obj.unit, name: prop.name, label: `${e.expression.getText(unit.sf)}.${key}`, value: prop.initializer }]);
       }
+      // a member an instance is made with, bound where a method is followed from a call on that instance (wrappers.ts)
+      const bound = e.expression.kind === ts.SyntaxKind.ThisKeyword ? env.get(`this.${key}`) : undefined;
+      if (bound) return bound;
       // a class's field (`private readonly apiRoot = 'https://…/2023-01'` read as `this.apiRoot`)
       const field = e.expression.kind === ts.SyntaxKind.ThisKeyword ? classField(e, key) : undefined;
       if (field?.initializer)

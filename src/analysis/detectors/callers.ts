@@ -280,3 +280,53 @@ function memberIn(unit: Unit, cls: ts.ClassLikeDeclaration, name: string): { uni
   }
   return undefined;
 }
+
+/**
+ * A member of `this` an instance is constructed with (`constructor(private readonly path: string)`,
+ * or `this.path = path` in the constructor), read in a method of its class: the constructor
+ * parameter's index, or -1.
+ */
+export function instanceParameter(e: ts.Node, fn: ts.Node): { name: string; index: number } | undefined {
+  const access = ts.isPropertyAccessExpression(e) ? e : undefined;
+  if (!access || unwrap(access.expression).kind !== ts.SyntaxKind.ThisKeyword) return undefined;
+  const cls = enclosingClass(fn);
+  if (!cls || enclosingClass(access) !== cls) return undefined;
+  const ctor = cls.members.find(ts.isConstructorDeclaration);
+  if (!ctor) return undefined;
+  const name = access.name.text;
+  const own = ctor.parameters.findIndex((p) => ts.isIdentifier(p.name) && p.name.text === name && !!ts.getModifiers(p)?.length);
+  if (own >= 0) return { name, index: own };
+  for (const st of ctor.body?.statements ?? []) {
+    if (!ts.isExpressionStatement(st) || !ts.isBinaryExpression(st.expression) || st.expression.operatorToken.kind !== ts.SyntaxKind.EqualsToken) continue;
+    const { left, right } = st.expression;
+    if (!ts.isPropertyAccessExpression(left) || left.expression.kind !== ts.SyntaxKind.ThisKeyword || left.name.text !== name) continue;
+    const r = unwrap(right);
+    const index = ts.isIdentifier(r) ? ctor.parameters.findIndex((p) => ts.isIdentifier(p.name) && p.name.text === r.text) : -1;
+    return index >= 0 ? { name, index } : undefined;
+  }
+  return undefined;
+}
+
+/**
+ * The construction (`new Endpoint('/pickup/v1/pickups')`) that made the instance a method call goes
+ * through (`pickups.send(body)`), where the method is the class's own.
+ */
+export function constructionOf(acc: AnalysisState, unit: Unit, call: ts.CallExpression, fn: ts.Node): { unit: Unit; args: readonly ts.Expression[] } | undefined {
+  const callee = unwrap(call.expression);
+  let e: ts.Expression | undefined = ts.isPropertyAccessExpression(callee) ? unwrap(callee.expression) : undefined;
+  let at = unit;
+  for (let depth = 0; e && depth < 5; depth++) {
+    if (ts.isNewExpression(e)) {
+      const c = unwrap(e.expression);
+      const d = ts.isIdentifier(c) ? acc.bindings.resolve(at, c) : undefined;
+      return d?.kind === 'class' && d.node === enclosingClass(fn) ? { unit: at, args: e.arguments ?? [] } : undefined;
+    }
+    if (!ts.isIdentifier(e)) return undefined;
+    const d = acc.bindings.resolve(at, e);
+    const v = d && acc.ev.valueOf(d);
+    if (!v) return undefined;
+    at = v.unit;
+    e = unwrap(v.expr);
+  }
+  return undefined;
+}

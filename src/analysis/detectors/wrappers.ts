@@ -10,7 +10,7 @@ import { type Piece, findProperty, propertyValue, unwrap } from '../evaluate.js'
 import type { AnalysisState, SentRequest } from '../state.js';
 import { treeIndex, type Unit } from '../units.js';
 import { bodyValue, builtObject, isOptionsObject, objects } from './body-objects.js';
-import { type Called, type FunctionNode, calledFunction, callersOf, parameterIndex } from './callers.js';
+import { type Called, type FunctionNode, calledFunction, callersOf, constructionOf, constructionsOf, enclosingClass, instanceParameter, parameterIndex } from './callers.js';
 import { BASE_OPTION, joinBase } from './path-text.js';
 import { FETCH_LIKE, NO_BODY_METHODS, applyBody, baseFor, endpointOfPieces, isRequest, methodOf, requestOptions, sentThroughBase, sentThroughPieces, endpointOf } from './requests.js';
 
@@ -90,7 +90,7 @@ function siteOf(acc: AnalysisState, unit: Unit, fn: FunctionNode, call: ts.CallE
 
 /** Does this URL expression hold one of the function's parameters (directly, or through a local constant)? */
 function usesParameter(acc: AnalysisState, unit: Unit, e: ts.Expression, fn: FunctionNode): boolean {
-  return acc.pieces(unit, e).some((p) => p.t === 'hole' && parameterIndex(acc, p.unit, p.node, fn) >= 0);
+  return acc.pieces(unit, e).some((p) => p.t === 'hole' && (parameterIndex(acc, p.unit, p.node, fn) >= 0 || !!instanceParameter(p.node, fn)));
 }
 
 /** Follow the calls of each unit that call a wrapper: each is a request of its own. */
@@ -213,6 +213,16 @@ function followUrl(acc: AnalysisState, unit: Unit, call: ts.CallExpression, fn: 
       const a = made.call.arguments[i];
       if (ts.isIdentifier(p.name) && !env.has(p.name.text) && a && !made.call.arguments.slice(0, i + 1).some((x) => ts.isSpreadElement(x))) env.set(p.name.text, acc.ev.pieces(made.unit, a));
     });
+  // a method of a class whose instances are made with their URL (`new Endpoint('/pickup/v1/pickups')`,
+  // `send(body) { return http.post(this.path, body) }`): what the instance this call goes through was made with
+  const built = constructionOf(acc, unit, call, fn.node);
+  for (const p of acc.ev.pieces(site.urlUnit, site.url)) {
+    const member = p.t === 'hole' ? instanceParameter(p.node, fn.node) : undefined;
+    if (!member) continue;
+    const a = built?.args[member.index];
+    if (a && !built!.args.slice(0, member.index + 1).some((x) => ts.isSpreadElement(x))) env.set(`this.${member.name}`, acc.ev.pieces(built!.unit, a));
+    else unboundInstance(acc, fn, member.index, call.getText(unit.sf));
+  }
   // what the wrapper writes around the caller's path comes through it, as a base does
   const url = acc.ev.pieces(site.urlUnit, site.url, env).map((p): Piece => (own.has(p) || p.via.length ? p : { ...p, via: [{ unit: p.unit, name: p.node, label: BASE_OPTION, value: p.node as ts.Expression }] }));
   const instance = baseFor(acc, site.unit, site.callee, site.urlUnit, site.url, requestOptions(acc, site.unit, site.method, site.call.arguments));
@@ -239,6 +249,24 @@ function followUrl(acc: AnalysisState, unit: Unit, call: ts.CallExpression, fn: 
   const before = acc.requests.length;
   applyBody(acc, site.body.unit, site.body.arg, ep, site.body.maybeData, site.body.direct);
   if (acc.requests.length > before) unfollowedBody(acc, unit, call, fn, site.body, acc.requests[acc.requests.length - 1]);
+}
+
+/**
+ * A call of a method whose URL an instance is made with, through an instance the check cannot tie
+ * to its construction (`ep.send(body)` with `ep` a parameter): the body it sends cannot be tied to
+ * a path, so the path every construction of the class gives is held.
+ */
+function unboundInstance(acc: AnalysisState, fn: Called, index: number, shown: string): void {
+  const cls = enclosingClass(fn.node);
+  if (!cls) return;
+  for (const c of constructionsOf(acc, fn.unit, cls)) {
+    const a = c.args[index];
+    if (!a || ts.isSpreadElement(a)) continue;
+    const ep = endpointOf(acc, c.unit, a);
+    if (!ep.match?.rule || ep.foreign) continue;
+    const unseen = `\`${shown.length > 60 ? shown.slice(0, 57) + '…' : shown}\` sends a body through an instance of \`${cls.name?.text ?? 'the class'}\` the check cannot tie to the construction that gives its path, so the body may go to this path: move the path and the bodies sent to it together by hand`;
+    acc.requests.push({ pathKey: ep.pathKey, oldPath: ep.match.path, body: [], objects: [], unseen });
+  }
 }
 
 /**
