@@ -89,7 +89,10 @@ export class Analyzer {
     if (holdBesideUnsent(a))
       do holdRequests(a);
       while (reblockGroups(a));
-    settleReceivedEvents(a);
+    // a constant of events that also types the handlers waiting for a webhook: held, with its registration
+    if (settleReceivedEvents(a))
+      do holdRequests(a);
+      while (reblockGroups(a));
     trace(`checks: strings ${Math.round(t1 - t0)} ms, calls ${Math.round(t2 - t1)}, objects ${Math.round(t3 - t2)}, events ${Math.round(t4 - t3)}, shapes ${Math.round(t5 - t4)}, bases ${msSince(t5)}`);
     const oldFiles = new Set<string>();
     for (const f of a.findings.values()) if (f.severity === 'error' && OLD_KINDS.includes(f.changeKind)) oldFiles.add(f.file);

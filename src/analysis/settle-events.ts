@@ -4,9 +4,11 @@
 // handler alone would stop it from ever matching. So a handler's event moves with the project's
 // webhook registrations, or waits for them.
 
+import ts from '../core/ts.cjs';
 import type { Finding } from '../types.js';
-import { bodyFindings, expectedFindings, findingsIn } from './settle.js';
+import { bodyFindings, expectedFindings, findingsIn, unitHolding } from './settle.js';
 import type { AnalysisState } from './state.js';
+import { treeIndex } from './units.js';
 
 const WEBHOOK_RULES = new Set(['webhook-version', 'webhook-event-renamed', 'webhooks-path']);
 
@@ -48,29 +50,59 @@ function registrations(acc: AnalysisState): { parts: Finding[]; where: Map<Findi
 }
 
 /**
+ * The constant an event of a registration is written in, where the project also reads that
+ * constant as a type (`typeof SUBSCRIBED[number]`), so that it types the events a handler compares.
+ */
+function constantTypingHandlers(acc: AnalysisState, f: Finding): string | undefined {
+  const unit = unitHolding(acc, f);
+  const lit = unit && treeIndex(unit.sf).strings.find((n) => n.getStart(unit.sf) + unit.offset === f.start);
+  let n: ts.Node | undefined = lit;
+  while (n?.parent && (ts.isArrayLiteralExpression(n.parent) || ts.isAsExpression(n.parent) || ts.isSatisfiesExpression(n.parent) || ts.isParenthesizedExpression(n.parent) || ts.isObjectLiteralExpression(n.parent) || ts.isPropertyAssignment(n.parent))) n = n.parent;
+  const decl = n?.parent;
+  if (!decl || !ts.isVariableDeclaration(decl) || decl.initializer !== n || !ts.isIdentifier(decl.name)) return undefined;
+  const name = decl.name.text;
+  const query = new RegExp(`\\btypeof\\s+${name.replace(/\$/g, '\\$')}\\b`);
+  return acc.store.all().some((u) => query.test(u.sf.text)) ? name : undefined;
+}
+
+/**
  * An event name `--fix` would rename outside every webhook registration (a handler's comparison,
  * a list the received type is looked up in) waits while a registration stays on 2023-01, and
- * moves only with `--unsafe` while one moves only on that assumption.
+ * moves only with `--unsafe` while one moves only on that assumption. True when it held a part of
+ * a registration too (a constant of events that also types the handlers that wait): the requests
+ * are then held again.
  */
-export function settleReceivedEvents(acc: AnalysisState): void {
+export function settleReceivedEvents(acc: AnalysisState): boolean {
   const received = [...acc.findings.values()].filter((f) => f.ruleId === 'webhook-event-renamed' && f.fixKind !== 'none');
-  if (!received.length) return;
+  if (!received.length) return false;
   const { parts, where } = registrations(acc);
-  if (!parts.length) return;
+  if (!parts.length) return false;
   const inRegistration = new Set(parts);
   const handlers = received.filter((f) => !inRegistration.has(f));
-  if (!handlers.length) return;
+  if (!handlers.length) return false;
   // the part that holds the registration (left for its own reason), else any part held with it
   const staying = parts.find((f) => isWebhookPart(f) && f.fixKind === 'none' && !f.heldBecause) ?? parts.find((f) => isWebhookPart(f) && f.fixKind === 'none');
   if (staying) {
     const at = where.get(staying) ?? staying;
     const why = `the webhook registered at ${acc.shownFile(at.file)}:${at.line} stays on 2023-01 for now (${staying.ruleId}), and its events keep arriving under the old name: rename this when that webhook moves to 2024-09`;
     for (const f of handlers) acc.hold(f, 'webhook-stays', why);
-    return;
+    // an event of a registration that moves, written in a constant that also types those handlers
+    // (`typeof SUBSCRIBED`): renamed alone, the handlers' old names no longer type-check against it
+    let more = false;
+    for (const f of parts) {
+      if (f.ruleId !== 'webhook-event-renamed' || f.fixKind === 'none') continue;
+      const name = constantTypingHandlers(acc, f);
+      if (!name) continue;
+      acc.holdsRequest.add(f);
+      acc.hold(f, 'webhook-stays', `the constant \`${name}\` it is written in also types the events a handler compares (\`typeof ${name}\`), which wait for the webhook registered at ${acc.shownFile(at.file)}:${at.line}: rename them together when that webhook moves to 2024-09`);
+      more = true;
+    }
+    return more;
   }
   const assumed = parts.find((f) => isWebhookPart(f) && f.fixKind === 'unsafe');
   if (assumed) {
     const at = where.get(assumed) ?? assumed;
     for (const f of handlers) if (f.fixKind === 'safe') acc.assume(f, `the webhook registered at ${acc.shownFile(at.file)}:${at.line}, which moves to 2024-09 only with \`--unsafe\``);
   }
+  return false;
 }

@@ -308,7 +308,7 @@ export function expectedFindings(acc: AnalysisState): Set<Finding> {
 }
 
 /** The unit (a module, or a component's script part) a finding lies in. */
-function unitHolding(acc: AnalysisState, f: Finding): Unit | undefined {
+export function unitHolding(acc: AnalysisState, f: Finding): Unit | undefined {
   return acc.store.get(f.file).find((u) => f.start >= u.offset && f.end <= u.offset + u.sf.text.length);
 }
 
