@@ -29,6 +29,11 @@ export interface MemberSpan {
 export function memberSpan(acc: AnalysisState, m: PathMatch, pieces: Piece[], vt: Virtual, depth = 0): MemberSpan | string | undefined {
   let ownStart = m.versionStart;
   while (ownStart < m.end && pieces[vt.owner[ownStart]].via.length > depth) ownStart++;
+  // a path a helper builds (`path(API_VERSION, 'webhooks')` with `path = (v, p) => \`/${v}/${p}\``):
+  // the helper's separator is passed over, so that each call's path is placed where its own text is
+  let i = ownStart;
+  while (i < m.end && pieces[vt.owner[i]].t === 'lit' && /^\/+$/.test((pieces[vt.owner[i]] as LitPiece).text)) i++;
+  if (i > ownStart && i < m.end && pieces[vt.owner[i]].t === 'lit' && pieces[vt.owner[i]].via.length <= depth && pieces[vt.owner[i]] !== pieces[vt.owner[ownStart]]) ownStart = i;
   if (ownStart < m.versionStart + '2023-01'.length) return undefined;
   // a constant that holds more than a base (`/2023-01/courier_accounts`, joined with `/${id}`) is a
   // path prefix, not a base: the path is reported where its version is written, and left
@@ -93,8 +98,9 @@ export function groupMember(acc: AnalysisState, unit: Unit, m: PathMatch, pieces
       edit = renderRegion(pieces, vt, ownStart, m.end, rel ? [rel, ...rest] : rest);
     }
   }
-  if (!g.members.some((x) => x.unit.file === unit.file && x.start === start))
-    g.members.push({ unit, start, end, edit, match: m, shown: displayPath(vt.text.slice(m.start, m.end), pieces, vt, m.start), own: displayPath(ownText, pieces, vt, ownStart) });
+  const at = span.firstOwn.unit;
+  if (!g.members.some((x) => x.unit.file === at.file && x.start === start))
+    g.members.push({ unit: at, start, end, edit, match: m, shown: displayPath(vt.text.slice(m.start, m.end), pieces, vt, m.start), own: displayPath(ownText, pieces, vt, ownStart) });
   return true;
 }
 
