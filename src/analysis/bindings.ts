@@ -13,6 +13,8 @@ export type Decl =
   | { kind: 'type'; unit: Unit; node: ts.InterfaceDeclaration | ts.TypeAliasDeclaration }
   | { kind: 'class'; unit: Unit; node: ts.ClassDeclaration }
   | { kind: 'enum'; unit: Unit; node: ts.EnumDeclaration }
+  /** a TypeScript `namespace X { … }` (or `module X { … }`): its exported members are read as `X.NAME` */
+  | { kind: 'namespace'; unit: Unit; node: ts.ModuleDeclaration }
   | { kind: 'module'; unit: Unit; file: string };
 
 const hasModifier = (n: ts.Node, k: ts.SyntaxKind) =>
@@ -29,7 +31,8 @@ export class Bindings {
     const name = id.text;
     let node: ts.Node | undefined = id.parent;
     while (node) {
-      const hit = this.declaredIn(unit, node, name, id, depth);
+      // (in a namespace, what another of its merged declarations exports is in scope too)
+      const hit = this.declaredIn(unit, node, name, id, depth) ?? (ts.isModuleBlock(node) && isNamespace(node.parent) ? this.member({ kind: 'namespace', unit, node: node.parent }, name, depth + 1) : undefined);
       if (hit) return hit;
       node = node.parent;
     }
@@ -106,6 +109,8 @@ export class Bindings {
       return { kind: 'type', unit, node: st };
     } else if (ts.isEnumDeclaration(st) && st.name.text === name) {
       return { kind: 'enum', unit, node: st };
+    } else if (isNamespace(st) && st.name.text === name) {
+      return { kind: 'namespace', unit, node: st };
     } else if (ts.isImportDeclaration(st) && st.importClause && ts.isStringLiteral(st.moduleSpecifier)) {
       const clause = st.importClause;
       const spec = st.moduleSpecifier.text;
@@ -145,6 +150,50 @@ export class Bindings {
       if (hit) return hit;
     }
     return { kind: 'var', unit, node: d, name: d.name, init: d.initializer };
+  }
+
+  /**
+   * What a qualified name stands for (`Shipping.Pickup.CREATE`, `api.PATH` through `import * as api`):
+   * a name, then each member of a namespace or module in turn; undefined where a step is no such member.
+   */
+  qualified(unit: Unit, e: ts.Expression, depth = 0): Decl | undefined {
+    e = unwrapParens(e);
+    if (ts.isIdentifier(e)) return this.resolve(unit, e);
+    if (!ts.isPropertyAccessExpression(e) || !ts.isIdentifier(e.name) || depth > 8) return undefined;
+    const owner = this.qualified(unit, e.expression, depth + 1);
+    return owner && this.member(owner, e.name.text, depth + 1);
+  }
+
+  /**
+   * A member of a namespace (what its declarations, merged, export under the name: a constant, a
+   * function, a nested namespace), of a function, class or enum a namespace merges with, or of a
+   * module imported whole. Undefined for anything else (an object's property is a value's, not a name's).
+   */
+  member(owner: Decl, name: string, depth = 0): Decl | undefined {
+    if (owner.kind === 'module') return this.exportOf(owner.file, name, depth + 1);
+    if (owner.kind !== 'namespace' && owner.kind !== 'func' && owner.kind !== 'class' && owner.kind !== 'enum') return undefined;
+    const node = owner.node;
+    const named = ts.isModuleDeclaration(node) || ts.isFunctionDeclaration(node) || ts.isClassDeclaration(node) || ts.isEnumDeclaration(node) ? node.name : undefined;
+    const scope = node.parent;
+    if (!named || !ts.isIdentifier(named) || !scope) return undefined;
+    // the namespace's declarations, merged: those of its name in its scope (`namespace Api.Pickup {}`'s `Pickup`: itself)
+    const merged = ts.isSourceFile(scope) || ts.isModuleBlock(scope) ? scope.statements : isNamespace(node) && ts.isModuleDeclaration(scope) ? [node] : [];
+    for (const st of merged) {
+      if (!isNamespace(st) || st.name.text !== named.text) continue;
+      const body = st.body;
+      // `namespace Shipping.Pickup { … }`: the inner one is the member
+      if (body && isNamespace(body)) {
+        if (body.name.text === name) return { kind: 'namespace', unit: owner.unit, node: body };
+        continue;
+      }
+      if (!body || !ts.isModuleBlock(body)) continue;
+      for (const inner of body.statements) {
+        if (!hasModifier(inner, ts.SyntaxKind.ExportKeyword)) continue;
+        const hit = this.declaredBy(owner.unit, inner, name, depth + 1);
+        if (hit) return hit;
+      }
+    }
+    return undefined;
   }
 
   /** What a module exports under a name ('default' for the default export). */
@@ -189,6 +238,8 @@ export class Bindings {
         for (const d of st.declarationList.declarations) if (ts.isIdentifier(d.name) && d.name.text === name) return this.varDecl(unit, d as ts.VariableDeclaration & { name: ts.Identifier }, depth);
       } else if (exported && (ts.isFunctionDeclaration(st) || ts.isClassDeclaration(st) || ts.isInterfaceDeclaration(st) || ts.isTypeAliasDeclaration(st) || ts.isEnumDeclaration(st))) {
         if ((isDefault && name === 'default') || st.name?.text === name) return this.declaredBy(unit, st, st.name?.text ?? '', depth) ?? (ts.isFunctionDeclaration(st) ? { kind: 'func', unit, node: st } : undefined);
+      } else if (exported && isNamespace(st) && st.name.text === name) {
+        return { kind: 'namespace', unit, node: st };
       } else if (ts.isExportAssignment(st) && !st.isExportEquals && name === 'default') {
         return this.exprDecl(unit, st.expression, 'default', depth);
       } else if (ts.isExportAssignment(st) && st.isExportEquals) {
@@ -250,6 +301,40 @@ export class Bindings {
     if (ts.isFunctionExpression(expr) || ts.isArrowFunction(expr)) return { kind: 'func', unit, node: expr };
     return { kind: 'expr', unit, expr, label };
   }
+}
+
+/**
+ * Can another module read what a namespace exports: is it exported at each level up to its module
+ * (`export namespace Api { export namespace Hook { … } }`, `export { Hook }`), or written in a
+ * script, whose top-level names are global? A merged declaration counts as the namespace.
+ */
+export function namespaceVisible(ns: ts.ModuleDeclaration): boolean {
+  let at: ts.ModuleDeclaration = ns;
+  for (let guard = 0; guard < 32; guard++) {
+    const scope = at.parent;
+    // `namespace Api.Hook { … }`: `Hook` is a member of `Api`
+    if (ts.isModuleDeclaration(scope)) {
+      at = scope;
+      continue;
+    }
+    if (!ts.isSourceFile(scope) && !ts.isModuleBlock(scope)) return true;
+    const name = at.name.text;
+    const exported = scope.statements.some((st) => {
+      if (ts.isExportDeclaration(st)) return !!st.exportClause && ts.isNamedExports(st.exportClause) && st.exportClause.elements.some((el) => (el.propertyName ?? el.name).text === name);
+      if (ts.isExportAssignment(st)) return ts.isIdentifier(st.expression) && st.expression.text === name;
+      const declared = isNamespace(st) || ts.isFunctionDeclaration(st) || ts.isClassDeclaration(st) || ts.isEnumDeclaration(st) ? st.name?.text : undefined;
+      return declared === name && hasModifier(st, ts.SyntaxKind.ExportKeyword);
+    });
+    if (ts.isSourceFile(scope)) return exported || !ts.isExternalModule(scope);
+    if (!exported) return false;
+    at = scope.parent;
+  }
+  return true;
+}
+
+/** A TypeScript namespace (`namespace X {}`, `module X {}`), not an ambient module named by a string (`declare module 'axios'`) nor `declare global`. */
+function isNamespace(n: ts.Node): n is ts.ModuleDeclaration & { name: ts.Identifier } {
+  return ts.isModuleDeclaration(n) && ts.isIdentifier(n.name) && !(n.flags & ts.NodeFlags.GlobalAugmentation);
 }
 
 function isInside(n: ts.Node, container: ts.Node): boolean {

@@ -220,6 +220,11 @@ export class Evaluator {
       if (envName(e)) return hole();
       const key = ts.isPropertyAccessExpression(e) ? e.name.text : ts.isStringLiteralLike(e.argumentExpression) ? e.argumentExpression.text : undefined;
       if (key === undefined) return hole();
+      // a namespace's member (`Shipping.Pickup.CREATE`, `Hook.VERSION`), as the constant it is
+      const member = this.namespaceMember(unit, e, key);
+      const value = member && this.valueOf(member);
+      if (value)
+        return this.pieces(value.unit, value.expr, new Map(), depth + 1, [...via, { unit: value.unit, name: value.name, label: e.getText(unit.sf), value: value.expr }]);
       const obj = this.objectOf(unit, e.expression, depth + 1);
       if (obj) {
         const prop = findProperty(obj.node, key);
@@ -233,9 +238,8 @@ export class Evaluator {
       const field = e.expression.kind === ts.SyntaxKind.ThisKeyword ? classField(e, key) : undefined;
       if (field?.initializer)
         return this.pieces(unit, field.initializer, new Map(), depth + 1, [...via, { unit, name: field.name, label: `this.${key}`, value: field.initializer }]);
-      // an enum's member (`Endpoint.Labels`, with `Labels = '/2023-01/labels'`)
-      const target = unwrap(e.expression);
-      const decl = ts.isIdentifier(target) ? this.bindings.resolve(unit, target) : undefined;
+      // an enum's member (`Endpoint.Labels`, with `Labels = '/2023-01/labels'`; `Api.Endpoint.Labels` in a namespace)
+      const decl = this.bindings.qualified(unit, unwrap(e.expression));
       if (decl?.kind === 'enum') {
         const member = decl.node.members.find((m) => (ts.isIdentifier(m.name) || ts.isStringLiteral(m.name)) && m.name.text === key);
         if (member?.initializer)
@@ -305,6 +309,18 @@ export class Evaluator {
     return undefined;
   }
 
+  /**
+   * What a namespace exports under a key, read through a qualified name (`Shipping.Pickup.CREATE`,
+   * also from a module that imports `Shipping`); undefined where the owner is no namespace (nor a
+   * function, class or enum one merges with).
+   */
+  private namespaceMember(unit: Unit, e: ts.PropertyAccessExpression | ts.ElementAccessExpression, key: string): Decl | undefined {
+    const target = unwrap(e.expression);
+    if (!ts.isIdentifier(target) && !ts.isPropertyAccessExpression(target)) return undefined;
+    const owner = this.bindings.qualified(unit, target);
+    return owner && owner.kind !== 'module' ? this.bindings.member(owner, key) : undefined;
+  }
+
   /** The object literal an expression stands for (`ENDPOINTS`, `config.api`, an imported map). */
   objectOf(unit: Unit, e: ts.Expression, depth = 0): { unit: Unit; node: ts.ObjectLiteralExpression } | undefined {
     if (depth > MAX_DEPTH) return undefined;
@@ -331,6 +347,10 @@ export class Evaluator {
           return v ? this.objectOf(v.unit, v.expr, depth + 1) : undefined;
         }
       }
+      // a namespace's member (`Shipping.ROUTES`)
+      const member = this.namespaceMember(unit, e, key);
+      const held = member && this.valueOf(member);
+      if (held) return this.objectOf(held.unit, held.expr, depth + 1);
       const obj = this.objectOf(unit, e.expression, depth + 1);
       let value = obj && propertyValue(findProperty(obj.node, key));
       // a Vue component's state, read as `this.form` in its methods or hooks: what its `data()` returns
@@ -394,6 +414,11 @@ export class Evaluator {
           return v ? this.functionOf(v.unit, v.expr, depth + 1) : undefined;
         }
       }
+      // a function a namespace exports (`Shipping.book(…)`), as any function of a module
+      const member = this.namespaceMember(unit, e, e.name.text);
+      if (member?.kind === 'func') return { unit: member.unit, node: member.node };
+      const held = member && this.valueOf(member);
+      if (held) return this.functionOf(held.unit, held.expr, depth + 1);
       const obj = this.objectOf(unit, e.expression, depth + 1) ?? this.madeObject(unit, e.expression, depth + 1);
       const prop = obj && findProperty(obj.node, e.name.text);
       if (prop && ts.isMethodDeclaration(prop)) return { unit: obj!.unit, node: prop };

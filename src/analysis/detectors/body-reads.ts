@@ -53,8 +53,8 @@ export function refsOf(acc: AnalysisState, unit: Unit, node: ts.ObjectLiteralExp
   }
   if (!decl || !ts.isVariableDeclaration(decl) || decl.initializer !== top || !ts.isIdentifier(decl.name)) return out;
   const name = decl.name.text;
-  // a module-level constant may be exported (and read in any module); a local one is seen in its file only
-  const moduleLevel = ts.isVariableStatement(decl.parent.parent) && ts.isSourceFile(decl.parent.parent.parent);
+  // a module-level constant (or a namespace's) may be exported (and read in any module); a local one is seen in its file only
+  const moduleLevel = ts.isVariableStatement(decl.parent.parent) && (ts.isSourceFile(decl.parent.parent.parent) || ts.isModuleBlock(decl.parent.parent.parent));
   let units = moduleLevel ? acc.store.all().filter((u) => u.sf.text.includes(name)) : acc.store.get(unit.file);
   // the names it is imported or re-exported under (`import { body as p }`, `export { body as tomorrow }`)
   const names = [name];
@@ -70,10 +70,9 @@ export function refsOf(acc: AnalysisState, unit: Unit, node: ts.ObjectLiteralExp
       const parent = id.parent;
       let ref: ts.Expression;
       if (ts.isPropertyAccessExpression(parent) && parent.name === id) {
-        // `ns.BODY` through a namespace import
-        const ns = unwrap(parent.expression);
-        const m = ts.isIdentifier(ns) ? acc.bindings.resolve(u, ns) : undefined;
-        if (m?.kind !== 'module' || !isDecl(acc.bindings.exportOf(m.file, id.text))) continue;
+        // `ns.BODY` through a namespace import, `Drafts.BODY` of a TypeScript namespace
+        const owner = acc.bindings.qualified(u, unwrap(parent.expression));
+        if (!owner || !isDecl(acc.bindings.member(owner, id.text))) continue;
         ref = parent;
       } else {
         if ((ts.isPropertyAssignment(parent) || ts.isPropertyDeclaration(parent) || ts.isMethodDeclaration(parent) || ts.isPropertySignature(parent)) && parent.name === id) continue;

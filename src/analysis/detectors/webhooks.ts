@@ -2,6 +2,7 @@
 // compared with a received event.
 
 import { OLD_EVENT } from '../../core/keys.js';
+import { namespaceVisible } from '../bindings.js';
 import ts from '../../core/ts.cjs';
 import type { RequestContext } from '../../types.js';
 import { findProperty, type LitPiece, propertyValue, unwrap } from '../evaluate.js';
@@ -19,7 +20,7 @@ export function webhookVersion(acc: AnalysisState, unit: Unit, value: ts.Express
     if (!pieces.length || pieces.some((x) => x.t !== 'lit') || pieces.map((x) => (x as LitPiece).text).join('') !== '2023-01') return;
     const shown = v.getText(unit.sf);
     // a constant of this module only, read here alone: its literal is this webhook's, and moves with it
-    const own = ts.isIdentifier(v) ? ownConstant(acc, unit, v) : undefined;
+    const own = ownConstant(acc, unit, v);
     if (own) {
       const start = own.getStart(unit.sf);
       acc.add('webhook-version', unit, v.getStart(unit.sf), v.getEnd(), says(`The webhook \`version\` \`${shown}\` holds '2023-01'; a webhook for 2024-09 carries \`'2024-09'\`; `, note('safe'), ` where \`${shown}\` is defined (line ${lineOf(unit, own)}), with the body.`), {
@@ -45,19 +46,25 @@ export function webhookVersion(acc: AnalysisState, unit: Unit, value: ts.Express
 }
 
 /**
- * The literal of a constant declared at this module's top level, not exported, and read only at
- * this one place (`const WEBHOOK_VERSION = '2023-01'` used once): it serves nothing else.
+ * The literal of a constant of this module that no other module can read, read only at this one
+ * place (`const WEBHOOK_VERSION = '2023-01'` used once; `Hook.VERSION` with `namespace Hook {
+ * export const VERSION = '2023-01' }` not exported from the module): it serves nothing else.
  */
-function ownConstant(acc: AnalysisState, unit: Unit, id: ts.Identifier): ts.StringLiteral | undefined {
-  const d = acc.bindings.resolve(unit, id);
+function ownConstant(acc: AnalysisState, unit: Unit, ref: ts.Expression): ts.StringLiteral | undefined {
+  const d = ts.isIdentifier(ref) ? acc.bindings.resolve(unit, ref) : ts.isPropertyAccessExpression(ref) ? acc.bindings.qualified(unit, ref) : undefined;
   if (d?.kind !== 'var' || d.unit !== unit || !d.init) return undefined;
   const lit = unwrap(d.init);
   const statement = d.node.parent?.parent;
-  if (!ts.isStringLiteral(lit) || !statement || !ts.isVariableStatement(statement) || !ts.isSourceFile(statement.parent)) return undefined;
-  if (ts.getModifiers(statement)?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword) || !(d.node.parent.flags & ts.NodeFlags.Const)) return undefined;
-  const uses = identifiers(acc, unit, id.text).filter((n) => n !== d.name);
+  if (!ts.isStringLiteral(lit) || !statement || !ts.isVariableStatement(statement) || !(d.node.parent.flags & ts.NodeFlags.Const)) return undefined;
+  const exported = ts.getModifiers(statement)?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
+  // at the top level, not exported; in a namespace, exported from it (or not) where the namespace is not exported from the module
+  const scope = statement.parent;
+  const local = ts.isSourceFile(scope) ? !exported : ts.isModuleBlock(scope) && (!exported || !namespaceVisible(scope.parent));
+  if (!local) return undefined;
+  const read = ts.isPropertyAccessExpression(ref) ? ref.name : ref;
+  const uses = identifiers(acc, unit, d.name.text).filter((n) => n !== d.name);
   // (nor exported by name further down: `export { WEBHOOK_VERSION }`)
-  return uses.length === 1 && uses[0] === id && lit.getText(unit.sf).slice(1, -1) === lit.text ? lit : undefined;
+  return uses.length === 1 && uses[0] === read && lit.getText(unit.sf).slice(1, -1) === lit.text ? lit : undefined;
 }
 
 /**
