@@ -62,7 +62,14 @@ function ownConstant(acc: AnalysisState, unit: Unit, ref: ts.Expression): ts.Str
   const local = ts.isSourceFile(scope) ? !exported : ts.isModuleBlock(scope) && (!exported || !namespaceVisible(scope.parent));
   if (!local) return undefined;
   const read = ts.isPropertyAccessExpression(ref) ? ref.name : ref;
-  const uses = identifiers(acc, unit, d.name.text).filter((n) => n !== d.name);
+  // (namespaces may each have a `VERSION`: a name shown to be another's is no use of this one)
+  const other = (n: ts.Identifier): boolean => {
+    const p = n.parent;
+    if (ts.isVariableDeclaration(p) && p.name === n) return true;
+    const named = ts.isPropertyAccessExpression(p) && p.name === n ? acc.bindings.qualified(unit, p) : acc.bindings.resolve(unit, n);
+    return !!named && (named.kind !== 'var' || named.node !== d.node);
+  };
+  const uses = identifiers(acc, unit, d.name.text).filter((n) => n !== d.name && !other(n));
   // (nor exported by name further down: `export { WEBHOOK_VERSION }`)
   return uses.length === 1 && uses[0] === read && lit.getText(unit.sf).slice(1, -1) === lit.text ? lit : undefined;
 }
