@@ -63,6 +63,12 @@ export function renamesIn(context: ContextKind): Map<string, KeyChange> {
   return out;
 }
 
+/** Every key some context renames (`courier_id`, `preferred_date`, `courier_selection`, …). */
+export function renamedKeys(): Set<string> {
+  const contexts: ContextKind[] = ['pickup-v1', 'label-entry-2023-01', 'body-2023-01', 'courier-block-2023-01', 'half-2024-09', 'pickup-2024-09'];
+  return new Set(contexts.flatMap((c) => [...renamesIn(c).keys()]));
+}
+
 /** How a message names an object of this context ("`courier_id` in a v1 pickup body is …"). */
 export function contextLabel(ctx: ContextKind): string {
   switch (ctx) {

@@ -66,6 +66,16 @@ function typedDeclaration(acc: AnalysisState, unit: Unit, e: ts.Identifier): boo
   return (d?.kind === 'param' || d?.kind === 'var') && !!d.node.type && ts.isTypeReferenceNode(d.node.type);
 }
 
+/**
+ * In a script (no type checker renames through it): a name that is no parameter and whose value
+ * the check cannot follow (`...rest` with `const { courier_id, ...rest } = form`, a global).
+ */
+function untypedName(acc: AnalysisState, unit: Unit, e: ts.Expression): boolean {
+  if (!ts.isIdentifier(e) || /\.(?:tsx?|mts|cts)$/.test(unit.file)) return false;
+  const d = acc.bindings.resolve(unit, e);
+  return !d || d.kind === 'binding' || d.kind === 'var';
+}
+
 /** A body that is a parameter with no request type (none, `unknown`, `any`, `object`, a `Record`): why it cannot be seen. */
 export function unseenParameter(acc: AnalysisState, unit: Unit, e: ts.Expression): string | undefined {
   if (!ts.isIdentifier(e)) return undefined;
@@ -177,7 +187,7 @@ export function applyContext(acc: AnalysisState, t: Target, ctx: ContextKind, in
       if (!spread.length && (ts.isIdentifier(v) || ts.isPropertyAccessExpression(v))) acc.shaped.push({ unit, node: v, ctx, info, owner: acc.collecting ?? (info.by === 'keys' ? acc.unsent : undefined) });
       // a spread the check cannot see into, in a request's body whose keys change (`...form.getRawValue()`,
       // `...extra` that no caller fills and no type describes): its keys may be old ones, so the request is held
-      if (!spread.length && acc.collecting && renames.size && (ts.isCallExpression(v) || unseenParameter(acc, unit, v)))
+      if (!spread.length && acc.collecting && renames.size && (ts.isCallExpression(v) || unseenParameter(acc, unit, v) || untypedName(acc, unit, v)))
         acc.unseenInBody ??= `the body spreads \`${v.getText(unit.sf).replace(/\s+/g, ' ').slice(0, 60)}\`, which the check cannot see into, so its keys may be in either version: move the request and its body together by hand`;
       continue;
     }

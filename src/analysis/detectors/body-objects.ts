@@ -1,9 +1,9 @@
 // The objects a body is made of: the object literals an expression evaluates to (variables,
 // builders, JSON.stringify, spreads, conditions), array entries, a wrapper's callers' arguments.
 
-import type { ContextKind } from '../../core/keys.js';
+import { type ContextKind, renamedKeys } from '../../core/keys.js';
 import ts from '../../core/ts.cjs';
-import { propName } from '../bindings.js';
+import { type Decl, propName } from '../bindings.js';
 import { findProperty, propertyValue, returnExpressions, unwrap } from '../evaluate.js';
 import type { AnalysisState, Span, Target } from '../state.js';
 import { lineOf, type Unit } from '../units.js';
@@ -131,10 +131,27 @@ export function forwardedArgs(acc: AnalysisState, unit: Unit, e: ts.Expression, 
   });
 }
 
-function forwardedOnce(acc: AnalysisState, unit: Unit, e: ts.Expression): { unit: Unit; expr: ts.Expression }[] {
+/**
+ * The object a rest element takes the other keys of (`const { note, ...pickup } = form` gives
+ * `form`), written at the top of a variable's pattern; undefined for any other name.
+ */
+function restOf(decl: Decl): { unit: Unit; expr: ts.Expression } | undefined {
+  if (decl.kind !== 'binding' || !decl.from || !decl.node.dotDotDotToken) return undefined;
+  const pattern = decl.node.parent;
+  if (!ts.isObjectBindingPattern(pattern) || !ts.isVariableDeclaration(pattern.parent)) return undefined;
+  // a key the pattern takes out by an old name (`const { courier_id, ...rest } = form`) is read by
+  // that name: renamed in the object, it would read nothing, so the object is not followed
+  const old = renamedKeys();
+  const taken = pattern.elements.some((el) => el !== decl.node && old.has(el.propertyName ? (propName(el.propertyName) ?? '') : ts.isIdentifier(el.name) ? el.name.text : ''));
+  return taken ? undefined : { unit: decl.unit, expr: decl.from };
+}
+
+function forwardedOnce(acc: AnalysisState, unit: Unit, e: ts.Expression, depth = 0): { unit: Unit; expr: ts.Expression }[] {
   e = unwrap(e);
   if (!ts.isIdentifier(e)) return [];
   const decl = acc.bindings.resolve(unit, e);
+  const whole = decl && depth < 4 ? restOf(decl) : undefined;
+  if (whole) return forwardedOnce(acc, whole.unit, whole.expr, depth + 1);
   if (!decl || decl.kind !== 'param') return [];
   // the call being followed through the wrapper: its own argument (none: it sends no body)
   if (acc.boundCall?.fn === decl.fn) {
@@ -179,6 +196,9 @@ export function objects(acc: AnalysisState, unit: Unit, e: ts.Expression, depth 
   if (ts.isObjectLiteralExpression(e)) return [{ unit, node: e }];
   if (ts.isIdentifier(e)) {
     const decl = acc.bindings.resolve(unit, e);
+    // the rest of an object (`const { note, ...pickup } = form`): the object, its other keys aside
+    const whole = decl && restOf(decl);
+    if (whole) return objects(acc, whole.unit, whole.expr, depth + 1);
     const v = decl && acc.ev.valueOf(decl);
     return v ? objects(acc, v.unit, v.expr, depth + 1) : [];
   }
