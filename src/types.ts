@@ -107,7 +107,7 @@ export interface RuntimeSeen {
  * webhook the project registers stays on 2023-01 (its events keep arriving under the old name);
  * and a finding a suppression comment hides, or whose rule the config turns off (the user keeps it).
  */
-export type HoldCode = 'path-stays' | 'body-holds' | 'body-unseen' | 'shared-with-another-vendor' | 'read-by-old-keys' | 'generated' | 'endpoint-unseen' | 'webhook-stays' | 'kept-by-user';
+export type HoldCode = 'path-stays' | 'body-holds' | 'body-unseen' | 'shared-with-another-vendor' | 'read-by-old-keys' | 'generated' | 'endpoint-unseen' | 'webhook-stays' | 'kept-by-user' | 'path-type';
 
 export type ChangeKind =
   | 'endpoint-moved'

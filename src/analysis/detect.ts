@@ -30,6 +30,9 @@ import { finishBaseGroups, reblockGroups } from './settle-groups.js';
 import { groupAssumed } from './settle-assumed.js';
 import { AnalysisState, type AnalyzerOptions } from './state.js';
 import { renameShapes } from './detectors/request-types.js';
+import { scanPathTypes } from './detectors/path-types.js';
+import { tiePathTypes } from './detectors/path-type-ties.js';
+import { holdPathTypes } from './settle-path-types.js';
 import type { Unit, UnitStore } from './units.js';
 
 export type { AnalyzerOptions } from './state.js';
@@ -57,6 +60,7 @@ export class Analyzer {
     for (const u of units) findAxiosDefaults(a, u);
     // detect
     for (const u of units) scanStrings(a, u);
+    for (const u of units) scanPathTypes(a, u);
     const t1 = now();
     for (const u of units) followWrappers(a, u);
     for (const u of units) scanCalls(a, u);
@@ -71,6 +75,9 @@ export class Analyzer {
     for (const u of units) scanEvents(a, u);
     const t4 = now();
     if (a.shaped.length) renameShapes(a.store, a.shaped, a);
+    const t5a = now();
+    // the code each old path written as a literal type types (one more checker, only where there is such a type)
+    tiePathTypes(a);
     const t5 = now();
     // settle
     settleTypedEvents(a);
@@ -82,18 +89,19 @@ export class Analyzer {
     holdTypedByGenerated(a);
     holdUnsent(a);
     holdPathsBesideLeftBodies(a);
-    // a path held with its body holds its base, whose other paths hold their bodies in turn
+    // a path held with its body holds its base, whose other paths hold their bodies in turn; a
+    // literal type naming a path stays with the requests it types
     do holdRequests(a);
-    while (reblockGroups(a));
+    while (reblockGroups(a) || holdPathTypes(a));
     // a path that would still move beside an object of its body's kind nothing ties to a request: held, with its body
     if (holdBesideUnsent(a))
       do holdRequests(a);
-      while (reblockGroups(a));
+      while (reblockGroups(a) || holdPathTypes(a));
     // a constant of events that also types the handlers waiting for a webhook: held, with its registration
     if (settleReceivedEvents(a))
       do holdRequests(a);
-      while (reblockGroups(a));
-    trace(`checks: strings ${Math.round(t1 - t0)} ms, calls ${Math.round(t2 - t1)}, objects ${Math.round(t3 - t2)}, events ${Math.round(t4 - t3)}, shapes ${Math.round(t5 - t4)}, bases ${msSince(t5)}`);
+      while (reblockGroups(a) || holdPathTypes(a));
+    trace(`checks: strings ${Math.round(t1 - t0)} ms, calls ${Math.round(t2 - t1)}, objects ${Math.round(t3 - t2)}, events ${Math.round(t4 - t3)}, shapes ${Math.round(t5a - t4)}, path types ${Math.round(t5 - t5a)}, bases ${msSince(t5)}`);
     const oldFiles = new Set<string>();
     for (const f of a.findings.values()) if (f.severity === 'error' && OLD_KINDS.includes(f.changeKind)) oldFiles.add(f.file);
     for (const f of a.oldCallers) oldFiles.add(f);

@@ -74,7 +74,7 @@ export function renderRegion(pieces: Piece[], vt: Virtual, start: number, end: n
   else {
     const h = lastPiece as HolePiece;
     // in a template the region takes the closing `}` of the `${...}` with it
-    endPos = mode === 'template' && h.node.parent && ts.isTemplateSpan(h.node.parent) ? h.node.parent.literal.getStart(unit.sf) + 1 : h.node.getEnd();
+    endPos = mode === 'template' && h.node.parent && spanOfTemplate(h.node.parent) ? h.node.parent.literal.getStart(unit.sf) + 1 : h.node.getEnd();
   }
   // In a `+` chain each operand takes the joints written around it (`' /* id */ + ` before it,
   // ` + '` after it) when they hold only spacing, comments and the `+`: comments move with their
@@ -146,12 +146,16 @@ function concatJoints(pieces: Piece[], unit: Unit, from: number, to: number): Ma
 }
 
 /** The text inside `${ ... }` as written (spacing kept). */
+/** A `${…}` of a template, or of a template literal type (a path written as a type: detectors/path-types.ts). */
+const spanOfTemplate = (n: ts.Node): n is ts.TemplateSpan | ts.TemplateLiteralTypeSpan => ts.isTemplateSpan(n) || ts.isTemplateLiteralTypeSpan(n);
+
 function templateSpanText(hole: HolePiece, unit: Unit): string {
   const span = hole.node.parent;
-  if (span && ts.isTemplateSpan(span)) {
-    const tpl = span.parent as ts.TemplateExpression;
-    const idx = tpl.templateSpans.indexOf(span);
-    const before = idx === 0 ? tpl.head : tpl.templateSpans[idx - 1].literal;
+  if (span && spanOfTemplate(span)) {
+    const tpl = span.parent;
+    const spans: readonly (ts.TemplateSpan | ts.TemplateLiteralTypeSpan)[] = tpl.templateSpans;
+    const idx = spans.indexOf(span);
+    const before = idx === 0 ? tpl.head : spans[idx - 1].literal;
     return unit.sf.text.slice(before.getEnd(), span.literal.getStart(unit.sf));
   }
   return hole.node.getText(unit.sf);

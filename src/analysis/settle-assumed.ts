@@ -4,6 +4,7 @@
 
 import type { AssumedRequest, Finding } from '../types.js';
 import { findingsIn } from './settle.js';
+import { typedBy } from './settle-path-types.js';
 import type { AnalysisState } from './state.js';
 
 /** A finding fixed only by `--fix --unsafe` (by its own edits, or by another's: a nested pickup's fields). */
@@ -34,6 +35,11 @@ export function groupAssumed(acc: AnalysisState): void {
     if (!movesOnAssumption(path) && !r.body.some(movesOnAssumption)) continue;
     const members = [path, ...r.body, ...findingsIn(acc, r.objects)].filter(movesOnAssumption);
     for (const f of members) join(members[0], f);
+  }
+  // a literal type naming a path moves with the requests checked against it
+  for (const t of acc.pathTypes) {
+    const tf = acc.findings.get(t.key);
+    if (movesOnAssumption(tf)) for (const v of typedBy(acc, t)) if (movesOnAssumption(v)) join(tf, v);
   }
   const groups = new Map<Finding, Finding[]>();
   // a path sent without a body is a request of its own

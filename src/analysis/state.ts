@@ -93,6 +93,23 @@ export interface SentRequest {
   unseen?: string;
 }
 
+/**
+ * An old path written as a literal type (detectors/path-types.ts), and where the values checked
+ * against it are written (path-type-ties.ts): the path findings there move with it or stay with it.
+ */
+export interface PathType {
+  /** the key of its finding */
+  key: string;
+  unit: Unit;
+  node: ts.LiteralTypeNode | ts.TemplateLiteralTypeNode;
+  /** the type as a message quotes it */
+  shown: string;
+  /** why `--fix` cannot rewrite it (decided where it is found) */
+  why?: string;
+  /** file offsets of the code checked against it: a value (a literal, a template, a constant's initializer) or a key it names */
+  sites: { file: string; start: number; end: number }[];
+}
+
 export class AnalysisState {
   /** the words of the findings whose message has a note settle may change (findings.ts) */
   private readonly words = new Map<Finding, Words>();
@@ -134,6 +151,8 @@ export class AnalysisState {
   memberGroups = new Map<string, BaseGroup>();
   /** bodies (object literals or typed expressions) whose declared type may be a request shape */
   shaped: Shaped[] = [];
+  /** old paths written as literal types, with the code checked against each */
+  readonly pathTypes: PathType[] = [];
   /** requests with a body (settle decides on each as a whole) */
   requests: SentRequest[] = [];
   /** files that send a request to an old path, wherever the path is written (an imported constant) */

@@ -75,6 +75,8 @@ export interface TreeIndex {
   objects: ts.ObjectLiteralExpression[];
   /** property signatures and declarations (the members of a request type) */
   members: (ts.PropertySignature | ts.PropertyDeclaration)[];
+  /** string literal types and template literal types (a path may be written as a type), except those inside imports and exports */
+  types: (ts.LiteralTypeNode | ts.TemplateLiteralTypeNode)[];
 }
 
 /** What the walk found, by tree: it is made once per tree. */
@@ -89,7 +91,7 @@ const NOT_URL_STRINGS = new Set([ts.SyntaxKind.ImportDeclaration, ts.SyntaxKind.
  * compiler's `setParentNodes` does.
  */
 function walkSyntax(sf: ts.Node): { depth: number; index: TreeIndex } {
-  const index: TreeIndex = { strings: [], calls: [], news: [], objects: [], members: [] };
+  const index: TreeIndex = { strings: [], calls: [], news: [], objects: [], members: [], types: [] };
   let max = 0;
   const nodes: ts.Node[] = [sf];
   // per entry of `nodes`: its depth, negated inside a subtree whose strings are not URLs
@@ -122,6 +124,11 @@ function walkSyntax(sf: ts.Node): { depth: number; index: TreeIndex } {
       case ts.SyntaxKind.PropertySignature:
       case ts.SyntaxKind.PropertyDeclaration:
         index.members.push(n as ts.PropertySignature | ts.PropertyDeclaration);
+        break;
+      case ts.SyntaxKind.LiteralType:
+      case ts.SyntaxKind.TemplateLiteralType:
+        // (a literal type's own strings are left out of `strings` below; an import type's argument is a module name)
+        if (signed > 0 && n.parent?.kind !== ts.SyntaxKind.ImportType) index.types.push(n as ts.LiteralTypeNode | ts.TemplateLiteralTypeNode);
         break;
     }
     const child = signed < 0 || NOT_URL_STRINGS.has(n.kind) ? -(d + 1) : d + 1;
