@@ -24,7 +24,8 @@ export function holdPathTypes(acc: AnalysisState): boolean {
     if (!tf) continue;
     const values = typedBy(acc, t);
     if (!values.length) {
-      if (tf.fixKind !== 'none') {
+      if (t.describes) acc.findings.delete(t.key);
+      else if (tf.fixKind !== 'none') {
         acc.hold(tf, 'path-type', 'no request the check follows is checked against this type (it may type a path built where the check cannot see it, or nothing): rewrite it by hand with the paths it types');
         changed = true;
       }

@@ -106,6 +106,8 @@ export interface PathType {
   shown: string;
   /** why `--fix` cannot rewrite it (decided where it is found) */
   why?: string;
+  /** written in a type whose own `version` is '2023-01': data that describes 2023-01, no finding unless a request is checked against it */
+  describes?: boolean;
   /** file offsets of the code checked against it: a value (a literal, a template, a constant's initializer) or a key it names */
   sites: { file: string; start: number; end: number }[];
 }

@@ -15,6 +15,7 @@ import { renderRegion, type UnitEdit } from '../render.js';
 import type { AnalysisState } from '../state.js';
 import { treeIndex, type Unit } from '../units.js';
 import { codeSpan, quickPathTest, type Virtual } from './path-text.js';
+import { describes2023 } from './describes-version.js';
 
 const VERSIONS = ['2023-01', '2024-09'];
 
@@ -156,5 +157,7 @@ function reportPathType(acc: AnalysisState, unit: Unit, node: ts.LiteralTypeNode
     fixDescription: edit ? `rewrite the type to the 2024-09 path` : undefined,
     newText: edit?.text,
   });
-  if (f) acc.pathTypes.push({ key: `${unit.file}:${start + unit.offset}:${rule.id}`, unit, node, shown, why, sites: [] });
+  // (a member of a type whose own `version` is '2023-01' describes that version, unless it types a request: settle)
+  const describes = typeof describes2023(acc, node) === 'object';
+  if (f) acc.pathTypes.push({ key: `${unit.file}:${start + unit.offset}:${rule.id}`, unit, node, shown, why, describes, sites: [] });
 }
