@@ -5,7 +5,7 @@
 // units already parsed (node_modules stay out of it).
 
 import ts from '../../core/ts.cjs';
-import { childContext, renamesIn, type ContextKind, type KeyChange } from '../../core/keys.js';
+import { V1_ONLY_PICKUP_FIELDS, childContext, renamesIn, type ContextKind, type KeyChange } from '../../core/keys.js';
 import type { RequestContext } from '../../types.js';
 import { note, says, type Words } from '../findings.js';
 import type { UnitEdit } from '../render.js';
@@ -100,6 +100,9 @@ export function renameShapes(store: UnitStore, shaped: Shaped[], reporter: Shape
       for (const t of type.types) visitType(t, ctx, info, depth + 1);
       return;
     }
+    // a type of a 2024-09 pickup that still gives a v1-only field (`preferred_date`) is half
+    // migrated: its v1 names are renamed, as those of such a body are (bodies.ts)
+    if (ctx === 'pickup-2024-09' && type.getProperties().some((p) => V1_ONLY_PICKUP_FIELDS.includes(p.name))) ctx = 'pickup-v1';
     const key = `${(type as unknown as { id: number }).id}:${ctx}:${ownerIds.get(owner)}`;
     if (seen.has(key)) return;
     seen.add(key);
