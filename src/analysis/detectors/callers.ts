@@ -232,6 +232,35 @@ export function constructionsOf(acc: AnalysisState, unit: Unit, cls: ts.ClassLik
  * of `this` names (`constructor(private readonly baseUrl: string)` read as `this.baseUrl`, with
  * `new Http(LEGACY_BASE)`), where they all give the same text; its default where none gives one.
  */
+/**
+ * The argument a subclass's `super(…)` gives the constructor parameter property `this.cfg` names,
+ * where the method reading it is followed from a call in that subclass (`this.get(path)` in
+ * `SlotsClient`, which calls `super(config.legacy)`): that call's instance is a `SlotsClient`.
+ */
+export function superArgument(acc: AnalysisState, access: ts.PropertyAccessExpression): { unit: Unit; expr: ts.Expression } | undefined {
+  const bound = acc.boundCall;
+  const callee = bound && unwrap(bound.call.expression);
+  if (!bound || !callee || !ts.isPropertyAccessExpression(callee) || unwrap(callee.expression).kind !== ts.SyntaxKind.ThisKeyword) return undefined;
+  const cls = enclosingClass(access);
+  const ctor = cls?.members.find(ts.isConstructorDeclaration);
+  const index = ctor ? ctor.parameters.findIndex((p) => ts.isIdentifier(p.name) && p.name.text === access.name.text && !!ts.getModifiers(p)?.length) : -1;
+  let sub = enclosingClass(bound.call);
+  let at = bound.unit;
+  // the class the call is written in, up to the one that calls super() of the class holding the member
+  for (let depth = 0; sub && cls && index >= 0 && depth < 5; depth++) {
+    const base = baseClass(acc, at, sub);
+    if (!base) return undefined;
+    if (base.cls === cls) {
+      const sup = sub.members.find(ts.isConstructorDeclaration)?.body?.statements.map((st) => (ts.isExpressionStatement(st) ? unwrap(st.expression) : undefined)).find((e): e is ts.CallExpression => !!e && ts.isCallExpression(e) && e.expression.kind === ts.SyntaxKind.SuperKeyword);
+      const arg = sup?.arguments[index];
+      return arg && !sup!.arguments.slice(0, index + 1).some((a) => ts.isSpreadElement(a)) ? { unit: at, expr: arg } : undefined;
+    }
+    sub = base.cls;
+    at = base.unit;
+  }
+  return undefined;
+}
+
 export function constructorArgument(acc: AnalysisState, unit: Unit, access: ts.PropertyAccessExpression): { unit: Unit; expr: ts.Expression } | undefined {
   const cls = enclosingClass(access);
   const ctor = cls?.members.find(ts.isConstructorDeclaration);

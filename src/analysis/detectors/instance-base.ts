@@ -7,7 +7,7 @@ import { type Env, type Piece, findProperty, propertyValue, unwrap } from '../ev
 import type { AnalysisState } from '../state.js';
 import { treeIndex, type Unit } from '../units.js';
 import { defaultBase, isAxios, isAxiosDecl } from './axios-defaults.js';
-import { classMember, constructionsOf, constructorArgument, enclosingClass, memberType, thisMember } from './callers.js';
+import { classMember, constructionsOf, constructorArgument, enclosingClass, memberType, parameterIndex, thisMember } from './callers.js';
 
 const BASE_KEYS = ['baseURL', 'prefixUrl', 'baseUrl', 'prefixURL'];
 
@@ -51,11 +51,18 @@ export function instanceBase(acc: AnalysisState, unit: Unit, callee: ts.Expressi
     // Nest's injected `HttpService`: the base its module registers (`HttpModule.register({ baseURL })`)
     if (!v && typeName(memberType(enclosingClass(obj), obj.name.text)) === 'HttpService') return nestBase(acc);
   }
-  // (a name of an instance made elsewhere: `= shipping`)
-  for (let i = 0; init && ts.isIdentifier(init.expr) && i < 3; i++) {
-    const d = acc.bindings.resolve(init.unit, init.expr);
-    const v = d && acc.ev.valueOf(d);
-    init = v ? { unit: v.unit, expr: unwrap(v.expr) } : undefined;
+  // (a name of an instance made elsewhere: `= shipping`; an instance handed through a helper of
+  // the project that returns it: `withAuth(axios.create({ baseURL }))`)
+  for (let i = 0; init && i < 5; i++) {
+    if (ts.isIdentifier(init.expr)) {
+      const d = acc.bindings.resolve(init.unit, init.expr);
+      const v = d && acc.ev.valueOf(d);
+      init = v ? { unit: v.unit, expr: unwrap(v.expr) } : undefined;
+    } else if (ts.isCallExpression(init.expr) && !isCreate(init.expr)) {
+      const through = passedThrough(acc, init.unit, init.expr);
+      if (!through) break;
+      init = through;
+    } else break;
   }
   if (!init || !ts.isCallExpression(init.expr)) return undefined;
   const created = isCreate(init.expr);
@@ -74,6 +81,15 @@ export function instanceBase(acc: AnalysisState, unit: Unit, callee: ts.Expressi
   const v = unwrap(value);
   if (ctor && ts.isPropertyAccessExpression(v) && v.expression.kind === ts.SyntaxKind.ThisKeyword && ctor.members.has(v.name.text)) return ctor.env.get(v.name.text);
   return made.env.size ? acc.ev.pieces(cfg.unit, value, made.env) : acc.pieces(cfg.unit, value);
+}
+
+/** The argument a call gives a helper of the project that returns that parameter as it is (`withAuth(instance)` returning `instance`). */
+function passedThrough(acc: AnalysisState, unit: Unit, call: ts.CallExpression): { unit: Unit; expr: ts.Expression } | undefined {
+  const ret = acc.ev.returnedBy(unit, call);
+  if (!ret) return undefined;
+  const k = parameterIndex(acc, ret.unit, ret.expr, ret.fn.node);
+  const arg = k >= 0 ? call.arguments[k] : undefined;
+  return arg && !call.arguments.slice(0, k + 1).some((a) => ts.isSpreadElement(a)) ? { unit, expr: unwrap(arg) } : undefined;
 }
 
 const typeName = (t: ts.TypeNode | undefined) => (t && ts.isTypeReferenceNode(t) && ts.isIdentifier(t.typeName) ? t.typeName.text : undefined);

@@ -8,7 +8,7 @@ import { note, says } from '../findings.js';
 import type { Finding, LegacyBase } from '../../types.js';
 import type { AnalysisState } from '../state.js';
 import { treeIndex, type Unit } from '../units.js';
-import { constructorArgument, thisMember } from './callers.js';
+import { constructorArgument, superArgument, thisMember } from './callers.js';
 import { BASE_OPTION, type Virtual, displayPath } from './path-text.js';
 
 /**
@@ -43,12 +43,17 @@ function memberTarget(acc: AnalysisState, unit: Unit, pa: ts.PropertyAccessExpre
   // an options object the class is constructed with (`this.opts.baseUrl` with `new Http({ baseUrl: LEGACY })`)
   const holder = unwrap(pa.expression);
   if (ts.isPropertyAccessExpression(holder) && holder.expression.kind === ts.SyntaxKind.ThisKeyword) {
-    const given = constructorArgument(acc, unit, holder);
+    const given = constructorArgument(acc, unit, holder) ?? superArgument(acc, holder);
     const opts = given && acc.ev.objectOf(given.unit, given.expr);
     const value = opts && propertyValue(findProperty(opts.node, pa.name.text));
     const v = value && unwrap(value);
     if (v && ts.isIdentifier(v)) return constantTarget(acc, opts!.unit, v);
     if (v && (ts.isStringLiteral(v) || ts.isNoSubstitutionTemplateLiteral(v))) return { unit: opts!.unit, node: v, label: v.text, named: false, value: v.text };
+    // an environment variable read there, or a fallback on the legacy host (`process.env.SHIPPING_LEGACY_URL ?? 'https://legacy…'`)
+    if (v && legacyBranch(acc, v)) {
+      const env = envName(ts.isBinaryExpression(v) ? v.left : v);
+      return env ? { unit: opts!.unit, node: v, label: env, named: true, env: true, declared: v } : { unit: opts!.unit, node: v, label: v.getText(opts!.unit.sf), named: true, declared: v };
+    }
   }
   const onThis = pa.expression.kind === ts.SyntaxKind.ThisKeyword;
   const member = onThis ? thisMember(acc, unit, pa) : undefined;
