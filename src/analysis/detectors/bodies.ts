@@ -44,7 +44,8 @@ export function tieBody(acc: AnalysisState, unit: Unit, arg: ts.Expression, ep: 
         // what a caller passes that the check cannot follow to an object (`Object.fromEntries(…)`): it may be in either version
         if (!given.length && changes) unseen ??= unseenValue(acc, a.unit, a.expr);
       }
-      if (ts.isIdentifier(e) && changes) acc.shaped.push({ unit: body.unit, node: e, ctx, info, owner: acc.collecting });
+      // (a builder's call too: its declared return type, `toRequest(…): CreatePickupDto`, types the body)
+      if ((ts.isIdentifier(e) || ts.isCallExpression(e)) && changes) acc.shaped.push({ unit: body.unit, node: e, ctx, info, owner: acc.collecting });
       // a typed value sent to a 2024-09 path: a `courier_selection` its request type still gives is half migrated
       if (ts.isIdentifier(e) && ctx === 'body-2024-09') acc.shaped.push({ unit: body.unit, node: e, ctx: 'half-2024-09', info: { ...info, kind: 'half-2024-09' }, owner: acc.collecting });
       // another vendor's body held in a typed value: a request type member it shares stays (request-types.ts)
