@@ -16,6 +16,8 @@ import { type Virtual, displayPath, isMaximal, joinBase, pathStart, quickPathTes
 import { methodAt } from './method.js';
 import { groupMember, unseenAfterBase } from './versioned-base.js';
 import { pathDescribes2023 } from './describes-version.js';
+import { identifiers } from './body-reads.js';
+import type { Decl } from '../bindings.js';
 
 /** Every maximal string expression (literal, template, `+` chain) of a unit. */
 export function scanStrings(acc: AnalysisState, unit: Unit): void {
@@ -63,7 +65,7 @@ export function scanUrlExpression(acc: AnalysisState, unit: Unit, e: ts.Expressi
   if (!quickPathTest(vt.text)) return [];
   if (!base) unseenAfterBase(acc, unit, e, pieces, vt);
   // a config `paths` entry that gives a method applies only where the call shows that method
-  const matches = findPaths(vt.text, { method: methodAt(e) });
+  const matches = findPaths(vt.text, { method: methodAt(e) ?? constantMethod(acc, unit, e, vt.text) });
   const out: { match: PathMatch; pieces: Piece[]; vt: Virtual }[] = [];
   for (const m of matches) {
     out.push({ match: m, pieces, vt });
@@ -195,7 +197,7 @@ export function reportPath(acc: AnalysisState, unit: Unit, e: ts.Expression, m: 
     const assumed = (m.newPath ?? []).map((t) => (typeof t === 'string' ? t : '…')).join('');
     fixKind = edit ? 'unsafe' : 'none';
     // the `paths` entry that would let plain --fix move it, with the method where the call shows one
-    const method = methodAt(e);
+    const method = methodAt(e) ?? constantMethod(acc, unit, e, vt.text);
     const entry = `"${method ? method + ' ' : ''}${configKey(oldShown)}": "${method ? method + ' ' : ''}${configKey(assumed)}"`;
     const what = sent2024
       ? `\`${oldShown}\` is a 2023-01 path the spec does not map, and the body sent to it is already in 2024-09 form (a 2024-09 body sent to a 2023-01 endpoint)`
@@ -209,6 +211,33 @@ export function reportPath(acc: AnalysisState, unit: Unit, e: ts.Expression, m: 
   } else if (m.half) message = says(`\`${oldShown}\` is half migrated: the 2024-09 version with the resource of the 2023-01 \`${where}\`; 2024-09 uses \`${ep?.new ?? '?'}\`; `, note(fixKind, manual));
   else message = says(`\`${oldShown}\` (${where}) is ${rule.from === 'v1' ? 'legacy v1' : '2023-01'}; 2024-09 uses \`${ep?.new ?? '?'}\`${m.version === 'v1' || onLegacyHost ? ' on the base host' : ''}; `, note(fixKind, manual));
   return acc.add(rule.id, locUnit, startPos, endPos, message, { edits: edit ? (hostEdit ? [edit, hostEdit] : [edit]) : undefined, fixKind, context: ctx, fixDescription: newShown ? `rewrite to ${newShown}` : undefined, newText: newShown });
+}
+
+/**
+ * The method a module's own constant is sent with (`const RATES_PATH = '/2023-01/rates'` read only
+ * in `fetch(base + RATES_PATH, { method: 'POST' })`), where the config's `paths` maps its path for
+ * a method only: every read of it in the module shows the same method. Undefined otherwise (an
+ * exported constant may be sent elsewhere with another).
+ */
+function constantMethod(acc: AnalysisState, unit: Unit, e: ts.Expression, text: string): string | undefined {
+  const decl = e.parent;
+  if (!decl || !ts.isVariableDeclaration(decl) || decl.initializer !== e || !ts.isIdentifier(decl.name)) return undefined;
+  if (!findPaths(text).some((m) => configuredMethods(m.path.replace(/[\uE000-\uF8FF]+/gu, '{param}')).length)) return undefined;
+  const statement = decl.parent?.parent;
+  if (!statement || !ts.isVariableStatement(statement) || !ts.isSourceFile(statement.parent) || ts.getModifiers(statement)?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword)) return undefined;
+  const name = decl.name.text;
+  // (nor exported by name further down: `export { RATES_PATH }`)
+  if (new RegExp(`\\bexport\\s*\\{[^}]*\\b${name}\\b`).test(unit.sf.text)) return undefined;
+  const methods = new Set<string | undefined>();
+  for (const id of identifiers(acc, unit, name)) {
+    const d: Decl | undefined = id === decl.name ? undefined : acc.bindings.resolve(unit, id);
+    if (d?.kind !== 'var' || d.node !== decl) continue;
+    let use: ts.Node = id;
+    while (use.parent && (ts.isParenthesizedExpression(use.parent) || (ts.isBinaryExpression(use.parent) && use.parent.operatorToken.kind === ts.SyntaxKind.PlusToken) || ts.isTemplateSpan(use.parent) || ts.isTemplateExpression(use.parent))) use = use.parent;
+    methods.add(methodAt(use));
+  }
+  const [only] = methods;
+  return methods.size === 1 ? only : undefined;
 }
 
 /**
