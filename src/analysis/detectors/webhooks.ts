@@ -31,6 +31,18 @@ export function webhookVersion(acc: AnalysisState, unit: Unit, value: ts.Express
       });
       return;
     }
+    // the versioned base its paths are sent through (`/${API_VERSION}/webhooks`): it moves with them, or stays with them
+    const base = versionedBaseConstant(acc, unit, v);
+    if (base) {
+      acc.add('webhook-version', unit, v.getStart(unit.sf), v.getEnd(), says(`The webhook \`version\` \`${shown}\` holds '2023-01'; a webhook for 2024-09 carries \`'2024-09'\`; `, note('safe'), ` where \`${shown}\` is defined, with the paths sent through it.`), {
+        // (its literal is rewritten by the base's own finding where it lies in another file)
+        ...(base.unit.file === unit.file ? { edits: [{ unit: base.unit, start: base.lit.getStart(base.unit.sf) + 1, end: base.lit.getEnd() - 1, text: '2024-09' }] } : { fixKind: 'safe' as const }),
+        context: info,
+        fixDescription: "write '2024-09'",
+        newText: '2024-09',
+      });
+      return;
+    }
     acc.add('webhook-version', unit, v.getStart(unit.sf), v.getEnd(), says(`The webhook \`version\` \`${shown}\` holds '2023-01'; a webhook for 2024-09 carries \`'2024-09'\`; `, note('none', `\`${shown}\` is set where it is defined and may serve more than this webhook: write '2024-09' here or there`)), { context: info });
     return;
   }
@@ -43,6 +55,18 @@ export function webhookVersion(acc: AnalysisState, unit: Unit, value: ts.Express
     fixDescription: "write '2024-09'",
     newText: '2024-09',
   });
+}
+
+/**
+ * The literal of a constant that is a versioned base (`export const API_VERSION = '2023-01'` in
+ * front of `/${API_VERSION}/webhooks`): the base's group decides whether it moves, with its paths.
+ */
+function versionedBaseConstant(acc: AnalysisState, unit: Unit, ref: ts.Expression): { unit: Unit; lit: ts.StringLiteral } | undefined {
+  const d = ts.isIdentifier(ref) ? acc.bindings.resolve(unit, ref) : ts.isPropertyAccessExpression(ref) ? acc.bindings.qualified(unit, ref) : undefined;
+  const lit = d?.kind === 'var' && d.init ? unwrap(d.init) : undefined;
+  if (!lit || !ts.isStringLiteral(lit) || lit.getText(d!.unit.sf).slice(1, -1) !== '2023-01') return undefined;
+  const g = acc.baseGroups.get(`${d!.unit.file}:${lit.getStart(d!.unit.sf) + 1}`);
+  return g && g.members.length ? { unit: d!.unit, lit } : undefined;
 }
 
 /**
