@@ -35,7 +35,8 @@ export function entries(acc: AnalysisState, unit: Unit, e: ts.Expression, depth 
     const name = ts.isPropertyAccessExpression(c) ? c.name.text : '';
     const cb = name === 'map' || name === 'flatMap' ? e.arguments[0] : name === 'from' ? e.arguments[1] : undefined;
     if (cb) {
-      const fn = acc.ev.functionOf(unit, cb);
+      // (also a method given by reference: `orders.map(LabelMapper.toEntry)`, `ids.map(this.mapper.toEntry)`)
+      const fn = acc.ev.functionOf(unit, cb) ?? (ts.isPropertyAccessExpression(unwrap(cb)) ? calledFunction(acc, unit, cb) : undefined);
       if (fn) return returnExpressions(fn.node).flatMap((r) => (name === 'flatMap' ? entries(acc, fn.unit, r, depth + 1) : objects(acc, fn.unit, r, depth + 1)));
     }
     // `Array.from(list)`, `list.filter(Boolean)`, `a.concat(b)`: the entries they are given
