@@ -108,7 +108,43 @@ function unseenValue(acc: AnalysisState, unit: Unit, e: ts.Expression): string |
   }
   // built from a wrapper's parameters: what each call passes is followed there (wrappers.ts unfollowedBody)
   if (acc.boundCall && usesParameterOf(acc, unit, v, acc.boundCall.fn)) return undefined;
+  // an instance of a TypeScript class filled field by field: the class types every key it is given (request-types.ts)
+  if (classFilled(acc, unit, v)) return undefined;
   return `the body sent with it cannot be seen (\`${quotedCode(v, unit.sf)}\` is no object the analysis can follow, so it may be in either version): move the request and its body together by hand`;
+}
+
+/**
+ * Is this value a `new C()` of a class declared with its fields in TypeScript, held in a variable
+ * that is only read, returned and given fields (`dto.courier_id = …`), or what a builder returns
+ * that is one? Every key it is sent with is then one the class types, renamed with it.
+ */
+function classFilled(acc: AnalysisState, unit: Unit, v: ts.Expression, depth = 0): boolean {
+  if (depth > 3) return false;
+  if (ts.isCallExpression(v)) {
+    const ret = acc.ev.returnedBy(unit, v);
+    return !!ret && classFilled(acc, ret.unit, unwrap(ret.expr), depth + 1);
+  }
+  if (!ts.isIdentifier(v)) return false;
+  const found = acc.bindings.resolve(unit, v);
+  if (found?.kind !== 'var') return false;
+  const decl = found;
+  const made = decl.init ? unwrap(decl.init) : undefined;
+  if (!made || !ts.isNewExpression(made) || !ts.isIdentifier(made.expression)) return false;
+  const cls = acc.bindings.resolve(decl.unit, made.expression);
+  if (cls?.kind !== 'class' || !/\.(?:tsx?|mts|cts)$/.test(cls.unit.file) || !cls.node.members.some(ts.isPropertyDeclaration)) return false;
+  const scope = decl.node.parent?.parent?.parent;
+  if (!scope) return false;
+  const uses: ts.Identifier[] = [];
+  const visit = (n: ts.Node): void => {
+    if (ts.isIdentifier(n) && n.text === decl.name.text && n !== decl.name) uses.push(n);
+    ts.forEachChild(n, visit);
+  };
+  visit(scope);
+  return uses.every((n) => {
+    const p = n.parent;
+    if (ts.isPropertyAccessExpression(p) && p.expression === n) return true;
+    return ts.isReturnStatement(p) || n === v || (ts.isCallExpression(p) && p.arguments.includes(n) && /^JSON\.stringify$/.test(p.expression.getText(decl.unit.sf)));
+  });
 }
 
 /** Does the expression read a parameter of this function? */

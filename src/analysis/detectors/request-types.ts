@@ -6,13 +6,14 @@
 
 import ts from '../../core/ts.cjs';
 import { V1_ONLY_PICKUP_FIELDS, childContext, renamesIn, type ContextKind, type KeyChange } from '../../core/keys.js';
-import type { RequestContext } from '../../types.js';
+import type { FixKind, RequestContext } from '../../types.js';
 import { note, says, type Words } from '../findings.js';
 import type { UnitEdit } from '../render.js';
 import type { Unit, UnitStore } from '../units.js';
 import { MINI_LIB_NAME } from './request-types-lib.js';
 import { buildProgram, involvedUnits } from './request-types-program.js';
 import { markStaying } from './request-types-stay.js';
+import { assignedTime } from './request-types-times.js';
 
 export interface Shaped {
   unit: Unit;
@@ -30,7 +31,7 @@ export interface ShapeReporter {
     start: number,
     end: number,
     message: string | Words,
-    opts?: { edits?: UnitEdit[]; context?: RequestContext; fixDescription?: string; newText?: string },
+    opts?: { edits?: UnitEdit[]; context?: RequestContext; fixDescription?: string; newText?: string; fixKind?: FixKind },
   ): unknown;
   /** Is this object literal a body sent to another vendor's endpoint? */
   foreignObject?(node: ts.ObjectLiteralExpression): boolean;
@@ -38,6 +39,8 @@ export interface ShapeReporter {
   unsentObject?(node: ts.ObjectLiteralExpression): boolean;
   /** names sent as another vendor's body */
   readonly foreignValues?: { unit: Unit; node: ts.Identifier }[];
+  /** findings left for a person that hold their whole request */
+  readonly holdsRequest?: Set<unknown>;
 }
 
 interface Renamed {
@@ -338,6 +341,13 @@ export function renameShapes(store: UnitStore, shaped: Shaped[], reporter: Shape
         if (ts.isPropertyAccessExpression(p) && p.name === n) {
           r = symOf(checker.getSymbolAtLocation(n));
           if (r) edit = { unit, start, end: n.getEnd(), text: r.change.to };
+          // a window time assigned to the member (`dto.preferred_min_time = …`): its value changes form with it
+          const time = r && assignedTime(unit, p, r.change);
+          if (time) {
+            const f = reporter.add('v1-pickup-time-value', unit, time.start, time.end, time.message, { edits: time.edit && [time.edit], context: { ...r!.info, by: 'type' }, fixKind: time.edit ? 'safe' : 'none' });
+            if (f) for (const o of r!.owners) if (!o.includes(f)) o.push(f);
+            if (f && time.holds) reporter.holdsRequest?.add(f);
+          }
         } else if (ts.isBindingElement(p) && ts.isObjectBindingPattern(p.parent)) {
           const isKey = p.propertyName === n || (!p.propertyName && p.name === n);
           if (isKey) {
