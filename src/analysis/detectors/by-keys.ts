@@ -82,7 +82,12 @@ function notABody(n: ts.ObjectLiteralExpression): boolean {
     // (a generic verb, `save` or `update`, only on a database's own object: an SDK has them too)
     if (/^(?:prisma|db|knex|sequelize|repository|repo|\w+Repository|em|manager|getRepository|dataSource|AppDataSource)\b/.test(text) || (ts.isPropertyAccessExpression(callee) && DATABASE_METHODS.has(callee.name.text))) return true;
     if (/^(?:z\.(?:object|strictObject|looseObject)|yup\.object|Joi\.object)$/.test(text)) return true;
+    // what a server answers its own clients with (`res.json({ … })`, `res.status(201).send(…)`, Hono's `c.json`, `NextResponse.json`)
+    if (/^(?:(?:res|response|reply|c)(?:\.status\([^)]*\))?\.(?:json|send|jsonp)|(?:NextResponse|Response)\.json)$/.test(text.replace(/\s+/g, ''))) return true;
   }
+  // Koa's answer: `ctx.body = { … }`
+  const assign = n.parent;
+  if (assign && ts.isBinaryExpression(assign) && assign.right === n && assign.operatorToken.kind === ts.SyntaxKind.EqualsToken && /^(?:ctx|context)\.(?:response\.)?body$/.test(assign.left.getText())) return true;
   // every value a label's text or a schema's field: `{ courier_id: t('…') }`, `{ courier_id: { type: DataTypes.STRING } }`
   const values = n.properties.map((p) => (ts.isPropertyAssignment(p) ? unwrap(p.initializer) : undefined));
   return values.length > 0 && values.every((v) => !!v && (schemaField(v) || (ts.isCallExpression(v) && LABEL_OR_SCHEMA.test(calleeText(v)))));
