@@ -105,9 +105,11 @@ export interface RuntimeSeen {
  * generated code (never edited: regenerated); a body known only by its keys, whose endpoint
  * no request in the project shows; and an event compared with a received event's type while a
  * webhook the project registers stays on 2023-01 (its events keep arriving under the old name);
- * and a finding a suppression comment hides, or whose rule the config turns off (the user keeps it).
+ * and a finding a suppression comment hides, or whose rule the config turns off (the user keeps it);
+ * and a test double (msw, nock, …) of a request that is held (it moves only with that request), and
+ * a request one of whose test doubles is held.
  */
-export type HoldCode = 'path-stays' | 'body-holds' | 'body-unseen' | 'shared-with-another-vendor' | 'read-by-old-keys' | 'generated' | 'endpoint-unseen' | 'webhook-stays' | 'kept-by-user' | 'path-type';
+export type HoldCode = 'path-stays' | 'body-holds' | 'body-unseen' | 'shared-with-another-vendor' | 'read-by-old-keys' | 'generated' | 'endpoint-unseen' | 'webhook-stays' | 'kept-by-user' | 'path-type' | 'doubled-request-held' | 'double-held';
 
 export type ChangeKind =
   | 'endpoint-moved'

@@ -5,11 +5,11 @@
 //            https.request and what is written to it, objects known by their keys, event names;
 //            then the wrappers joining a versioned base with a parameter, to every caller), then the request types
 //            the bodies were typed with (types.ts, one checker over the units involved);
-//   settle   once, the decisions that need every file (settle.ts, settle-groups.ts): versioned
+//   settle   once, the decisions that need every file (settle.ts, settle-groups.ts, settle-doubles.ts): versioned
 //            bases and their paths, objects shared with another vendor or read by old keys,
 //            generated code (never edited), requests moved whole or held whole, a handler's
-//            event with the webhooks the project registers, the ambiguous `courier_id` of files
-//            still old.
+//            event with the webhooks the project registers, a test double with the requests it
+//            doubles, the ambiguous `courier_id` of files still old.
 // Decisions about what is old and what replaces it come from core/ (fed by the catalogue).
 
 import type { Finding } from '../types.js';
@@ -26,6 +26,8 @@ import { scanRtkEndpoints } from './detectors/rtk-query.js';
 import { scanEvents, settleTypedEvents } from './detectors/webhooks.js';
 import { holdBesideUnsent, holdGenerated, holdKeptByUser, holdPathsBesideLeftBodies, holdRequests, holdTypedByGenerated, holdUnsent, settleMixed, settleReads } from './settle.js';
 import { settleReceivedEvents } from './settle-events.js';
+import { holdDoubles } from './settle-doubles.js';
+import { scanDoubles } from './detectors/doubles.js';
 import { finishBaseGroups, reblockGroups } from './settle-groups.js';
 import { groupAssumed } from './settle-assumed.js';
 import { AnalysisState, type AnalyzerOptions } from './state.js';
@@ -68,6 +70,7 @@ export class Analyzer {
     for (const u of units) scanXhrRequests(a, u);
     for (const u of units) scanRtkEndpoints(a, u);
     followRest(a);
+    for (const u of units) scanDoubles(a, u);
     for (const u of units) markResponses(a, u);
     const t2 = now();
     for (const u of units) scanObjectsByKeys(a, u);
@@ -97,10 +100,16 @@ export class Analyzer {
     if (holdBesideUnsent(a))
       do holdRequests(a);
       while (reblockGroups(a) || holdPathTypes(a));
-    // a constant of events that also types the handlers waiting for a webhook: held, with its registration
-    if (settleReceivedEvents(a))
+    // a test double moves only with the requests it doubles: the double of a held request is held, with what it matches
+    while (holdDoubles(a))
       do holdRequests(a);
       while (reblockGroups(a) || holdPathTypes(a));
+    // a constant of events that also types the handlers waiting for a webhook: held, with its registration (and its doubles)
+    if (settleReceivedEvents(a))
+      do {
+        do holdRequests(a);
+        while (reblockGroups(a) || holdPathTypes(a));
+      } while (holdDoubles(a));
     trace(`checks: strings ${Math.round(t1 - t0)} ms, calls ${Math.round(t2 - t1)}, objects ${Math.round(t3 - t2)}, events ${Math.round(t4 - t3)}, shapes ${Math.round(t5a - t4)}, path types ${Math.round(t5 - t5a)}, bases ${msSince(t5)}`);
     const oldFiles = new Set<string>();
     for (const f of a.findings.values()) if (f.severity === 'error' && OLD_KINDS.includes(f.changeKind)) oldFiles.add(f.file);

@@ -112,6 +112,20 @@ export interface PathType {
   sites: { file: string; start: number; end: number }[];
 }
 
+/**
+ * A test double of a request (an msw handler, a nock interceptor, Cypress' `cy.intercept`, Angular's
+ * `expectOne`, …): the key of its path's finding, the path it stands for and its method (none:
+ * any). Settle moves it only with the requests it doubles (settle-doubles.ts).
+ */
+export interface Double {
+  key: string;
+  /** the virtual path text (core/paths.ts), parameters and wildcards as written */
+  path: string;
+  method?: string;
+  /** what it is, as messages name it (`msw handler`) */
+  kind: string;
+}
+
 export class AnalysisState {
   /** the words of the findings whose message has a note settle may change (findings.ts) */
   private readonly words = new Map<Finding, Words>();
@@ -155,6 +169,10 @@ export class AnalysisState {
   shaped: Shaped[] = [];
   /** old paths written as literal types, with the code checked against each */
   readonly pathTypes: PathType[] = [];
+  /** the path findings reported where their text is written (by key): the path they name, the method the call shows, their file */
+  readonly sentPaths = new Map<string, { path: string; method?: string; file: string }>();
+  /** the test doubles found (detectors/doubles.ts) */
+  readonly doubles: Double[] = [];
   /** requests with a body (settle decides on each as a whole) */
   requests: SentRequest[] = [];
   /** files that send a request to an old path, wherever the path is written (an imported constant) */

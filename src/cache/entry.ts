@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import { statSync } from 'node:fs';
 import { setsClientDefaults } from '../core/axios-defaults.js';
+import { MAY_DOUBLE, oldResourceWords } from '../core/path-shape.js';
 import { AXIOS_WORD, globalTypeNames, mayRegisterWebhook, namesOldEvent } from '../pipeline/partition.js';
 import { drawsImporters, moduleSpecifiers, textSignal, VERSIONED_BASE } from '../pipeline/prefilter.js';
 import { readSource, type Source } from '../pipeline/read.js';
@@ -28,6 +29,9 @@ export interface Entry {
   wrapper?: true;
   oldEvent?: true;
   webhook?: true;
+  /** it may set up a test double (msw, nock, …); the old resources it names (core/path-shape.ts) */
+  double?: true;
+  resources?: string[];
   /** a weak file that imports a strong one (for the stems the cache records) */
   weakIn?: true;
   /** it was parsed (a candidate) */
@@ -71,6 +75,9 @@ export function factsOf(src: Source, hosts: string[]): Facts {
   if (drawsImporters(text)) f.wrapper = true;
   if (namesOldEvent(text)) f.oldEvent = true;
   if (mayRegisterWebhook(text)) f.webhook = true;
+  if (MAY_DOUBLE.test(text)) f.double = true;
+  const resources = oldResourceWords(text);
+  if (resources.length) f.resources = resources;
   return f;
 }
 
@@ -100,8 +107,8 @@ const validFinding = (f: unknown): boolean =>
 
 const validFatal = (f: unknown): boolean => isObject(f) && typeof f.message === 'string' && typeof f.line === 'number' && typeof f.column === 'number';
 
-const FLAGS = new Set(['defaults', 'base', 'axios', 'globals', 'wrapper', 'oldEvent', 'webhook', 'weakIn', 'candidate']);
-const LISTS = new Set(['links', 'declares', 'calls', 'lookups']);
+const FLAGS = new Set(['defaults', 'base', 'axios', 'globals', 'wrapper', 'oldEvent', 'webhook', 'double', 'weakIn', 'candidate']);
+const LISTS = new Set(['links', 'declares', 'calls', 'lookups', 'resources']);
 
 /** An entry as the cache file holds it, checked before it is believed (one pass over its fields: 10,000 of them are read at once). */
 export function validEntry(e: unknown): e is Entry {

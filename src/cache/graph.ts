@@ -8,6 +8,7 @@
 import { IMPORT_SPECIFIER } from '../analysis/resolve.js';
 import { insideRoot } from '../core/wall.js';
 import { UnionFind } from '../core/union-find.js';
+import { inScope, projectScope } from '../core/project-scope.js';
 import { LightResolver } from '../pipeline/partition.js';
 import { sha1, type Entry } from './entry.js';
 import type { Names } from './names.js';
@@ -63,8 +64,9 @@ export function importLinks(candidates: string[], entries: ReadonlyMap<string, P
  * Each node's component, named by its least file: a module goes with the files that import it; the
  * candidates go together when one declares global types; axios' defaults go with every candidate
  * that names axios; a file naming the old event goes with every file that may register a webhook;
- * and where the analysis looked for the calls of a name over every file (a
- * wrapper's callers: `lookups`, as the last analysis of a node recorded them), the node goes with
+ * a file that may set up a test double goes with the files of its project naming an old path it
+ * names; and where the analysis looked for the calls of a name over every
+ * file (a wrapper's callers: `lookups`, as the last analysis of a node recorded them), the node goes with
  * every node that calls or declares that name. Not sure of the imports: one component.
  */
 export function components(
@@ -92,6 +94,13 @@ export function components(
   // a handler's event waits for the webhooks the project registers: those files go together
   const webhookish = facts.filter((c) => c.e.oldEvent || c.e.webhook);
   if (webhookish.some((c) => c.e.oldEvent)) for (const c of webhookish) sets.union(webhookish[0].file, c.file);
+  // a test double moves only with the requests it doubles: a file that may set one up goes with the
+  // files of its project that name an old path it names (as src/pipeline/partition.ts ties them)
+  for (const d of facts) {
+    if (!d.e.double || !d.e.resources) continue;
+    const scope = projectScope(d.file);
+    for (const c of facts) if (c !== d && inScope(scope, c.file) && c.e.resources?.some((w) => d.e.resources!.includes(w))) sets.union(d.file, c.file);
+  }
   const part = new Map<string, string>();
   for (const f of graph.links.keys()) part.set(f, graph.sure ? sets.find(f) : candidates[0]);
   return part;

@@ -14,7 +14,7 @@ import { isObject, isStrings, sha1, validEntry, type Entry, type OutsideEntry } 
 
 const FORMAT = 'migrate-check-cache';
 /** raised whenever what an entry holds changes meaning */
-const FORMAT_VERSION = 5;
+const FORMAT_VERSION = 6;
 
 /** The default file name, in the folder the command runs from. */
 export const DEFAULT_CACHE_FILE = '.migrate-check-cache';

@@ -10,6 +10,8 @@ import { WorkspaceReader } from '../analysis/workspaces.js';
 import { TsconfigReader } from '../analysis/tsconfig.js';
 import { setsClientDefaults } from '../core/axios-defaults.js';
 import { OLD_EVENT } from '../core/keys.js';
+import { MAY_DOUBLE, oldResourceWords } from '../core/path-shape.js';
+import { inScope, projectScope } from '../core/project-scope.js';
 import { insideRoot } from '../core/wall.js';
 import { DEFAULT_MAX_FILE_SIZE } from '../config.js';
 import { UnionFind } from '../core/union-find.js';
@@ -70,6 +72,15 @@ export function partition(
   // files that name the old event or may register a webhook share one part
   const webhookish = candidates.filter((c) => namesOldEvent(c.text) || mayRegisterWebhook(c.text));
   if (webhookish.some((c) => namesOldEvent(c.text))) for (const c of webhookish.slice(1)) union(webhookish[0].file, c.file);
+  // a test double moves only with the requests it doubles (analysis/settle-doubles.ts): a file that
+  // may set one up shares a part with the files of its project that name an old path it names
+  const resources = new Map(candidates.map((c) => [c, oldResourceWords(c.text)]));
+  for (const d of candidates) {
+    const words = resources.get(d)!;
+    if (!words.length || !MAY_DOUBLE.test(d.text)) continue;
+    const scope = projectScope(d.file);
+    for (const c of candidates) if (c !== d && inScope(scope, c.file) && resources.get(c)!.some((w) => words.includes(w))) union(d.file, c.file);
+  }
   const groups = new Map<string, { file: string; text: string }[]>();
   for (const c of candidates) {
     const r = find(c.file);

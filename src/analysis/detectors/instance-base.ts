@@ -113,7 +113,7 @@ function nestBase(acc: AnalysisState): Piece[] | undefined {
 }
 
 /** The base a nock scope intercepts (`nock('https://…')`), for a call chained on it. */
-function nockScope(e: ts.Expression): ts.Expression | undefined {
+export function nockScope(e: ts.Expression): ts.Expression | undefined {
   for (let depth = 0; ts.isCallExpression(e) && depth < 12; depth++) {
     if (ts.isIdentifier(e.expression) && e.expression.text === 'nock') return e.arguments[0];
     if (!ts.isPropertyAccessExpression(e.expression)) return undefined;

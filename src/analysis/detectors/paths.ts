@@ -65,12 +65,16 @@ export function scanUrlExpression(acc: AnalysisState, unit: Unit, e: ts.Expressi
   if (!quickPathTest(vt.text)) return [];
   if (!base) unseenAfterBase(acc, unit, e, pieces, vt);
   // a config `paths` entry that gives a method applies only where the call shows that method
-  const matches = findPaths(vt.text, { method: methodAt(e) ?? constantMethod(acc, unit, e, vt.text) });
+  const method = methodAt(e) ?? constantMethod(acc, unit, e, vt.text);
+  const matches = findPaths(vt.text, { method });
   const out: { match: PathMatch; pieces: Piece[]; vt: Virtual }[] = [];
   for (const m of matches) {
     out.push({ match: m, pieces, vt });
+    const f = reportPath(acc, unit, e, m, pieces, vt);
+    // (what a test double of the request is matched with: settle-doubles.ts)
+    if (f?.changeKind === 'endpoint-moved') acc.sentPaths.set(`${f.file}:${f.start}:${f.ruleId}`, { path: m.path, method, file: f.file });
     // the path's finding carries the base it is sent through, when only such paths make it legacy
-    checkBase(acc, m, pieces, vt, false, reportPath(acc, unit, e, m, pieces, vt));
+    checkBase(acc, m, pieces, vt, false, f);
     if (m.start === 0 && m.origin === undefined) checkHost(acc, unit, e, m, displayPath(vt.text.slice(m.start, m.end), pieces, vt, m.start));
     checkReplacedEnvironments(acc, m, pieces, vt);
   }

@@ -1,0 +1,138 @@
+// Test doubles: the calls that stand for a request in a test (msw's `http.post(url, resolver)`,
+// nock's `nock(host).post(path, matcher)`, Cypress' `cy.intercept`, Angular's
+// `httpMock.expectOne(url)`, axios-mock-adapter's `mock.onPost(url)`, fetch-mock's routes). Their
+// paths are found and reported as any string is (paths.ts); here each is recorded with the path
+// and method it stands for, so that settle moves it only with the requests it doubles
+// (settle-doubles.ts), and the keys a body matcher reads are tied to its path (double-matchers.ts).
+
+import { MAY_DOUBLE } from '../../core/path-shape.js';
+import { findPaths } from '../../core/paths.js';
+import ts from '../../core/ts.cjs';
+import { findProperty, propertyValue, unwrap, virtualText } from '../evaluate.js';
+import type { AnalysisState } from '../state.js';
+import { treeIndex, type Unit } from '../units.js';
+import { matcherReads } from './double-matchers.js';
+import { nockScope } from './instance-base.js';
+import { joinBase, pathStart } from './path-text.js';
+
+const VERBS = new Set(['get', 'post', 'put', 'patch', 'delete', 'head', 'options']);
+
+/** A double as its call shows it: the URL or path it is given, its method (none: any), what reads the body it matches. */
+interface Seen {
+  kind: string;
+  url: ts.Expression;
+  method?: string;
+  base?: ts.Expression;
+  /** nock's body matcher function, msw's resolver (which may read the request's body) */
+  matcher?: ts.Expression;
+  /** the matcher's first parameter is the body (nock), not the request it is read from (msw) */
+  firstParam?: boolean;
+}
+
+export function scanDoubles(acc: AnalysisState, unit: Unit): void {
+  if (!MAY_DOUBLE.test(unit.sf.text)) return;
+  const msw = mswNames(unit.sf);
+  for (const call of treeIndex(unit.sf).calls) {
+    const seen = recognise(unit, call, msw);
+    if (!seen || !seen.url) continue;
+    const url = unwrap(seen.url);
+    if (ts.isRegularExpressionLiteral(url) || ts.isObjectLiteralExpression(url) || ts.isArrowFunction(url) || ts.isFunctionExpression(url)) continue;
+    const base = seen.base ? acc.pieces(unit, seen.base) : undefined;
+    const own = acc.pieces(unit, seen.url);
+    // (a full URL given to a scope names its own host)
+    const full = own[0]?.t === 'lit' && /^(?:[a-z][a-z\d+.-]*:)?\/\//i.test(own[0].text);
+    const pieces = base && !full ? joinBase(base, own) : own;
+    const vt = virtualText(pieces);
+    for (const m of findPaths(vt.text, { method: seen.method })) {
+      if (!m.rule || m.rule.id === 'versioned-base-url') continue;
+      const vPiece = pieces[vt.owner[m.versionStart]];
+      if (vPiece?.t !== 'lit') continue;
+      const key = `${vPiece.unit.file}:${pathStart(m, vPiece, vt) + vPiece.unit.offset}:${m.rule.id}`;
+      if (!acc.findings.has(key)) continue;
+      acc.doubles.push({ key, path: m.path, method: seen.method, kind: seen.kind });
+      if (seen.matcher && m.bodyContext) matcherReads(acc, unit, seen.matcher, key, m, !!seen.firstParam);
+    }
+  }
+}
+
+/** The double a call sets up, if it is one. */
+function recognise(unit: Unit, call: ts.CallExpression, msw: Set<string>): Seen | undefined {
+  const callee = unwrap(call.expression);
+  if (!ts.isPropertyAccessExpression(callee)) return undefined;
+  const name = callee.name.text;
+  const obj = unwrap(callee.expression);
+  const args = call.arguments;
+  const verb = VERBS.has(name.toLowerCase()) ? name.toUpperCase() : undefined;
+  if (!args.length) return undefined;
+  // msw: `http.post(url, resolver)` (and v1's `rest.post`), `http.all(url, resolver)`
+  if (ts.isIdentifier(obj) && (msw.has(obj.text) || (['http', 'rest'].includes(obj.text) && isFunction(args[1]))) && (verb || name === 'all'))
+    return { kind: 'msw handler', url: args[0], method: verb, matcher: args[1] };
+  // nock: `nock(host).post(path, bodyMatcher)`, `.intercept(path, 'POST', bodyMatcher)`
+  const scope = nockScope(obj);
+  if (scope) {
+    if (verb) return { kind: 'nock interceptor', url: args[0], method: verb, base: scope, matcher: ['POST', 'PUT', 'PATCH'].includes(verb) ? args[1] : undefined, firstParam: true };
+    if (name === 'intercept') return { kind: 'nock interceptor', url: args[0], method: stringOf(args[1])?.toUpperCase(), base: scope, matcher: args[2], firstParam: true };
+    return undefined;
+  }
+  // Cypress: `cy.intercept(url)`, `cy.intercept('POST', url, …)`, `cy.intercept({ method, url }, …)`
+  if (ts.isIdentifier(obj) && obj.text === 'cy' && name === 'intercept') {
+    const method = stringOf(args[0]);
+    if (method && VERBS.has(method.toLowerCase()) && args[1]) return { kind: 'Cypress intercept', url: args[1], method: method.toUpperCase() };
+    return fromOptions('Cypress intercept', args[0]) ?? { kind: 'Cypress intercept', url: args[0] };
+  }
+  // Angular: `httpMock.expectOne(url)`, `.expectOne({ method, url })`, `.expectNone(…)`, `.match(…)`
+  if (name === 'expectOne' || name === 'expectNone' || (name === 'match' && /mock|http|backend|controller/i.test(obj.getText(unit.sf)))) {
+    return fromOptions('HttpTestingController expectation', args[0]) ?? (name === 'match' ? undefined : { kind: 'HttpTestingController expectation', url: args[0] });
+  }
+  // axios-mock-adapter: `mock.onPost(url, body)`, `mock.onAny(url)`
+  const on = /^on(Get|Post|Put|Patch|Delete|Head|Options|Any)$/.exec(name);
+  if (on) return { kind: 'axios-mock-adapter handler', url: args[0], method: on[1] === 'Any' ? undefined : on[1].toUpperCase() };
+  // fetch-mock: `fetchMock.post(url, response)`, `fetchMock.mock(url | { url, method }, response)`
+  if (ts.isIdentifier(obj) && /^fetchMock/i.test(obj.text) && (verb || name === 'mock' || name === 'route'))
+    return verb ? { kind: 'fetch-mock route', url: args[0], method: verb } : (fromOptions('fetch-mock route', args[0]) ?? { kind: 'fetch-mock route', url: args[0] });
+  return undefined;
+}
+
+/** A double given as an options object (`{ method: 'POST', url }`): its URL (`url` or `path`) and method. */
+function fromOptions(kind: string, arg: ts.Expression): Seen | undefined {
+  const o = unwrap(arg);
+  if (!ts.isObjectLiteralExpression(o)) return undefined;
+  const url = propertyValue(findProperty(o, 'url') ?? findProperty(o, 'path'));
+  if (!url) return undefined;
+  const method = stringOf(propertyValue(findProperty(o, 'method')));
+  return { kind, url, method: method?.toUpperCase() };
+}
+
+function stringOf(e: ts.Expression | undefined): string | undefined {
+  const v = e && unwrap(e);
+  return v && (ts.isStringLiteral(v) || ts.isNoSubstitutionTemplateLiteral(v)) ? v.text : undefined;
+}
+
+function isFunction(e: ts.Expression | undefined): boolean {
+  const v = e && unwrap(e);
+  return !!v && (ts.isArrowFunction(v) || ts.isFunctionExpression(v));
+}
+
+/** The names msw's `http` and `rest` are imported or required under in this module. */
+function mswNames(sf: ts.SourceFile): Set<string> {
+  const out = new Set<string>();
+  const fromMsw = (spec: string) => spec === 'msw' || spec.startsWith('msw/');
+  for (const s of sf.statements) {
+    if (ts.isImportDeclaration(s) && ts.isStringLiteral(s.moduleSpecifier) && fromMsw(s.moduleSpecifier.text)) {
+      const named = s.importClause?.namedBindings;
+      if (named && ts.isNamedImports(named))
+        for (const el of named.elements) if (['http', 'rest'].includes((el.propertyName ?? el.name).text)) out.add(el.name.text);
+    }
+    if (ts.isVariableStatement(s))
+      for (const d of s.declarationList.declarations) {
+        const init = d.initializer && unwrap(d.initializer);
+        const req = init && ts.isCallExpression(init) && ts.isIdentifier(init.expression) && init.expression.text === 'require' ? stringOf(init.arguments[0]) : undefined;
+        if (req && fromMsw(req) && ts.isObjectBindingPattern(d.name))
+          for (const el of d.name.elements) {
+            const prop = el.propertyName && ts.isIdentifier(el.propertyName) ? el.propertyName.text : ts.isIdentifier(el.name) ? el.name.text : '';
+            if (['http', 'rest'].includes(prop) && ts.isIdentifier(el.name)) out.add(el.name.text);
+          }
+      }
+  }
+  return out;
+}

@@ -1,0 +1,58 @@
+// Settle for test doubles: a double (an msw handler, a nock interceptor, …) moves only with the
+// requests it doubles. One whose method and path meet a request the project sends that is held is
+// held too, its message naming that request; one that meets only requests that move moves with
+// them; one that meets none is decided as any path is. The requests are those of the double's
+// project (the outermost folder with a package.json: core/project-scope.ts). A double left for a person for what it is
+// itself (a body matcher `--fix` cannot rewrite) holds the requests it doubles in turn.
+
+import { sameMethod, samePath } from '../core/path-shape.js';
+import { inScope, projectScope } from '../core/project-scope.js';
+import type { Finding } from '../types.js';
+import { memberKey } from './detectors/versioned-base.js';
+import type { AnalysisState } from './state.js';
+
+/** Holds the doubles of held requests and the requests of held doubles (and ties a double of a request moved only with `--unsafe` to it); true when one changed. */
+export function holdDoubles(acc: AnalysisState): boolean {
+  if (!acc.doubles.length) return false;
+  const doubleKeys = new Set(acc.doubles.map((d) => d.key));
+  // the requests the project sends: the paths written in its code, and those joined to a versioned base
+  const requests: { key: string; path: string; method?: string; file: string }[] = [];
+  for (const [key, s] of acc.sentPaths) if (!doubleKeys.has(key)) requests.push({ key, ...s });
+  for (const g of acc.baseGroups.values()) for (const x of g.members) requests.push({ key: memberKey(acc, x), path: x.match.path, file: x.unit.file });
+  let changed = false;
+  for (const d of acc.doubles) {
+    const f = acc.findings.get(d.key);
+    if (!f) continue;
+    // (the requests of its own project: core/project-scope.ts)
+    const scope = projectScope(f.file);
+    const doubled = requests
+      .filter((r) => r.key !== d.key && inScope(scope, r.file) && sameMethod(d.method, r.method) && samePath(d.path, r.path))
+      .map((r) => ({ f: acc.findings.get(r.key), path: r.path }))
+      .filter((r): r is { f: Finding; path: string } => !!r.f && r.f.changeKind === 'endpoint-moved');
+    // a request named by its path as written (each part not known statically an ellipsis) and its place
+    const named = (r: { f: Finding; path: string }) => `\`${r.path.replace(/[\ue000-\uf8ff]/g, '…')}\` (${acc.placeOf(r.f.file, r.f.line, f.file)})`;
+    const held = doubled.find((r) => r.f.fixKind === 'none');
+    if (f.fixKind === 'none') {
+      // a double left for a person for what it is itself (a body matcher `--fix` cannot rewrite, a
+      // suppression comment): the requests it doubles stay with it, or it would no longer match them
+      if (f.heldBecause?.code === 'doubled-request-held') continue;
+      for (const r of doubled) {
+        if (r.f.fixKind === 'none') continue;
+        acc.hold(r.f, 'double-held', `a test double of this request, the ${d.kind} at ${acc.placeOf(f.file, f.line, r.f.file)}, is left for a person (see its own finding): moved alone, the request would no longer be matched by it; once it can move, \`--fix\` moves this too`);
+        changed = true;
+      }
+      continue;
+    }
+    if (held) {
+      acc.hold(f, 'doubled-request-held', `this ${d.kind} doubles the request to ${named(held)}, which is left for a person: a test double moves only with the request it doubles (moved alone, it would no longer intercept it); once that request moves, \`--fix\` moves this too`);
+      changed = true;
+      continue;
+    }
+    const assumed = doubled.find((r) => r.f.fixKind === 'unsafe');
+    if (assumed && f.fixKind === 'safe') {
+      acc.assume(f, `the request it doubles, ${named(assumed)}, which moves only with \`--unsafe\``);
+      changed = true;
+    }
+  }
+  return changed;
+}

@@ -1,0 +1,47 @@
+// Whether a test double's path (msw, nock, Cypress, Angular's HttpTestingController) stands for
+// the path a request is sent to: segment by segment, where a parameter however it is written
+// (`${id}` or any part not known statically, `:id`, `{id}`, `*`) matches any one segment and `**`
+// any rest. The host is not compared (a full URL and a base + path name the same path). Pure
+// functions over the virtual path texts of core/paths.ts (a hole is one private-use character).
+
+import { isHole } from './paths.js';
+
+/** A path's segments, each a literal or `*` (one segment of any text) or `**` (any rest). */
+export function pathShape(path: string): string[] {
+  const bare = path.replace(/[?#].*$/, '').replace(/^\/+/, '').replace(/\/+$/, '');
+  return bare.split('/').map((seg) => {
+    if (seg === '**') return '**';
+    if (seg === '*' || [...seg].some(isHole) || /^:[A-Za-z_$][\w$]*\??$/.test(seg) || /^\{[A-Za-z_$][\w$]*\}$/.test(seg)) return '*';
+    return seg;
+  });
+}
+
+/** Do two paths stand for the same endpoint (either side may hold parameters and wildcards)? */
+export function samePath(a: string, b: string): boolean {
+  return fits(pathShape(a), pathShape(b));
+}
+
+function fits(a: string[], b: string[]): boolean {
+  if (!a.length || !b.length) return !a.length && !b.length ? true : a[0] === '**' || b[0] === '**';
+  if (a[0] === '**' || b[0] === '**') return true;
+  if (a[0] !== '*' && b[0] !== '*' && a[0] !== b[0]) return false;
+  return fits(a.slice(1), b.slice(1));
+}
+
+/** Do two methods meet (undefined: any method, as msw's `http.all` or a path alone)? */
+export function sameMethod(a: string | undefined, b: string | undefined): boolean {
+  return !a || !b || a.toUpperCase() === b.toUpperCase();
+}
+
+/** Might this text set up a test double (msw, nock, Cypress, Angular's HttpTestingController, axios-mock-adapter, fetch-mock)? A cheap test. */
+export const MAY_DOUBLE = /msw|nock|intercept|expectOne|expectNone|HttpTestingController|\.on(?:Get|Post|Put|Patch|Delete|Head|Options|Any)\b|fetchMock/;
+
+/**
+ * The old paths a text names, as a request it doubles names them too (`pickup/v1/pickups` of
+ * `/pickup/v1/pickups`, `2023-01/labels`): the files a worker thread or the cache takes together
+ * with a file that may set up a double (a path sent through a versioned base, which names its
+ * resource alone, is not among them).
+ */
+export function oldResourceWords(text: string): string[] {
+  return [...new Set([...text.matchAll(/[A-Za-z_]+\/v1\/[A-Za-z_]+|2023-01\/[A-Za-z_]+/g)].map((m) => m[0]))];
+}
