@@ -30,7 +30,7 @@ export function matcherReads(acc: AnalysisState, unit: Unit, matcher: ts.Express
   if (!ts.isArrowFunction(fn) && !ts.isFunctionExpression(fn)) return;
   const ctx = m.bodyContext as ContextKind;
   const renames = renamesIn(ctx);
-  if (!renames.size) return;
+  if (!renames.size && ctx !== 'webhook-2023-01') return;
   const info: RequestContext = { kind: ctx, by: 'endpoint', endpoint: m.rule?.endpoint ? `${m.rule.endpoint.method} ${m.rule.endpoint.old}` : m.path };
   const label = contextLabel(ctx);
   const body: Finding[] = [];
@@ -56,6 +56,19 @@ export function matcherReads(acc: AnalysisState, unit: Unit, matcher: ts.Express
   // a key read from the body: `access` is the read (`body.k`), `nameNode` the key's name in it
   const readKey = (k: string, nameNode: ts.Node, access: ts.Expression) => {
     if (ctx === 'pickup-v1' && k === 'pickup') return left('v1-pickup-nested-object', nameNode, k, 'is the nested object 2024-09 no longer has (its fields move to the top level)');
+    // a webhook's `version` compared with '2023-01': '2024-09' once the registration moves
+    if (ctx === 'webhook-2023-01' && k === 'version') {
+      const outer = climb(access);
+      const cmp = outer.parent && ts.isBinaryExpression(outer.parent) && EQUALITY.has(outer.parent.operatorToken.kind) ? outer.parent : undefined;
+      const other = cmp && unwrap(cmp.left === outer ? cmp.right : cmp.left);
+      const lit = other && (ts.isStringLiteral(other) || ts.isNoSubstitutionTemplateLiteral(other)) ? other : undefined;
+      if (!lit) return left('webhook-version', nameNode, k, "is the registration's version, '2024-09' once it moves, and `--fix` cannot rewrite what it is compared with here");
+      if (lit.text !== '2023-01') return;
+      const start = lit.getStart(unit.sf);
+      const edit = lit.getText(unit.sf).slice(1, -1) === lit.text ? { unit, start: start + 1, end: lit.getEnd() - 1, text: '2024-09' } : undefined;
+      push(acc.add('webhook-version', unit, start, lit.getEnd(), says(`The webhook \`version\` this test double matches is compared with ${lit.getText(unit.sf)}; the 2024-09 registration sends \`'2024-09'\`; `, note(edit ? 'safe' : 'none', "write '2024-09' by hand")), { edits: edit ? [edit] : undefined, context: info, fixDescription: "write '2024-09'", newText: '2024-09' }));
+      return;
+    }
     const change = renames.get(k);
     if (!change) return;
     const outer = climb(access);
