@@ -44,7 +44,7 @@ export function holdDoubles(acc: AnalysisState): boolean {
       continue;
     }
     if (held) {
-      acc.hold(f, 'doubled-request-held', `this ${d.kind} doubles the request to ${named(held)}, which is left for a person: a test double moves only with the request it doubles (moved alone, it would no longer intercept it); once that request moves, \`--fix\` moves this too`);
+      acc.hold(f, 'doubled-request-held', `this ${d.kind} doubles the request to ${named(held)}, which is left for a person: a test double moves only with the request it doubles (moved alone, it would no longer match it); once that request moves, \`--fix\` moves this too`);
       changed = true;
       continue;
     }

@@ -84,6 +84,17 @@ function recognise(unit: Unit, call: ts.CallExpression, msw: Set<string>): Seen 
   if (name === 'expectOne' || name === 'expectNone' || (name === 'match' && /mock|http|backend|controller/i.test(obj.getText(unit.sf)))) {
     return fromOptions('HttpTestingController expectation', args[0]) ?? (name === 'match' ? undefined : { kind: 'HttpTestingController expectation', url: args[0] });
   }
+  // a test's assertion that a request was made: `expect(mockedAxios.post).toHaveBeenCalledWith(url, body)`,
+  // `expect(fetch).toHaveBeenCalledWith(url, { method: 'POST' })`, `toHaveBeenNthCalledWith(n, url, …)`
+  const asserted = /^(?:toHaveBeenCalledWith|toBeCalledWith|toHaveBeenLastCalledWith|lastCalledWith|toHaveBeenNthCalledWith|nthCalledWith)$/.test(name) ? calledSubject(obj) : undefined;
+  if (asserted) {
+    const at = /Nth/.test(name) ? 1 : 0;
+    const subject = unwrap(asserted);
+    const own = ts.isPropertyAccessExpression(subject) && VERBS.has(subject.name.text.toLowerCase()) ? subject.name.text.toUpperCase() : undefined;
+    const options = args[at + 1] && unwrap(args[at + 1]);
+    const given = options && ts.isObjectLiteralExpression(options) ? stringOf(propertyValue(findProperty(options, 'method'))) : undefined;
+    return args[at] ? { kind: 'assertion of the request', url: args[at], method: own ?? given?.toUpperCase() } : undefined;
+  }
   // axios-mock-adapter: `mock.onPost(url, body)`, `mock.onAny(url)`
   const on = /^on(Get|Post|Put|Patch|Delete|Head|Options|Any)$/.exec(name);
   if (on) return { kind: 'axios-mock-adapter handler', url: args[0], method: on[1] === 'Any' ? undefined : on[1].toUpperCase() };
@@ -91,6 +102,12 @@ function recognise(unit: Unit, call: ts.CallExpression, msw: Set<string>): Seen 
   if (ts.isIdentifier(obj) && /^fetchMock/i.test(obj.text) && (verb || name === 'mock' || name === 'route'))
     return verb ? { kind: 'fetch-mock route', url: args[0], method: verb } : (fromOptions('fetch-mock route', args[0]) ?? { kind: 'fetch-mock route', url: args[0] });
   return undefined;
+}
+
+/** The value `expect(x)` is given, where the matcher is called on it (`expect(x).toHaveBeenCalledWith`, `expect(x).not…` aside). */
+function calledSubject(obj: ts.Expression): ts.Expression | undefined {
+  const e = unwrap(obj);
+  return ts.isCallExpression(e) && ts.isIdentifier(e.expression) && e.expression.text === 'expect' && e.arguments[0] ? e.arguments[0] : undefined;
 }
 
 /** A double given as an options object (`{ method: 'POST', url }`): its URL (`url` or `path`) and method. */
