@@ -1,6 +1,7 @@
 // A config `paths` entry that gives a method applies only to a request sent with that method,
-// where the call shows it (api.post, fetch's `method` or its GET default, axios' config); a path
-// whose method cannot be seen where it is written moves only by an entry without a method.
+// where the call shows it (api.post, fetch's `method` or its GET default, axios' config, the calls
+// that read a module's own constant); a path whose method cannot be seen (an exported constant)
+// moves only by an entry without a method.
 // Through the built CLI (`npm run build` first): plain --fix on a temporary project.
 import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -25,10 +26,13 @@ export const viaConfig = () => axios({ url: '/2023-01/shipments', method: 'post'
 const SHIPMENTS = '/2023-01/shipments';
 export const viaConstant = () => axios.post(SHIPMENTS, {});
 export const quote = (method: string) => fetch('/2023-01/rates', { method });
+export const SHARED_SHIPMENTS = '/2023-01/shipments';
+export const viaShared = () => axios.post(SHARED_SHIPMENTS, {});
 `;
 
 // by hand: POST and PUT where the call shows them move; GET (named, or fetch's default) has no
-// entry; the constant's method cannot be seen; the rates entry gives no method, so it applies
+// entry; the module's own constant is read only by a POST; the exported constant may be sent
+// elsewhere with another method, so it is not guessed; the rates entry gives no method, so it applies
 const OUTPUT = `import axios from 'axios';
 
 export const create = () => axios.post('/2024-09/shipments', { incoterms: 'DDP' });
@@ -36,9 +40,11 @@ export const list = () => axios.get('/2023-01/shipments');
 export const update = (id: string) => fetch(\`/2024-09/shipments/\${id}/update\`, { method: 'PUT', body: '{}' });
 export const peek = (id: string) => fetch(\`/2023-01/shipments/\${id}\`);
 export const viaConfig = () => axios({ url: '/2024-09/shipments', method: 'post', data: {} });
-const SHIPMENTS = '/2023-01/shipments';
+const SHIPMENTS = '/2024-09/shipments';
 export const viaConstant = () => axios.post(SHIPMENTS, {});
 export const quote = (method: string) => fetch('/2024-09/rates', { method });
+export const SHARED_SHIPMENTS = '/2023-01/shipments';
+export const viaShared = () => axios.post(SHARED_SHIPMENTS, {});
 `;
 
 describe('paths entries with a method', () => {
@@ -55,8 +61,9 @@ describe('paths entries with a method', () => {
         [5, 'fix'],
         [6, 'suggestion'],
         [7, 'fix'],
-        [8, 'suggestion'],
+        [8, 'fix'],
         [10, 'fix'],
+        [11, 'suggestion'],
       ]);
       const r = runCli(['--fix', '--allow-dirty', '--no-progress', '.'], dir);
       expect(r.code, r.stderr).toBe(1);

@@ -142,7 +142,8 @@ function classFilled(acc: AnalysisState, unit: Unit, v: ts.Expression, depth = 0
   visit(scope);
   return uses.every((n) => {
     const p = n.parent;
-    if (ts.isPropertyAccessExpression(p) && p.expression === n) return true;
+    // (a webhook's `version` or events given field by field are no keys a type renames: such a body stays unseen)
+    if (ts.isPropertyAccessExpression(p) && p.expression === n) return !/^(?:version|event_types)$/.test(p.name.text);
     return ts.isReturnStatement(p) || n === v || (ts.isCallExpression(p) && p.arguments.includes(n) && /^JSON\.stringify$/.test(p.expression.getText(decl.unit.sf)));
   });
 }
