@@ -21,7 +21,7 @@ export const HOLDING_RULES = new Set(['v1-pickup-field', 'v1-pickup-nested-objec
  * 2024-09 body to an old path, so it is reported and left, with the request types that type it.
  */
 export function holdUnsent(acc: AnalysisState): void {
-  const why = 'no request in the project shows where this body is sent (it may go to a third-party SDK, or nothing calls the code that builds it): moving it alone could send a 2024-09 body to an old path; migrate it with the request that sends it';
+  const why = 'the check cannot tie this body to a request it can see (it may be sent in a way the check does not follow, go to a third-party SDK, or be built by code nothing calls): moving it alone could send a 2024-09 body to an old path; migrate it with the request that sends it';
   const expected = expectedFindings(acc);
   const expectedWhy = 'this is a value a test expects (an argument of a matcher or an assertion), which `--fix` leaves as it is: update it with the request it checks, once that request moves';
   const left = new Set([...acc.unsent, ...findingsIn(acc, acc.unsentObjects)]);

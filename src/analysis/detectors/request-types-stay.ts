@@ -90,7 +90,7 @@ export function markStaying<M extends Member>(p: Program<M>, asker: Asker): void
         const r = key && ((t && symOf(t.getProperty(key))) || (!vendor && inferred ? namedIn(unit, key, untyped) : undefined));
         if (!r) continue;
         const at = place(unit, prop);
-        r.stays ??= vendor ? vendorWhy(at) : `the type also types a body no request in the project shows (${at}), which is left as it is: migrate that body with the request that sends it, then the type`;
+        r.stays ??= vendor ? vendorWhy(at) : `the type also types a body the check cannot tie to a request it can see (${at}), which is left as it is: migrate that body with the request that sends it, then the type`;
       }
     }
   }
