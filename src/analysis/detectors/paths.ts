@@ -231,7 +231,7 @@ function constantMethod(acc: AnalysisState, unit: Unit, e: ts.Expression, text: 
   if (!statement || !ts.isVariableStatement(statement) || !ts.isSourceFile(statement.parent) || ts.getModifiers(statement)?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword)) return undefined;
   const name = decl.name.text;
   // (nor exported by name further down: `export { RATES_PATH }`)
-  if (new RegExp(`\\bexport\\s*\\{[^}]*\\b${name}\\b`).test(unit.sf.text)) return undefined;
+  if (new RegExp(`\\bexport\\s*\\{[^}]*(?<![\\w$])${name.replace(/\$/g, '\\$')}(?![\\w$])`).test(unit.sf.text)) return undefined;
   const methods = new Set<string | undefined>();
   for (const id of identifiers(acc, unit, name)) {
     const d: Decl | undefined = id === decl.name ? undefined : acc.bindings.resolve(unit, id);
