@@ -312,8 +312,8 @@ function memberIn(unit: Unit, cls: ts.ClassLikeDeclaration, name: string): { uni
 
 /**
  * A member of `this` an instance is constructed with (`constructor(private readonly path: string)`,
- * or `this.path = path` in the constructor), read in a method of its class: the constructor
- * parameter's index, or -1.
+ * or `this.path = path` in the constructor), read in a method of its class: its name and the
+ * constructor parameter's index; undefined for any other expression.
  */
 export function instanceParameter(e: ts.Node, fn: ts.Node): { name: string; index: number } | undefined {
   const access = ts.isPropertyAccessExpression(e) ? e : undefined;
