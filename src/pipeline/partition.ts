@@ -9,6 +9,7 @@ import { IMPORT_SPECIFIER, probeModule, resolveSpecifier } from '../analysis/res
 import { WorkspaceReader } from '../analysis/workspaces.js';
 import { TsconfigReader } from '../analysis/tsconfig.js';
 import { setsClientDefaults } from '../core/axios-defaults.js';
+import { TS_FILE } from '../core/extensions.js';
 import { OLD_EVENT } from '../core/keys.js';
 import { MAY_DOUBLE, oldResourceWords } from '../core/path-shape.js';
 import { inScope, projectScope } from '../core/project-scope.js';
@@ -16,7 +17,6 @@ import { insideRoot } from '../core/wall.js';
 import { DEFAULT_MAX_FILE_SIZE } from '../config.js';
 import { UnionFind } from '../core/union-find.js';
 
-const TS_FILE = /\.(?:tsx?|mts|cts)$/i;
 /** A statement that makes a text a module (a superset: a line that starts with `import` or `export`). */
 const MODULE_SYNTAX = /^\s*(?:import|export)\b/m;
 /** The name of a type a line declares (`interface X`, `type X =`, `declare class X`, …). */

@@ -15,7 +15,8 @@ import { parameterIndex } from './callers.js';
 import { quotedCode } from './path-text.js';
 import { entries, lateWrite, unseenEntries } from './array-entries.js';
 import { bodyExpressions, eventLists, forwardedArgs, markTree, objects, sentValues, spreadObjects } from './body-objects.js';
-import { refsOf } from './body-reads.js';
+import { identifiers, refsOf } from './body-reads.js';
+import { TS_FILE } from '../../core/extensions.js';
 import { check2024Pickup, halfMigratedPickup, nestedConflict, nestedPickup, pickupTime } from './pickup.js';
 import { renameKey } from './renames.js';
 import { readAtRunTime, runtimeWhy } from './runtime-data.js';
@@ -72,7 +73,7 @@ function typedDeclaration(acc: AnalysisState, unit: Unit, e: ts.Identifier): boo
  * the check cannot follow (`...rest` with `const { courier_id, ...rest } = form`, a global).
  */
 function untypedName(acc: AnalysisState, unit: Unit, e: ts.Expression): boolean {
-  if (!ts.isIdentifier(e) || /\.(?:tsx?|mts|cts)$/.test(unit.file)) return false;
+  if (!ts.isIdentifier(e) || TS_FILE.test(unit.file)) return false;
   const d = acc.bindings.resolve(unit, e);
   return !d || d.kind === 'binding' || d.kind === 'var';
 }
@@ -131,15 +132,10 @@ function classFilled(acc: AnalysisState, unit: Unit, v: ts.Expression, depth = 0
   const made = decl.init ? unwrap(decl.init) : undefined;
   if (!made || !ts.isNewExpression(made) || !ts.isIdentifier(made.expression)) return false;
   const cls = acc.bindings.resolve(decl.unit, made.expression);
-  if (cls?.kind !== 'class' || !/\.(?:tsx?|mts|cts)$/.test(cls.unit.file) || !cls.node.members.some(ts.isPropertyDeclaration)) return false;
+  if (cls?.kind !== 'class' || !TS_FILE.test(cls.unit.file) || !cls.node.members.some(ts.isPropertyDeclaration)) return false;
   const scope = decl.node.parent?.parent?.parent;
   if (!scope) return false;
-  const uses: ts.Identifier[] = [];
-  const visit = (n: ts.Node): void => {
-    if (ts.isIdentifier(n) && n.text === decl.name.text && n !== decl.name) uses.push(n);
-    ts.forEachChild(n, visit);
-  };
-  visit(scope);
+  const uses = identifiers(acc, decl.unit, decl.name.text).filter((n) => n !== decl.name && n.pos >= scope.pos && n.end <= scope.end);
   return uses.every((n) => {
     const p = n.parent;
     // (a webhook's `version` or events given field by field are no keys a type renames: such a body stays unseen)

@@ -135,8 +135,9 @@ function typeClass(acc: AnalysisState, unit: Unit, type: ts.TypeNode): { unit: U
 export function memberType(cls: ts.ClassLikeDeclaration | undefined, name: string): ts.TypeNode | undefined {
   for (const m of cls?.members ?? []) {
     if (ts.isPropertyDeclaration(m) && m.name && ts.isIdentifier(m.name) && m.name.text === name) return m.type;
-    if (ts.isConstructorDeclaration(m))
-      for (const p of m.parameters) if (ts.isIdentifier(p.name) && p.name.text === name && ts.getModifiers(p)?.length) return p.type;
+    if (!ts.isConstructorDeclaration(m)) continue;
+    const i = parameterProperty(m, name);
+    if (i >= 0) return m.parameters[i].type;
   }
   return undefined;
 }
@@ -243,7 +244,7 @@ export function superArgument(acc: AnalysisState, access: ts.PropertyAccessExpre
   if (!bound || !callee || !ts.isPropertyAccessExpression(callee) || unwrap(callee.expression).kind !== ts.SyntaxKind.ThisKeyword) return undefined;
   const cls = enclosingClass(access);
   const ctor = cls?.members.find(ts.isConstructorDeclaration);
-  const index = ctor ? ctor.parameters.findIndex((p) => ts.isIdentifier(p.name) && p.name.text === access.name.text && !!ts.getModifiers(p)?.length) : -1;
+  const index = ctor ? parameterProperty(ctor, access.name.text) : -1;
   let sub = enclosingClass(bound.call);
   let at = bound.unit;
   // the class the call is written in, up to the one that calls super() of the class holding the member
@@ -264,7 +265,7 @@ export function superArgument(acc: AnalysisState, access: ts.PropertyAccessExpre
 export function constructorArgument(acc: AnalysisState, unit: Unit, access: ts.PropertyAccessExpression): { unit: Unit; expr: ts.Expression } | undefined {
   const cls = enclosingClass(access);
   const ctor = cls?.members.find(ts.isConstructorDeclaration);
-  const index = ctor ? ctor.parameters.findIndex((p) => ts.isIdentifier(p.name) && p.name.text === access.name.text && !!ts.getModifiers(p)?.length) : -1;
+  const index = ctor ? parameterProperty(ctor, access.name.text) : -1;
   if (!cls || !ctor || index < 0) return undefined;
   const args = constructionsOf(acc, unit, cls).map((c) => ({ unit: c.unit, expr: c.args[index] }));
   // none given anywhere: the parameter's default (`private readonly http: AxiosInstance = shipping`)
@@ -323,7 +324,7 @@ export function instanceParameter(e: ts.Node, fn: ts.Node): { name: string; inde
   const ctor = cls.members.find(ts.isConstructorDeclaration);
   if (!ctor) return undefined;
   const name = access.name.text;
-  const own = ctor.parameters.findIndex((p) => ts.isIdentifier(p.name) && p.name.text === name && !!ts.getModifiers(p)?.length);
+  const own = parameterProperty(ctor, name);
   if (own >= 0) return { name, index: own };
   for (const st of ctor.body?.statements ?? []) {
     if (!ts.isExpressionStatement(st) || !ts.isBinaryExpression(st.expression) || st.expression.operatorToken.kind !== ts.SyntaxKind.EqualsToken) continue;
@@ -358,4 +359,9 @@ export function constructionOf(acc: AnalysisState, unit: Unit, call: ts.CallExpr
     e = unwrap(v.expr);
   }
   return undefined;
+}
+
+/** The index of the constructor's parameter property of this name (`constructor(private readonly path: string)`), or -1. */
+function parameterProperty(ctor: ts.ConstructorDeclaration, name: string): number {
+  return ctor.parameters.findIndex((p) => ts.isIdentifier(p.name) && p.name.text === name && !!ts.getModifiers(p)?.length);
 }

@@ -58,10 +58,7 @@ export function matcherReads(acc: AnalysisState, unit: Unit, matcher: ts.Express
     if (ctx === 'pickup-v1' && k === 'pickup') return left('v1-pickup-nested-object', nameNode, k, 'is the nested object 2024-09 no longer has (its fields move to the top level)');
     // a webhook's `version` compared with '2023-01': '2024-09' once the registration moves
     if (ctx === 'webhook-2023-01' && k === 'version') {
-      const outer = climb(access);
-      const cmp = outer.parent && ts.isBinaryExpression(outer.parent) && EQUALITY.has(outer.parent.operatorToken.kind) ? outer.parent : undefined;
-      const other = cmp && unwrap(cmp.left === outer ? cmp.right : cmp.left);
-      const lit = other && (ts.isStringLiteral(other) || ts.isNoSubstitutionTemplateLiteral(other)) ? other : undefined;
+      const lit = comparedLiteral(climb(access));
       if (!lit) return left('webhook-version', nameNode, k, "is the registration's version, '2024-09' once it moves, and `--fix` cannot rewrite what it is compared with here");
       if (lit.text !== '2023-01') return;
       const start = lit.getStart(unit.sf);
@@ -75,9 +72,7 @@ export function matcherReads(acc: AnalysisState, unit: Unit, matcher: ts.Express
     const through = outer.parent && (ts.isPropertyAccessExpression(outer.parent) || ts.isElementAccessExpression(outer.parent)) && outer.parent.expression === outer;
     if (through && childContext(ctx, k)) return left(change.rule.id, nameNode, k, `is the block \`${change.to}\` in 2024-09, whose own keys change too`);
     if (ctx === 'pickup-v1' && TIME_KEYS.has(k)) {
-      const cmp = outer.parent && ts.isBinaryExpression(outer.parent) && EQUALITY.has(outer.parent.operatorToken.kind) ? outer.parent : undefined;
-      const other = cmp && unwrap(cmp.left === outer ? cmp.right : cmp.left);
-      const lit = other && (ts.isStringLiteral(other) || ts.isNoSubstitutionTemplateLiteral(other)) ? other : undefined;
+      const lit = comparedLiteral(outer);
       const conv = lit && convertPickupTime(lit.text);
       if (!lit || !conv) return left(change.rule.id, nameNode, k, `is \`${change.to}\` in 2024-09, whose value changes form (\`YYYY-MM-DDTHH:MM\` to local \`HH:MM\`), and \`--fix\` cannot rewrite what it is compared with here`);
       rename(nameNode, k, change.to, false);
@@ -117,6 +112,13 @@ export function matcherReads(acc: AnalysisState, unit: Unit, matcher: ts.Express
     }
   }
   if (body.length) acc.requests.push({ pathKey: key, body, objects: [] });
+}
+
+/** The literal text a read is compared with for equality (`body.version === '2023-01'`), if it is one. */
+function comparedLiteral(read: ts.Expression): ts.StringLiteral | ts.NoSubstitutionTemplateLiteral | undefined {
+  const cmp = read.parent && ts.isBinaryExpression(read.parent) && EQUALITY.has(read.parent.operatorToken.kind) ? read.parent : undefined;
+  const other = cmp && unwrap(cmp.left === read ? cmp.right : cmp.left);
+  return other && (ts.isStringLiteral(other) || ts.isNoSubstitutionTemplateLiteral(other)) ? other : undefined;
 }
 
 /** An expression with the parentheses, `!` and type assertions around it. */

@@ -5,6 +5,7 @@
 // units already parsed (node_modules stay out of it).
 
 import ts from '../../core/ts.cjs';
+import { TS_FILE } from '../../core/extensions.js';
 import { V1_ONLY_PICKUP_FIELDS, childContext, renamesIn, type ContextKind, type KeyChange } from '../../core/keys.js';
 import type { FixKind, RequestContext } from '../../types.js';
 import { note, says, type Words } from '../findings.js';
@@ -57,7 +58,7 @@ interface Renamed {
 const isUserMember = (d: ts.Declaration) => ts.isPropertySignature(d) || ts.isPropertyDeclaration(d) || (ts.isJSDocPropertyTag(d) && ts.isIdentifier(d.name));
 
 /** A unit whose types can type a body: TypeScript, or a script that writes JSDoc types. */
-const typedUnit = (u: Unit) => /\.(tsx?|mts|cts)$/.test(u.sf.fileName) || (/@(?:typedef|type|param|returns?)\b/.test(u.sf.text) && u.sf.text.includes('/**'));
+const typedUnit = (u: Unit) => TS_FILE.test(u.sf.fileName) || (/@(?:typedef|type|param|returns?)\b/.test(u.sf.text) && u.sf.text.includes('/**'));
 
 /** Report and rename the request shapes behind the given bodies, and the uses tied to them. */
 export function renameShapes(store: UnitStore, shaped: Shaped[], reporter: ShapeReporter): void {
@@ -131,9 +132,10 @@ export function renameShapes(store: UnitStore, shaped: Shaped[], reporter: Shape
     }
   };
   /** Report a finding of a type member or a use of it, as part of every request the member types. */
-  const report = (owners: Set<unknown[]>, ...args: Parameters<ShapeReporter['add']>): void => {
+  const report = (owners: Set<unknown[]>, ...args: Parameters<ShapeReporter['add']>): unknown => {
     const f = reporter.add(...args);
     if (f) for (const o of owners) if (!o.includes(f)) o.push(f);
+    return f;
   };
   /**
    * A webhook request type's `version` that takes '2023-01' (and not '2024-09'): a body fixed to
@@ -344,8 +346,7 @@ export function renameShapes(store: UnitStore, shaped: Shaped[], reporter: Shape
           // a window time assigned to the member (`dto.preferred_min_time = …`): its value changes form with it
           const time = r && assignedTime(unit, p, r.change);
           if (time) {
-            const f = reporter.add('v1-pickup-time-value', unit, time.start, time.end, time.message, { edits: time.edit && [time.edit], context: { ...r!.info, by: 'type' }, fixKind: time.edit ? 'safe' : 'none' });
-            if (f) for (const o of r!.owners) if (!o.includes(f)) o.push(f);
+            const f = report(r!.owners, 'v1-pickup-time-value', unit, time.start, time.end, time.message, { edits: time.edit && [time.edit], context: { ...r!.info, by: 'type' }, fixKind: time.edit ? 'safe' : 'none' });
             if (f && time.holds) reporter.holdsRequest?.add(f);
           }
         } else if (ts.isBindingElement(p) && ts.isObjectBindingPattern(p.parent)) {

@@ -62,7 +62,7 @@ export function webhookVersion(acc: AnalysisState, unit: Unit, value: ts.Express
  * front of `/${API_VERSION}/webhooks`): the base's group decides whether it moves, with its paths.
  */
 function versionedBaseConstant(acc: AnalysisState, unit: Unit, ref: ts.Expression): { unit: Unit; lit: ts.StringLiteral } | undefined {
-  const d = ts.isIdentifier(ref) ? acc.bindings.resolve(unit, ref) : ts.isPropertyAccessExpression(ref) ? acc.bindings.qualified(unit, ref) : undefined;
+  const d = acc.bindings.qualified(unit, ref);
   const lit = d?.kind === 'var' && d.init ? unwrap(d.init) : undefined;
   if (!lit || !ts.isStringLiteral(lit) || lit.getText(d!.unit.sf).slice(1, -1) !== '2023-01') return undefined;
   const g = acc.baseGroups.get(`${d!.unit.file}:${lit.getStart(d!.unit.sf) + 1}`);
@@ -75,7 +75,7 @@ function versionedBaseConstant(acc: AnalysisState, unit: Unit, ref: ts.Expressio
  * export const VERSION = '2023-01' }` not exported from the module): it serves nothing else.
  */
 function ownConstant(acc: AnalysisState, unit: Unit, ref: ts.Expression): ts.StringLiteral | undefined {
-  const d = ts.isIdentifier(ref) ? acc.bindings.resolve(unit, ref) : ts.isPropertyAccessExpression(ref) ? acc.bindings.qualified(unit, ref) : undefined;
+  const d = acc.bindings.qualified(unit, ref);
   if (d?.kind !== 'var' || d.unit !== unit || !d.init) return undefined;
   const lit = unwrap(d.init);
   const statement = d.node.parent?.parent;
