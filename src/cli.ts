@@ -1,6 +1,6 @@
 // The command line (its options: src/args.ts), and the one place that sets the exit code.
 
-import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, fstatSync, mkdirSync, readFileSync, writeFileSync, writeSync } from 'node:fs';
 import { constants as osConstants } from 'node:os';
 import path from 'node:path';
 import { picocolors } from './core/require.js';
@@ -24,7 +24,29 @@ function out(text: string, file?: string, cwd = process.cwd()): void {
     } catch (err) {
       throw new UsageError(`cannot write the report to ${file} (${(err as NodeJS.ErrnoException).code ?? 'error'})`);
     }
-  } else if (text) process.stdout.write(text);
+  } else if (text) toStdout(text);
+}
+
+/**
+ * Standard output. A report sent to a file (`> report.json`) is written there with one call: Node's
+ * stream for a file turns the text into a Buffer first, which took 17 ms for the 3 MB JSON report of
+ * a 10,000-file tree (a twentieth of a cached run); a terminal or a pipe keeps Node's stream.
+ */
+function toStdout(text: string): void {
+  let file = false;
+  try {
+    file = fstatSync(1).isFile();
+  } catch {
+    /* no standard output to stat: Node's stream says what is wrong */
+  }
+  if (!file) {
+    process.stdout.write(text);
+    return;
+  }
+  const written = writeSync(1, text);
+  // (a file takes the whole text in one call; should it take part, the rest follows as bytes)
+  const bytes = Buffer.byteLength(text);
+  if (written < bytes) for (let rest = Buffer.from(text).subarray(written); rest.length; ) rest = rest.subarray(writeSync(1, rest));
 }
 
 function listRules(): string {

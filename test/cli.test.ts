@@ -1,6 +1,6 @@
 // The built CLI end to end: exit codes, reporters, the catalogue flags, --fix guards and the diff.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -25,6 +25,21 @@ describe('scan', () => {
     expect(stylish.stdout).toContain('src/labels.ts');
     expect(stylish.stdout).toMatch(/^\s+8:7\s+error\s+.*label-entry-field$/m);
     expect(stylish.stdout).toMatch(/✖ \d+ problems \(\d+ errors, 0 warnings\)/);
+  });
+
+  it('a report sent to a file (`> report.json`, `>> log`) is the one a pipe gets, whole and in place', () => {
+    const dir = tempCopy(path.join(LEGACY, 'before'));
+    const piped = runCli(['-r', 'json'], dir);
+    expect(piped.code).toBe(1);
+    const out = path.join(tempDir(), 'report.json');
+    for (const [flag, before] of [['w', ''], ['a', 'an earlier line\n']] as const) {
+      writeFileSync(out, before);
+      const fd = openSync(out, flag);
+      const r = spawnSync(process.execPath, [path.join(ROOT, 'bin', 'migrate-check.js'), '-r', 'json'], { cwd: dir, stdio: ['ignore', fd, 'pipe'], encoding: 'utf8' });
+      closeSync(fd);
+      expect([r.status, r.stderr]).toEqual([1, '']);
+      expect(readFileSync(out, 'utf8')).toBe(before + piped.stdout);
+    }
   });
 
   it('a suppression comment: its words after -- are the justification in json and sarif', () => {
