@@ -10,10 +10,13 @@ import { MINI_LIB, MINI_LIB_NAME } from './request-types-lib.js';
 
 let miniLib: ts.SourceFile | undefined;
 
-/** Every key some request context renames: a type member can only matter if it has one of these names. */
+/**
+ * Every key some request context renames, and the v1 nested `pickup` (reported in a pickup request
+ * type, also once the request is on 2024-09): a type member can only matter if it has one of these names.
+ */
 function renamedKeys(): Set<string> {
   const all: ContextKind[] = ['pickup-v1', 'label-entry-2023-01', 'body-2023-01', 'courier-block-2023-01'];
-  const out = new Set<string>(['courier_selection']);
+  const out = new Set<string>(['courier_selection', 'pickup']);
   for (const c of all) for (const k of renamesIn(c).keys()) out.add(k);
   return out;
 }
