@@ -192,6 +192,17 @@ export function holdRequests(acc: AnalysisState): void {
   const heldWith = new Map<Finding, Finding | undefined>();
   // paths held because the body of one request sent to them holds it: what in that body holds it
   const bodyHolds = new Map<Finding, Finding[]>();
+  // paths that move only with `--unsafe` because their body does (not for want of a 2024-09 form): what in the body
+  const waitsFor = new Map<Finding, Finding>();
+  // how many requests' bodies hold each finding (a shared builder's keys are in several), counted when first asked
+  let sharing: Map<Finding, number> | undefined;
+  const requestsHolding = (f: Finding): number => {
+    if (!sharing) {
+      sharing = new Map();
+      for (const q of acc.requests) for (const g of bodyFindings(acc, q)) sharing.set(g, (sharing.get(g) ?? 0) + 1);
+    }
+    return sharing.get(f) ?? 0;
+  };
   // until nothing changes: a path held for one request holds the body of every request sent to it
   for (let changed = true; changed; ) {
     changed = false;
@@ -246,10 +257,18 @@ export function holdRequests(acc: AnalysisState): void {
       }
       // a path that moves only on an assumption (`--fix --unsafe`): its body moves with it, on the same assumption
       if (path && path.fixKind === 'unsafe' && path.changeKind === 'endpoint-moved') {
-        const why = `the path it is sent to, \`${path.oldText}\`, which has no 2024-09 form in the spec (${path.ruleId})`;
+        const body = waitsFor.get(path);
+        // what this request's own objects hold is sent to the path; a piece it shares with another
+        // request (a type, a constant, a builder, a key of that request's body the type ties to it) is named by this request
+        const own = new Set(findingsIn(acc, r.objects).filter((f) => requestsHolding(f) <= 1));
+        const why = (f: Finding): string => {
+          if (body) return `the path it is sent to, \`${path.oldText}\` (${acc.placeOf(path.file, path.line, f.file)}), and the body sent there, which moves only with \`--unsafe\` (\`${body.oldText}\`, ${body.ruleId}, ${acc.placeOf(body.file, body.line, f.file)})`;
+          if (own.has(f)) return `the path it is sent to, \`${path.oldText}\`, which has no 2024-09 form in the spec (${path.ruleId})`;
+          return `the request to \`${path.oldText}\` (${acc.placeOf(path.file, path.line, f.file)}), which shares it and whose path has no 2024-09 form in the spec (${path.ruleId})`;
+        };
         for (const f of inBody) {
           if (f.fixKind !== 'safe') continue;
-          acc.assume(f, why);
+          acc.assume(f, why(f));
           changed = true;
         }
         continue;
@@ -259,6 +278,7 @@ export function holdRequests(acc: AnalysisState): void {
       const assumed = inBody.find((f) => f.fixKind === 'unsafe' && f.changeKind !== 'endpoint-moved');
       if (path && path.fixKind === 'safe' && assumed) {
         acc.assume(path, `the body sent to it, which moves only with \`--unsafe\` (\`${assumed.oldText}\`, ${assumed.ruleId}, ${acc.placeOf(assumed.file, assumed.line, path.file)})`);
+        waitsFor.set(path, assumed);
         changed = true;
       }
     }
