@@ -50,6 +50,14 @@ function declaredShapes(u: Unit, keys: Set<string>): Set<string> | undefined {
         found = true;
         for (const t of text.matchAll(JSDOC_TYPEDEF)) names.add(t[1]);
       }
+  // a JSDoc type literal (`@typedef {{ courier_id: string }} Pickup`, `@type {{ courier_id: string }}`): its members are in a comment
+  if (text.includes('{{'))
+    for (const m of text.matchAll(JSDOC_TYPE_LITERAL)) {
+      const members = new Set([...m[1].matchAll(LITERAL_MEMBER)].map((x) => x[1]));
+      if (![...members].some((k) => keys.has(k))) continue;
+      found = true;
+      if (m[2]) names.add(m[2]);
+    }
   // keys a mapped type gives (`Record<'courier_id' | …, string>`, `{ [K in …]: … }`), written in
   // its key list or in a union of keys declared apart
   if ([...keys].some((k) => text.includes(`'${k}'`) || text.includes(`"${k}"`)))
@@ -62,6 +70,10 @@ function declaredShapes(u: Unit, keys: Set<string>): Set<string> | undefined {
 
 const JSDOC_PROPERTY = /@(?:property|prop)\s*\{[^}]*\}\s*\[?([A-Za-z_$][\w$]*)/g;
 const JSDOC_TYPEDEF = /@typedef\s*\{[^}]*\}\s*([A-Za-z_$][\w$]*)/g;
+/** a JSDoc tag's type literal, to the first `}}` (a nested literal's own members are read too), and the typedef's name */
+const JSDOC_TYPE_LITERAL = /@(?:typedef|type|param|returns?|property|prop)\s*\{\{([^]*?)\}\}(?:\s*([A-Za-z_$][\w$]*))?/g;
+/** a member of a type literal: its name (quoted or not) before an optional `?` and the `:` */
+const LITERAL_MEMBER = /['"]?([A-Za-z_$][\w$]*)['"]?\s*\??\s*:/g;
 
 /** A `Record<…>` or a mapped type, with the alias it is declared as (if it is). */
 const MAPPED_KEYS = /(?:\btype\s+([A-Za-z_$][\w$]*)\s*(?:<[^=]*>)?\s*=\s*)?(?:\bRecord\s*<|\[\s*[A-Za-z_$][\w$]*\s+in\s+)/g;
