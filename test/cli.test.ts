@@ -48,7 +48,7 @@ describe('scan', () => {
         '// migrate-check-disable-next-line labels-path -- checked: the label service still runs 2023-01',
         "fetch('/2023-01/labels', { method: 'POST' });",
         '// migrate-check-disable-next-line webhooks-path',
-        "fetch('/2023-01/webhooks');",
+        "fetch('/2023-01/webhooks', { method: 'POST' });",
         '',
       ].join('\n'),
     });
@@ -141,7 +141,7 @@ describe('scan', () => {
 
   it('--quiet, --max-warnings and --rule set the exit code as PRODUCT.md says', () => {
     const dir = tempDir();
-    writeFileSync(path.join(dir, 'dates.ts'), "import { http } from './http';\nexport const d = (id: string) => http.get(`/2024-09/couriers/${id}`).then(() => ({ courier_id: id }));\nexport const old = () => http.get('/2023-01/webhooks');\n");
+    writeFileSync(path.join(dir, 'dates.ts'), "import { http } from './http';\nexport const d = (id: string) => http.get(`/2024-09/couriers/${id}`).then(() => ({ courier_id: id }));\nexport const old = () => http.post('/2023-01/webhooks');\n");
     let r = runCli(['-r', 'compact'], dir);
     expect(r.code).toBe(1);
     expect(r.stdout).toContain('ambiguous-courier-id');
@@ -157,7 +157,7 @@ describe('scan', () => {
   it('a file that cannot be parsed is a fatal message and the run goes on', () => {
     const dir = tempDir();
     writeFileSync(path.join(dir, 'broken.ts'), "const x = fetch('/2023-01/webhooks', {;\n");
-    writeFileSync(path.join(dir, 'good.ts'), "export const w = () => fetch('/2023-01/webhooks');\n");
+    writeFileSync(path.join(dir, 'good.ts'), "export const w = () => fetch('/2023-01/webhooks', { method: 'POST' });\n");
     const r = runCli(['-r', 'json'], dir);
     expect(r.code).toBe(1);
     const data = JSON.parse(r.stdout) as any[];

@@ -11,6 +11,6 @@ const PROJECTS = path.join(ROOT, 'fixtures', 'projects');
 
 describe('fixture projects (fixtures/projects)', () => {
   const names = exampleDirs(PROJECTS);
-  it('are present', () => expect(names).toEqual(['angular-environments', 'astro-site', 'axios-defaults', 'barrel-reads', 'declaration-types', 'dispatch-classes', 'fetch-wrapper', 'generated-and-hosts', 'jest-assertions', 'legacy-client', 'namespace-client', 'nuxt-aliases', 'openapi-fetch-generated', 'openapi-generator-folder', 'openapi-on-2024-09', 'path-helper', 'react-query-labels', 'service-client', 'shared-body-constant', 'svelte-got-shop', 'svelte-typed-markup', 'sveltekit-app', 'test-doubles', 'typed-axios-client', 'typescript-export-equals', 'vue-app', 'warehouse-commonjs', 'webhook-version-base', 'workspace-monorepo', 'wrapped-client']));
+  it('are present', () => expect(names).toEqual(['angular-environments', 'angular-versioned-environments', 'astro-site', 'axios-defaults', 'barrel-reads', 'declaration-types', 'dispatch-classes', 'fetch-wrapper', 'generated-and-hosts', 'jest-assertions', 'legacy-client', 'namespace-client', 'nuxt-aliases', 'openapi-fetch-generated', 'openapi-generator-folder', 'openapi-on-2024-09', 'path-helper', 'react-query-labels', 'service-client', 'shared-body-constant', 'svelte-got-shop', 'svelte-typed-markup', 'sveltekit-app', 'test-doubles', 'typed-axios-client', 'typescript-export-equals', 'vue-app', 'warehouse-commonjs', 'webhook-version-base', 'workspace-monorepo', 'wrapped-client']));
   for (const name of names) it(name, () => runExample(PROJECTS, name));
 });

@@ -3,6 +3,7 @@
 
 import { configKey } from './detectors/paths.js';
 import { codeSpan } from './detectors/path-text.js';
+import { environmentTwins } from './detectors/replaced-environments.js';
 import { memberKey } from './detectors/versioned-base.js';
 import type { UnitEdit } from './render.js';
 import type { AnalysisState, BaseGroup } from './state.js';
@@ -15,6 +16,10 @@ import { lineCol } from './units.js';
  */
 export function finishBaseGroups(acc: AnalysisState): void {
   for (const g of acc.baseGroups.values()) {
+    const { twins, apart } = environmentTwins(acc, g);
+    // (a twin that is a base of its own, which some module imports directly, is settled as its own group)
+    g.twins = twins.filter((t) => !acc.baseGroups.has(`${t.unit.file}:${t.start}`));
+    g.twinsApart = apart;
     settleGroup(acc, g);
     for (const x of g.members) acc.memberGroups.set(memberKey(acc, x), g);
   }
@@ -61,7 +66,8 @@ function baseStartOf(g: BaseGroup): number {
 export function settleGroup(acc: AnalysisState, g: BaseGroup): void {
   const given = acc.options.given;
   const baseStart = baseStartOf(g);
-  const files = [...new Set([g.unit.file, ...g.members.map((x) => x.unit.file), ...g.unseen.map((x) => x.unit.file)])];
+  const twins = g.twins ?? [];
+  const files = [...new Set([g.unit.file, ...twins.map((t) => t.unit.file), ...g.members.map((x) => x.unit.file), ...g.unseen.map((x) => x.unit.file)])];
   const outside = given ? files.filter((f) => !given.has(f)) : [];
   // generated code is never edited: a base or path written there holds the whole group
   const generated = outside.length ? [] : files.filter((f) => acc.generatedBy(f));
@@ -86,7 +92,7 @@ export function settleGroup(acc: AnalysisState, g: BaseGroup): void {
   }
   const blocking = g.members.filter((x) => !x.edit);
   const heldWithBody = g.members.filter((x) => x.edit && x.heldBy);
-  const movable = blocking.length === 0 && heldWithBody.length === 0 && g.unseen.length === 0 && g.exact && !g.env && !g.keptByUser;
+  const movable = blocking.length === 0 && heldWithBody.length === 0 && g.unseen.length === 0 && g.exact && !g.env && !g.keptByUser && !g.twinsApart?.length;
   g.movable = movable;
   const baseEdit: UnitEdit = { unit: g.unit, start: g.start, end: g.end, text: '2024-09' };
   // what holds the base, worded for the file of the finding that says it (a place in that file is
@@ -107,6 +113,8 @@ export function settleGroup(acc: AnalysisState, g: BaseGroup): void {
       const line = lineCol(u.unit.fileText, u.node.getStart(u.unit.sf) + u.unit.offset).line;
       reasons.push(`${codeSpan(u.node, u.unit.sf)} (${acc.shownFile(u.unit.file)}:${line}) sends through it ${u.why}`);
     }
+    // another build's environment file gives the key a value that does not move with this one
+    if (g.twinsApart?.length) reasons.push(`another build's environment file gives it ${g.twinsApart.join(', ')}, which does not carry the version the same way`);
     // the literal that holds the base's version is written with escapes: `--fix` cannot rewrite it in place
     if (!g.exact) reasons.push(`the text that holds its \`2023-01\` is written with escapes, which \`--fix\` cannot rewrite in place`);
     return reasons.join('; ');
@@ -117,6 +125,15 @@ export function settleGroup(acc: AnalysisState, g: BaseGroup): void {
       ? `The base URL \`${g.label}\` carries the 2023-01 version; every relative path sent through it is a 2023-01 path (${g.members.length} of them). \`--fix\` moves it to /2024-09 together with those paths.`
       : `The base URL \`${g.label}\` carries the 2023-01 version; it cannot move to /2024-09 while ${holds} (left for a person: move those paths by hand, then the base).`,
     { edits: movable ? [baseEdit] : undefined, fixKind: movable ? 'safe' : 'none', replace: true, fixDescription: "write '2024-09'", newText: '2024-09' });
+  // the same base in the environment files another build swaps in: it moves, or stays, with this one
+  for (const t of twins) {
+    const at = acc.placeOf(g.unit.file, lineCol(g.unit.fileText, baseStart + g.unit.offset).line, t.unit.file);
+    acc.add('versioned-base-url', t.unit, t.start - 1, t.end,
+      movable
+        ? `The base URL \`${t.label}\` carries the 2023-01 version; the build swaps it in for \`${g.label}\` (${at}), which moves to /2024-09 with its paths: \`--fix\` moves this one with them.`
+        : `The base URL \`${t.label}\` carries the 2023-01 version; the build swaps it in for \`${g.label}\` (${at}), which cannot move to /2024-09 while ${holdsAt(t.unit.file)} (left for a person: move those paths by hand, then both bases).`,
+      { edits: movable ? [{ unit: t.unit, start: t.start, end: t.end, text: '2024-09' }] : undefined, fixKind: movable ? 'safe' : 'none', replace: true, fixDescription: "write '2024-09'", newText: '2024-09' });
+  }
   for (const x of g.members) {
     const rule = x.match.rule!;
     const ep = rule.endpoint;

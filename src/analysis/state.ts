@@ -43,6 +43,18 @@ export interface BaseGroup {
   env?: string;
   /** why the base itself is kept as it is (a suppression comment, a rule turned off): its paths stay with it */
   keptByUser?: string;
+  /** the same base in the environment files a build swaps in (replaced-environments.ts): they move with it */
+  twins?: EnvironmentTwin[];
+  /** values of the same key there that do not carry the version the same way, each with its place: they hold it */
+  twinsApart?: string[];
+}
+
+/** A versioned base's `2023-01` in an environment file a build swaps in for the base's own (unit offsets). */
+export interface EnvironmentTwin {
+  unit: Unit;
+  start: number;
+  end: number;
+  label: string;
 }
 
 export interface Target {

@@ -6,6 +6,7 @@
 // component back to the analysis, and so does a change in the component it was in last time.
 
 import { IMPORT_SPECIFIER } from '../analysis/resolve.js';
+import { environmentTies } from '../core/environments.js';
 import { insideRoot } from '../core/wall.js';
 import { UnionFind } from '../core/union-find.js';
 import { inScope, projectScope } from '../core/project-scope.js';
@@ -65,7 +66,7 @@ export function importLinks(candidates: string[], entries: ReadonlyMap<string, P
  * candidates go together when one declares global types; axios' defaults go with every candidate
  * that names axios; a file naming the old event goes with every file that may register a webhook;
  * a file that may set up a test double goes with the files of its project naming an old path it
- * names; and where the analysis looked for the calls of a name over every
+ * names; environment files of one folder go together; and where the analysis looked for the calls of a name over every
  * file (a wrapper's callers: `lookups`, as the last analysis of a node recorded them), the node goes with
  * every node that calls or declares that name. Not sure of the imports: one component.
  */
@@ -101,6 +102,8 @@ export function components(
     const scope = projectScope(d.file);
     for (const c of facts) if (c !== d && inScope(scope, c.file) && c.e.resources?.some((w) => d.e.resources!.includes(w))) sets.union(d.file, c.file);
   }
+  // an environment file goes with the files a build swaps in for it (src/pipeline/partition.ts ties them too)
+  for (const [a, b] of environmentTies(graph.links.keys())) sets.union(a, b);
   const part = new Map<string, string>();
   for (const f of graph.links.keys()) part.set(f, graph.sure ? sets.find(f) : candidates[0]);
   return part;

@@ -244,12 +244,20 @@ function endpointRules(from: 'v1' | '2023-01'): Rule[] {
   return list;
 }
 
+/**
+ * Is the request seen to be sent with another method than the spec's row (`GET /2023-01/labels`:
+ * the spec maps only the POST that creates labels)? Then the row is not its form: the path is one
+ * the spec does not map. A method that cannot be seen is taken to be the row's.
+ */
+const otherMethod = (ep: { method: string }, method: string | undefined): boolean => !!method && !!ep.method && method !== ep.method;
+
 function matchV1(segs: string[], textEnds: boolean, trailingSlash: boolean, method?: string): Pick<PathMatch, 'rule' | 'partial' | 'newPath' | 'bodyContext' | 'versionOnly' | 'configured'> {
   const own = configuredMatch(configured.v1, segs, textEnds, trailingSlash, 'body-v1', method);
   for (const rule of endpointRules('v1')) {
     const fit = fitEndpoint(segs, rule, textEnds);
     if (!fit) continue;
     const ep = rule.endpoint!;
+    if (otherMethod(ep, method)) continue;
     return {
       rule,
       partial: fit.partial,
@@ -268,6 +276,7 @@ function match2023(segs: string[], textEnds: boolean, trailingSlash: boolean, me
     const fit = fitEndpoint(segs, rule, textEnds);
     if (!fit) continue;
     const ep = rule.endpoint!;
+    if (otherMethod(ep, method)) continue;
     return {
       rule,
       partial: fit.partial,

@@ -9,6 +9,7 @@ import { IMPORT_SPECIFIER, probeModule, resolveSpecifier } from '../analysis/res
 import { WorkspaceReader } from '../analysis/workspaces.js';
 import { TsconfigReader } from '../analysis/tsconfig.js';
 import { setsClientDefaults } from '../core/axios-defaults.js';
+import { environmentTies } from '../core/environments.js';
 import { TS_FILE } from '../core/extensions.js';
 import { OLD_EVENT } from '../core/keys.js';
 import { MAY_DOUBLE, oldResourceWords } from '../core/path-shape.js';
@@ -81,6 +82,9 @@ export function partition(
     const scope = projectScope(d.file);
     for (const c of candidates) if (c !== d && inScope(scope, c.file) && resources.get(c)!.some((w) => words.includes(w))) union(d.file, c.file);
   }
+  // an environment file's key is, in another build, the same key of the files swapped in for it
+  // (analysis/detectors/replaced-environments.ts): the environment files of a folder share one part
+  for (const [a, b] of environmentTies(candidates.map((c) => c.file))) union(a, b);
   const groups = new Map<string, { file: string; text: string }[]>();
   for (const c of candidates) {
     const r = find(c.file);

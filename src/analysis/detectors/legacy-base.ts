@@ -7,9 +7,10 @@ import { type Piece, envName, findProperty, isEnvObject, propertyValue, unwrap }
 import { note, says } from '../findings.js';
 import type { Finding, LegacyBase } from '../../types.js';
 import type { AnalysisState } from '../state.js';
-import { treeIndex, type Unit } from '../units.js';
+import type { Unit } from '../units.js';
 import { constructorArgument, superArgument, thisMember } from './callers.js';
 import { BASE_OPTION, type Virtual, displayPath } from './path-text.js';
+import { replacedEnvironments } from './replaced-environments.js';
 
 /**
  * Is one branch of a base's value (`a ?? b`, `a || b`, `c ? a : b`) the legacy host: a literal on
@@ -84,31 +85,8 @@ export function checkReplacedEnvironments(acc: AnalysisState, m: PathMatch, piec
   const via = first?.via[0];
   if (!via) return;
   const target: Target = { unit: via.unit, node: via.name, label: via.label, named: true };
-  for (const alt of replacedEnvironments(acc, target))
+  for (const alt of replacedEnvironments(acc, target.unit, target.node.parent))
     if (originOf(alt.value) === acc.hosts.legacy) reportLegacyBase(acc, { unit: alt.unit, node: alt.node, label: alt.label }, undefined, 'value', moving, displayPath(m.path, pieces, vt, m.start));
-}
-
-/**
- * The values an environment file's key takes in the files a build swaps in for it (Angular's
- * `environments/environment.ts` and `environment.prod.ts`, `environment.staging.ts`…): the base,
- * as some builds send it.
- */
-function replacedEnvironments(acc: AnalysisState, target: Target): { unit: Unit; node: ts.Expression; label: string; value: string }[] {
-  const file = target.unit.file;
-  const m = /^(.*[\\/])environment(?:\.[\w-]+)?\.ts$/.exec(file);
-  const prop = target.node.parent;
-  if (!m || !prop || !ts.isPropertyAssignment(prop) || !ts.isIdentifier(prop.name)) return [];
-  const key = prop.name.text;
-  const out: { unit: Unit; node: ts.Expression; label: string; value: string }[] = [];
-  for (const u of acc.store.all()) {
-    if (u.file === file || !u.file.startsWith(m[1]) || !/[\\/]environment\.[\w-]+\.ts$/.test(u.file)) continue;
-    for (const obj of treeIndex(u.sf).objects) {
-      const value = propertyValue(findProperty(obj, key));
-      const v = value && unwrap(value);
-      if (v && (ts.isStringLiteral(v) || ts.isNoSubstitutionTemplateLiteral(v))) out.push({ unit: u, node: v, label: `${key} (${u.file.split(/[\\/]/).pop()})`, value: v.text });
-    }
-  }
-  return out;
 }
 
 /** Is this the name of a variable declared inside a function (not at a module's top level)? */
