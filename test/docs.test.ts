@@ -65,7 +65,7 @@ describe('the README set-ups', () => {
     const clean = commit();
     expect(clean.stderr + clean.stdout).toBe('');
     expect(clean.status).toBe(0);
-    writeFileSync(path.join(dir, 'old file.ts'), "export const hooks = () => fetch('/2023-01/webhooks');\n");
+    writeFileSync(path.join(dir, 'old file.ts'), "export const hooks = () => fetch('/2023-01/webhooks', { method: 'POST' });\n");
     git(dir, 'add', 'old file.ts');
     const stopped = commit();
     expect(stopped.stdout + stopped.stderr).toMatch(/^old file\.ts\n {2}1:35 {2}error .* webhooks-path$/m);

@@ -19,8 +19,8 @@ const { DEFAULT_CONFIG } = await import('../src/index.js');
 describe('a fixed text that would not parse', () => {
   it('is refused with the parser message, left as it was on disk, and keeps its findings', async () => {
     const dir = tempDir('mc-refuse-');
-    const still = "export const hooks = () => fetch('/2023-01/webhooks');\n";
-    const gone = "export const labels = () => fetch('/2023-01/labels');\n";
+    const still = "export const hooks = () => fetch('/2023-01/webhooks', { method: 'POST' });\n";
+    const gone = "export const labels = () => fetch('/2023-01/labels', { method: 'POST' });\n";
     writeFileSync(path.join(dir, 'still-old.ts'), still);
     writeFileSync(path.join(dir, 'nothing-old.ts'), gone);
     broken.set('still-old.ts', "export const hooks = () => fetch('/2023-01/webhooks'\n");

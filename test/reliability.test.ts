@@ -33,7 +33,7 @@ const AS_ROOT = process.getuid?.() === 0;
 const NOBODY = 65534;
 const MIB4 = 4 * 1024 * 1024; // the default maxFileSize (README: "default 4 MiB")
 
-const OLD_CALL = "export const w = () => fetch('/2023-01/webhooks');\n";
+const OLD_CALL = "export const w = () => fetch('/2023-01/webhooks', { method: 'POST' });\n";
 
 function runOpts(cwd: string, base: string, env: Record<string, string> = {}): SpawnSyncOptions {
   return {
@@ -84,7 +84,7 @@ function padded(head: string, size: number): string {
 // the minified bundle: generic code on one line, old paths at its start, middle and end
 function bundle(): string {
   const chunk = (i: number) => `function m${i}(a,b){var c=a+b*${i};return c>${i}?m${i}(c-1,b):[c,"k${i}"].join("-")}`;
-  const parts: string[] = ['(function(){"use strict";var api=function(u){return fetch(u)};api("/2023-01/webhooks");'];
+  const parts: string[] = ['(function(){"use strict";var api=function(u){return fetch(u,{method:"POST"})};api("/2023-01/webhooks");'];
   let size = parts[0].length;
   let i = 0;
   while (size < 2 * 1024 * 1024) {
@@ -103,7 +103,7 @@ for (const f of ['src/webhooks.ts', 'src/labels.ts', 'src/bin/tool.mjs', 'src/re
 // Expected after --fix, by hand from PRODUCT.md and the spec: 2023-01 webhooks -> 2024-09 webhooks,
 // POST /2023-01/labels -> /2024-09/batches/labels, webhook version '2023-01' -> '2024-09',
 // courier_account_state_changed -> courier_state_changed; comments and everything else unchanged.
-const NESTED_OK = 'export const run = (f: (g: () => unknown) => unknown) =>\n  ' + 'f(() => '.repeat(200) + "fetch('/2023-01/webhooks')" + ')'.repeat(200) + ';\n';
+const NESTED_OK = 'export const run = (f: (g: () => unknown) => unknown) =>\n  ' + 'f(() => '.repeat(200) + "fetch('/2023-01/webhooks', { method: 'POST' })" + ')'.repeat(200) + ';\n';
 const GOOD_AFTER: Record<string, string> = {
   'src/webhooks.ts': GOOD_BEFORE['src/webhooks.ts']
     .replace("got.post('/2023-01/webhooks'", "got.post('/2024-09/webhooks'")
@@ -112,7 +112,7 @@ const GOOD_AFTER: Record<string, string> = {
   'src/labels.ts': GOOD_BEFORE['src/labels.ts'].replace('axios.post("/2023-01/labels"', 'axios.post("/2024-09/batches/labels"'),
   'src/bin/tool.mjs': GOOD_BEFORE['src/bin/tool.mjs'].replace("+ '/2023-01/webhooks'", "+ '/2024-09/webhooks'"),
   'src/readonly.ts': GOOD_BEFORE['src/readonly.ts'].replace("=== 'courier_account_state_changed'", "=== 'courier_state_changed'"),
-  'src/crlf-bom.ts': GOOD_BEFORE['src/crlf-bom.ts'].replace("got.get('/2023-01/webhooks')", "got.get('/2024-09/webhooks')"),
+  'src/crlf-bom.ts': GOOD_BEFORE['src/crlf-bom.ts'].replace("got.post('/2023-01/webhooks')", "got.post('/2024-09/webhooks')"),
   'src/nested-ok.ts': NESTED_OK.replace('/2023-01/', '/2024-09/'),
   'src/at-limit.ts': padded(OLD_CALL.replace('/2023-01/', '/2024-09/'), MIB4),
   'vendor/app.min.js': bundle().replaceAll('api("/2023-01/webhooks")', 'api("/2024-09/webhooks")'),
@@ -334,7 +334,7 @@ describe('reading and writing one file (the engine)', () => {
     const dir = tempDir('mc-deep-');
     // SourceFile > VariableStatement > VariableDeclarationList > VariableDeclaration > ArrayLiteral >
     // n nested `+` (a left-deep chain of n + 1 terms) > the first `a`: n + 6 levels
-    const chain = (n: number) => "export const x = [fetch('/2023-01/webhooks'), " + 'a + '.repeat(n) + 'a];\n';
+    const chain = (n: number) => "export const x = [fetch('/2023-01/webhooks', { method: 'POST' }), " + 'a + '.repeat(n) + 'a];\n';
     const under = path.join(dir, 'under.ts');
     const over = path.join(dir, 'over.ts');
     writeFileSync(under, chain(MAX_NESTING - 6));
@@ -371,8 +371,8 @@ describe('reading and writing one file (the engine)', () => {
 
 const N = 3000;
 const name = (i: number) => `f${String(i).padStart(4, '0')}.ts`;
-const fileText = (i: number) => `export const w${i} = () => fetch('/2023-01/webhooks');\n`;
-const fixedText = (i: number) => `export const w${i} = () => fetch('/2024-09/webhooks');\n`;
+const fileText = (i: number) => `export const w${i} = () => fetch('/2023-01/webhooks', { method: 'POST' });\n`;
+const fixedText = (i: number) => `export const w${i} = () => fetch('/2024-09/webhooks', { method: 'POST' });\n`;
 
 function bigTree(): { base: string; root: string } {
   const base = tempDir('mc-big-');

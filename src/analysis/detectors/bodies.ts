@@ -10,7 +10,7 @@ import { propName } from '../bindings.js';
 import { propertyValue, unwrap } from '../evaluate.js';
 import { note, says } from '../findings.js';
 import type { AnalysisState, Target } from '../state.js';
-import type { Unit } from '../units.js';
+import { lineCol, type Unit } from '../units.js';
 import { parameterIndex } from './callers.js';
 import { quotedCode } from './path-text.js';
 import { entries, lateWrite, unseenEntries } from './array-entries.js';
@@ -94,8 +94,11 @@ export function unseenParameter(acc: AnalysisState, unit: Unit, e: ts.Expression
   const type = decl.node.type;
   const described = type && (ts.isTypeLiteralNode(type) || (ts.isTypeReferenceNode(type) && !(ts.isIdentifier(type.typeName) && type.typeName.text === 'Record')));
   if (described) return undefined;
-  return `the body sent with it cannot be seen (\`${e.text}\` is a parameter that no caller in the project fills and no request type describes, so it may be in either version): move the request and its body together by hand`;
+  return `the body sent with it cannot be seen (\`${e.text}\` is a parameter that no caller in the project fills and no request type describes, so it may be in either version; it is sent at ${placeOfCode(acc, unit, e)}): move the request and its body together by hand`;
 }
+
+/** Where code is written, as a message about another file's finding names it (`apps/dash/src/action.ts:6`). */
+const placeOfCode = (acc: AnalysisState, unit: Unit, n: ts.Node): string => `${acc.shownFile(unit.file)}:${lineCol(unit.fileText, n.getStart(unit.sf) + unit.offset).line}`;
 
 /** A body that is no object the analysis can follow, and no parameter (unseenParameter) nor nothing (`undefined`): why it cannot be seen. */
 function unseenValue(acc: AnalysisState, unit: Unit, e: ts.Expression): string | undefined {
@@ -111,7 +114,7 @@ function unseenValue(acc: AnalysisState, unit: Unit, e: ts.Expression): string |
   if (acc.boundCall && usesParameterOf(acc, unit, v, acc.boundCall.fn)) return undefined;
   // an instance of a TypeScript class filled field by field: the class types every key it is given (request-types.ts)
   if (classFilled(acc, unit, v)) return undefined;
-  return `the body sent with it cannot be seen (\`${quotedCode(v, unit.sf)}\` is no object the analysis can follow, so it may be in either version): move the request and its body together by hand`;
+  return `the body sent with it cannot be seen (\`${quotedCode(v, unit.sf)}\` is no object the analysis can follow, so it may be in either version; it is sent at ${placeOfCode(acc, unit, v)}): move the request and its body together by hand`;
 }
 
 /**

@@ -84,8 +84,11 @@ export function renameShapes(store: UnitStore, shaped: Shaped[], reporter: Shape
    * has no declaration to rename, only the literal in the key list (mappedKeyLiterals).
    */
   const mapped = new Map<ts.Symbol, Renamed & { at: Shaped; alias?: ts.Node }>();
-  /** members named `pickup` of a pickup request type: reported, never renamed (nor do they hold a request: the body need not give one) */
-  const nestedPickups = new Map<ts.Declaration, { info: RequestContext; typeName: string }>();
+  /**
+   * members named `pickup` of a pickup request type: reported, never rewritten; the type is part of
+   * each request it types, which is held with it (moved, the request would keep a v1-only member)
+   */
+  const nestedPickups = new Map<ts.Declaration, { info: RequestContext; typeName: string; owners: Set<unknown[]> }>();
   let current: Shaped | undefined;
   const mappedKey = (prop: ts.Symbol, type: ts.Type, change: KeyChange | undefined, info: RequestContext): void => {
     if (!change || prop.declarations?.length || !current) return;
@@ -119,7 +122,12 @@ export function renameShapes(store: UnitStore, shaped: Shaped[], reporter: Shape
       }
       if (ctx === 'webhook-2023-01' && prop.name === 'version') for (const d of decls) oldVersionMember(d as ts.PropertySignature | ts.PropertyDeclaration, info);
       // a pickup request type that gives the v1 nested `pickup` object (2024-09 has none)
-      if ((ctx === 'pickup-v1' || ctx === 'pickup-2024-09') && prop.name === 'pickup') for (const d of decls) if (!nestedPickups.has(d)) nestedPickups.set(d, { info, typeName: typeLabel(d) });
+      if ((ctx === 'pickup-v1' || ctx === 'pickup-2024-09') && prop.name === 'pickup')
+        for (const d of decls) {
+          let n = nestedPickups.get(d);
+          if (!n) nestedPickups.set(d, (n = { info, typeName: typeLabel(d), owners: new Set() }));
+          addOwner(n.owners);
+        }
       const change = renames.get(prop.name);
       const known = decls.map((d) => renamed.get(d)).find((r) => r !== undefined);
       if (known) addOwner(known.owners);
@@ -216,7 +224,7 @@ export function renameShapes(store: UnitStore, shaped: Shaped[], reporter: Shape
     const unit = unitOf.get(d.getSourceFile());
     const n = (d as ts.PropertySignature).name;
     if (!unit || !n) continue;
-    reporter.add('v1-pickup-nested-object', unit, n.getStart(unit.sf), n.getEnd(), says(`The request type \`${v.typeName}\` gives the v1 nested \`pickup\` object, which 2024-09 does not have (its fields are at the top level); `, note('none', 'remove it from the type, and the fields it nests, by hand')), { context: { ...v.info, by: 'type' } });
+    report(v.owners, 'v1-pickup-nested-object', unit, n.getStart(unit.sf), n.getEnd(), says(`The request type \`${v.typeName}\` gives the v1 nested \`pickup\` object, which 2024-09 does not have (its fields are at the top level); `, note('none', 'remove it from the type, and the fields it nests, by hand, then run `--fix` again: the requests it types wait for it')), { context: { ...v.info, by: 'type' } });
   }
   if (!renamed.size && !mapped.size) return;
   const names = new Set([...renamed.values(), ...mapped.values()].map((r) => r.change.from));
