@@ -220,6 +220,18 @@ export class Bindings {
     return hit;
   }
 
+  /**
+   * What a module's own CommonJS exports hold, read in the module itself (`exports.createLabel(…)`,
+   * `module.exports.createLabel(…)`), where `exports` or `module` is no name it declares.
+   */
+  ownExport(unit: Unit, e: ts.Expression): Decl | undefined {
+    const name = commonJsExport(e);
+    if (name === undefined) return undefined;
+    let root: ts.Expression = unwrapParens((e as ts.PropertyAccessExpression).expression);
+    if (ts.isPropertyAccessExpression(root)) root = root.expression;
+    return ts.isIdentifier(root) && !this.resolve(unit, root) ? this.exportOf(unit.file, name) : undefined;
+  }
+
   private topLevel(unit: Unit, name: string, depth: number): Decl | undefined {
     for (const st of unit.sf.statements) {
       const hit = this.declaredBy(unit, st, name, depth);
@@ -365,6 +377,15 @@ function findBinding(pattern: ts.BindingName, name: string): { el: ts.BindingEle
 }
 
 const unwrapParens = (e: ts.Expression): ts.Expression => (ts.isParenthesizedExpression(e) ? unwrapParens(e.expression) : e);
+
+/** The name `exports.NAME` or `module.exports.NAME` exports under; undefined for any other expression. */
+export function commonJsExport(e: ts.Expression): string | undefined {
+  if (!ts.isPropertyAccessExpression(e) || !ts.isIdentifier(e.name)) return undefined;
+  const owner = unwrapParens(e.expression);
+  if (ts.isIdentifier(owner)) return owner.text === 'exports' ? e.name.text : undefined;
+  const isModuleExports = ts.isPropertyAccessExpression(owner) && ts.isIdentifier(owner.expression) && owner.expression.text === 'module' && owner.name.text === 'exports';
+  return isModuleExports ? e.name.text : undefined;
+}
 
 /** The module specifier of `require('x')`, or undefined. */
 export function requireSpec(e: ts.Expression): string | undefined {

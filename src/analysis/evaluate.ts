@@ -414,8 +414,8 @@ export class Evaluator {
           return v ? this.functionOf(v.unit, v.expr, depth + 1) : undefined;
         }
       }
-      // a function a namespace exports (`Shipping.book(…)`), as any function of a module
-      const member = this.namespaceMember(unit, e, e.name.text);
+      // a function a namespace exports (`Shipping.book(…)`), as any function of a module; one the module exports itself (`exports.book(…)`)
+      const member = this.namespaceMember(unit, e, e.name.text) ?? this.bindings.ownExport(unit, e);
       if (member?.kind === 'func') return { unit: member.unit, node: member.node };
       const held = member && this.valueOf(member);
       if (held) return this.functionOf(held.unit, held.expr, depth + 1);

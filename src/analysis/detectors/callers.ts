@@ -3,6 +3,7 @@
 // `this` (a field's initializer, a constructor's `this.http = …`).
 
 import ts from '../../core/ts.cjs';
+import { commonJsExport } from '../bindings.js';
 import { unwrap } from '../evaluate.js';
 import type { AnalysisState } from '../state.js';
 import { treeIndex, type Unit } from '../units.js';
@@ -41,6 +42,9 @@ export function functionName(fn: ts.Node): string | undefined {
     const p = fn.parent;
     if (ts.isVariableDeclaration(p) && ts.isIdentifier(p.name)) return p.name.text;
     if ((ts.isPropertyAssignment(p) || ts.isPropertyDeclaration(p)) && ts.isIdentifier(p.name)) return p.name.text;
+    // a CommonJS export (`exports.createLabel = function (body) {…}`, `module.exports.createLabel = (body) => …`)
+    const exported = ts.isBinaryExpression(p) && p.operatorToken.kind === ts.SyntaxKind.EqualsToken && p.right === fn ? commonJsExport(p.left) : undefined;
+    if (exported) return exported;
   }
   return undefined;
 }
