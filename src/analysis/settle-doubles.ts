@@ -1,7 +1,10 @@
 // Settle for test doubles: a double (an msw handler, a nock interceptor, …) moves only with the
-// requests it doubles. One whose method and path meet a request the project sends that is held is
-// held too, its message naming that request; one that meets only requests that move moves with
-// them; one that meets none is decided as any path is. The requests are those of the double's
+// requests it doubles: those whose method and path it meets that a request the check sees is sent
+// to, or, where it sees none, every path written so (a constant no request is seen to send may be
+// sent in a way the check does not follow). One that meets a held request is held too, its message
+// naming that request, and holds the other requests it doubles (moved, they would no longer match
+// it); one that meets only requests that move moves with them; one that meets none is decided as
+// any path is. The requests are those of the double's
 // project (the outermost folder with a package.json: core/project-scope.ts). A double left for a person for what it is
 // itself (a body matcher `--fix` cannot rewrite) holds the requests it doubles in turn.
 
@@ -15,36 +18,48 @@ import type { AnalysisState } from './state.js';
 export function holdDoubles(acc: AnalysisState): boolean {
   if (!acc.doubles.length) return false;
   const doubleKeys = new Set(acc.doubles.map((d) => d.key));
-  // the requests the project sends: the paths written in its code, and those joined to a versioned base
-  const requests: { key: string; path: string; method?: string; file: string }[] = [];
-  for (const [key, s] of acc.sentPaths) if (!doubleKeys.has(key)) requests.push({ key, ...s });
-  for (const g of acc.baseGroups.values()) for (const x of g.members) requests.push({ key: memberKey(acc, x), path: x.match.path, file: x.unit.file });
+  // the paths the project writes (`sent`: a request the check sees is sent to it), and those joined to a versioned base
+  const requests: { key: string; path: string; method?: string; file: string; sent: boolean }[] = [];
+  for (const [key, s] of acc.sentPaths) if (!doubleKeys.has(key)) requests.push({ key, ...s, sent: acc.requestPaths.has(key) });
+  for (const g of acc.baseGroups.values()) for (const x of g.members) requests.push({ key: memberKey(acc, x), path: x.match.path, file: x.unit.file, sent: true });
   let changed = false;
   for (const d of acc.doubles) {
     const f = acc.findings.get(d.key);
     if (!f) continue;
     // (the requests of its own project: core/project-scope.ts)
     const scope = projectScope(f.file);
-    const doubled = requests
+    const matching = requests
       .filter((r) => r.key !== d.key && inScope(scope, r.file) && sameMethod(d.method, r.method) && samePath(d.path, r.path))
-      .map((r) => ({ f: acc.findings.get(r.key), path: r.path }))
-      .filter((r): r is { f: Finding; path: string } => !!r.f && r.f.changeKind === 'endpoint-moved');
+      .map((r) => ({ f: acc.findings.get(r.key), path: r.path, sent: r.sent }))
+      .filter((r): r is { f: Finding; path: string; sent: boolean } => !!r.f && r.f.changeKind === 'endpoint-moved');
+    // what it doubles: the requests the check sees sent to its path; where it sees none, every
+    // path written so (a constant may be sent in a way the check does not follow), as a request
+    const sent = matching.filter((r) => r.sent);
+    const doubled = sent.length ? sent : matching;
     // a request named by its path as written (each part not known statically an ellipsis) and its place
     const named = (r: { f: Finding; path: string }) => `\`${r.path.replace(/[\ue000-\uf8ff]/g, '…')}\` (${acc.placeOf(r.f.file, r.f.line, f.file)})`;
     const held = doubled.find((r) => r.f.fixKind === 'none');
     if (f.fixKind === 'none') {
       // a double left for a person for what it is itself (a body matcher `--fix` cannot rewrite, a
-      // suppression comment): the requests it doubles stay with it, or it would no longer match them
-      if (f.heldBecause?.code === 'doubled-request-held') continue;
+      // suppression comment): the requests it doubles stay with it, or it would no longer match them;
+      // one held for another request it doubles holds the rest it doubles too (moved, they would no longer match it)
+      const because = f.heldBecause?.code === 'doubled-request-held' ? held : undefined;
       for (const r of doubled) {
-        if (r.f.fixKind === 'none') continue;
-        acc.hold(r.f, 'double-held', `a test double of this request, the ${d.kind} at ${acc.placeOf(f.file, f.line, r.f.file)}, is left for a person (see its own finding): moved alone, the request would no longer be matched by it; once it can move, \`--fix\` moves this too`);
+        if (r.f.fixKind === 'none' || (because && !r.sent)) continue;
+        const at = `the ${d.kind} at ${acc.placeOf(f.file, f.line, r.f.file)}`;
+        const why = because
+          ? `a test double of this request, ${at}, also doubles the request to ${named(because)}, which is left for a person, and stays with it: moved alone, this request would no longer be matched by that double; once the other request moves, \`--fix\` moves this too`
+          : `a test double of this request, ${at}, is left for a person (see its own finding): moved alone, the request would no longer be matched by it; once it can move, \`--fix\` moves this too`;
+        acc.hold(r.f, 'double-held', why);
         changed = true;
       }
       continue;
     }
     if (held) {
-      acc.hold(f, 'doubled-request-held', `this ${d.kind} doubles the request to ${named(held)}, which is left for a person: a test double moves only with the request it doubles (moved alone, it would no longer match it); once that request moves, \`--fix\` moves this too`);
+      const why = held.sent
+        ? `this ${d.kind} doubles the request to ${named(held)}, which is left for a person: a test double moves only with the request it doubles (moved alone, it would no longer match it); once that request moves, \`--fix\` moves this too`
+        : `this ${d.kind} has the path of ${named(held)}, which is left for a person; no request the check can see is sent to that path, but one may be sent in a way the check does not follow, and moved alone this double would no longer match it; once that path moves, \`--fix\` moves this too`;
+      acc.hold(f, 'doubled-request-held', why);
       changed = true;
       continue;
     }

@@ -183,6 +183,8 @@ export class AnalysisState {
   readonly pathTypes: PathType[] = [];
   /** the path findings reported where their text is written (by key): the path they name, the method the call shows, their file */
   readonly sentPaths = new Map<string, { path: string; method?: string; file: string }>();
+  /** the keys of the path findings a request the check sees is sent to (a call's URL, through a wrapper, a client or a base): what a test double can double */
+  readonly requestPaths = new Set<string>();
   /** the test doubles found (detectors/doubles.ts) */
   readonly doubles: Double[] = [];
   /** requests with a body (settle decides on each as a whole) */

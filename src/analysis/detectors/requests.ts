@@ -126,6 +126,7 @@ export function endpointOfPieces(acc: AnalysisState, unit: Unit, pieces: Piece[]
       const span = memberSpan(acc, m, pieces, vt, depth);
       if (span && typeof span !== 'string') pathKey = `${span.firstOwn.unit.file}:${span.start + span.firstOwn.unit.offset}:${m.rule.id}`;
     }
+    if (pathKey && m.rule && m.rule.id !== 'versioned-base-url') acc.requestPaths.add(pathKey);
     return { match: m, foreign: false, url: true, pathKey };
   }
   const origin = /^([a-z][a-z0-9+.-]*:\/\/[^/?#\s\ue000-\uf8ff]+)/i.exec(text)?.[1];
