@@ -148,11 +148,12 @@ export class Evaluator {
     }
     // `process.env.X ?? 'http://localhost:3000'`: the environment variable, its fallback aside;
     // but a fallback that carries a version (`?? 'https://…/2023-01'`) is a versioned base, read
-    // after the variable (the via says so: what is sent through it cannot move on its own)
+    // after the variable (the via says so: what is sent through it cannot move on its own); so is a
+    // fallback that is the version itself (`process.env.API_VERSION || '2023-01'`, joined as a segment)
     if (ts.isBinaryExpression(e) && (e.operatorToken.kind === ts.SyntaxKind.QuestionQuestionToken || e.operatorToken.kind === ts.SyntaxKind.BarBarToken) && envName(e.left)) {
       const variable = envName(e.left)!;
       const fallback = this.pieces(unit, e.right, env, depth + 1, [...via, { unit, name: e.left, label: variable, value: e.right, env: variable }]);
-      if (fallback.some((p) => p.t === 'lit' && /\/2023-01(?:\/|$)/.test(p.text))) return fallback;
+      if (fallback.some((p) => p.t === 'lit' && /(?:^|\/)2023-01(?:\/|$)/.test(p.text))) return fallback;
       const read = this.pieces(unit, e.left, env, depth + 1, via);
       if (read.length === 1 && read[0].t === 'hole' && fallback.length && fallback.every((p) => p.t === 'lit')) read[0].fallback = fallback.map((p) => (p as LitPiece).text).join('');
       return read;

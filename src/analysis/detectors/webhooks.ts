@@ -5,22 +5,71 @@ import { OLD_EVENT } from '../../core/keys.js';
 import { namespaceVisible } from '../bindings.js';
 import ts from '../../core/ts.cjs';
 import type { RequestContext } from '../../types.js';
-import { findProperty, type LitPiece, propertyValue, unwrap } from '../evaluate.js';
+import { envName, findProperty, isEnvObject, type LitPiece, propertyValue, unwrap } from '../evaluate.js';
 import { note, says } from '../findings.js';
 import type { AnalysisState } from '../state.js';
+import { configRead } from '../syntax.js';
 import { lineOf, treeIndex, type Unit } from '../units.js';
 import { identifiers } from './body-reads.js';
 import { describes2023 } from './describes-version.js';
+import { shortText } from './path-text.js';
+import { readAtRunTime } from './runtime-data.js';
 
+/**
+ * A webhook body's `version`, sent to an old path. Each branch it may take is checked (`a || b`,
+ * `a ?? b`, `c ? a : b`): a '2023-01' written in one is this webhook's, and moves with it; but a
+ * branch read at run time (an environment variable, a config value, incoming data) may hold
+ * '2023-01' where the check cannot see it, so the request is held whole, its literal with it.
+ */
 export function webhookVersion(acc: AnalysisState, unit: Unit, value: ts.Expression, info: RequestContext): void {
-  const v = unwrap(value);
+  const leaves = branches(unwrap(value));
+  const runtime = leaves.map((l) => runtimeRead(acc, unit, l)).find(Boolean);
+  if (runtime && acc.collecting)
+    acc.unseenInBody ??= `the webhook \`version\` is ${runtime}, which \`--fix\` cannot see and which may be '2023-01': set it to '2024-09' together with the path, by hand`;
+  for (const leaf of leaves) leafVersion(acc, unit, leaf, info, leaves.length > 1, runtime);
+}
+
+/** The values an expression may take: each side of `a || b` and `a ?? b`, each result of `c ? a : b`. */
+function branches(e: ts.Expression): ts.Expression[] {
+  if (ts.isBinaryExpression(e) && (e.operatorToken.kind === ts.SyntaxKind.BarBarToken || e.operatorToken.kind === ts.SyntaxKind.QuestionQuestionToken))
+    return [...branches(unwrap(e.left)), ...branches(unwrap(e.right))];
+  if (ts.isConditionalExpression(e)) return [...branches(unwrap(e.whenTrue)), ...branches(unwrap(e.whenFalse))];
+  return [e];
+}
+
+/**
+ * How a value is read at run time, where the check cannot see what it holds (`read from the
+ * environment variable \`X\``), also through a constant that holds it; undefined where it is not.
+ */
+function runtimeRead(acc: AnalysisState, unit: Unit, e: ts.Expression, depth = 0): string | undefined {
+  const shown = (n: ts.Node) => shortText(n.getText(unit.sf));
+  const env = envName(e);
+  if (env) return `read from the environment variable \`${env}\``;
+  if (configRead(e)) return `read from the config at run time (\`${shown(e)}\`)`;
+  if (readAtRunTime(acc, unit, e)) return `data read at run time (\`${shown(e)}\`)`;
+  if (!ts.isIdentifier(e) || depth > 3) return undefined;
+  const d = acc.bindings.resolve(unit, e);
+  // `const { WEBHOOK_VERSION } = process.env`
+  if (d?.kind === 'binding' && d.from && isEnvObject(unwrap(d.from))) return `read from the environment variable \`${d.prop}\``;
+  if (d?.kind !== 'var' || !d.init) return undefined;
+  for (const l of branches(unwrap(d.init))) {
+    const r = runtimeRead(acc, d.unit, l, depth + 1);
+    if (r) return r;
+  }
+  return undefined;
+}
+
+/** One value a webhook `version` may take. `branch`: it is one of several; `runtime`: how another is read at run time. */
+function leafVersion(acc: AnalysisState, unit: Unit, v: ts.Expression, info: RequestContext, branch: boolean, runtime: string | undefined): void {
+  // what holds the literal: a branch read at run time beside it
+  const held = runtime && `the value is ${runtime} first, whose deployed value \`--fix\` cannot see and which may be '2023-01' too: set it, this '2023-01' and the path to 2024-09 together`;
   if (!(ts.isStringLiteral(v) || ts.isNoSubstitutionTemplateLiteral(v))) {
     // `version: WEBHOOK_VERSION`: a constant (here or imported) that holds '2023-01'
     const pieces = ts.isIdentifier(v) || ts.isPropertyAccessExpression(v) ? acc.pieces(unit, v) : [];
     if (!pieces.length || pieces.some((x) => x.t !== 'lit') || pieces.map((x) => (x as LitPiece).text).join('') !== '2023-01') return;
     const shown = v.getText(unit.sf);
     // a constant of this module only, read here alone: its literal is this webhook's, and moves with it
-    const own = ownConstant(acc, unit, v);
+    const own = held ? undefined : ownConstant(acc, unit, v);
     if (own) {
       const start = own.getStart(unit.sf);
       acc.add('webhook-version', unit, v.getStart(unit.sf), v.getEnd(), says(`The webhook \`version\` \`${shown}\` holds '2023-01'; a webhook for 2024-09 carries \`'2024-09'\`; `, note('safe'), ` where \`${shown}\` is defined (line ${lineOf(unit, own)}), with the body.`), {
@@ -32,7 +81,7 @@ export function webhookVersion(acc: AnalysisState, unit: Unit, value: ts.Express
       return;
     }
     // the versioned base its paths are sent through (`/${API_VERSION}/webhooks`): it moves with them, or stays with them
-    const base = versionedBaseConstant(acc, unit, v);
+    const base = held ? undefined : versionedBaseConstant(acc, unit, v);
     if (base) {
       acc.add('webhook-version', unit, v.getStart(unit.sf), v.getEnd(), says(`The webhook \`version\` \`${shown}\` holds '2023-01'; a webhook for 2024-09 carries \`'2024-09'\`; `, note('safe'), ` where \`${shown}\` is defined, with the paths sent through it.`), {
         // (its literal is rewritten by the base's own finding where it lies in another file)
@@ -43,13 +92,20 @@ export function webhookVersion(acc: AnalysisState, unit: Unit, value: ts.Express
       });
       return;
     }
-    acc.add('webhook-version', unit, v.getStart(unit.sf), v.getEnd(), says(`The webhook \`version\` \`${shown}\` holds '2023-01'; a webhook for 2024-09 carries \`'2024-09'\`; `, note('none', `\`${shown}\` is set where it is defined and may serve more than this webhook: write '2024-09' here or there`)), { context: info });
+    acc.add('webhook-version', unit, v.getStart(unit.sf), v.getEnd(), says(`The webhook \`version\` \`${shown}\` holds '2023-01'; a webhook for 2024-09 carries \`'2024-09'\`; `, note('none', held || `\`${shown}\` is set where it is defined and may serve more than this webhook: write '2024-09' here or there`)), { context: info });
     return;
   }
   if (v.text !== '2023-01') return;
   const raw = v.getText(unit.sf);
   const start = v.getStart(unit.sf);
-  acc.add('webhook-version', unit, start, v.getEnd(), says(`The webhook \`version\` ${raw} names 2023-01; a webhook for 2024-09 carries \`'2024-09'\`; `, note('safe')), {
+  let at: ts.Node = v.parent;
+  while (ts.isParenthesizedExpression(at)) at = at.parent;
+  const what = !branch ? `The webhook \`version\` ${raw} names 2023-01` : `The webhook \`version\` ${ts.isConditionalExpression(at) ? 'may be' : 'falls back to'} ${raw}, which names 2023-01`;
+  if (held) {
+    acc.add('webhook-version', unit, start, v.getEnd(), says(`${what}; a webhook for 2024-09 carries \`'2024-09'\`; `, note('none', held)), { context: info });
+    return;
+  }
+  acc.add('webhook-version', unit, start, v.getEnd(), says(`${what}; a webhook for 2024-09 carries \`'2024-09'\`; `, note('safe')), {
     edits: [{ unit, start: start + 1, end: v.getEnd() - 1, text: '2024-09' }],
     context: info,
     fixDescription: "write '2024-09'",
