@@ -19,6 +19,8 @@ export interface Via {
   value: ts.Expression;
   /** the value is the fallback of this environment variable (`process.env.X ?? '…'`), read first */
   env?: string;
+  /** the value is one branch of this conditional (`legacy ? '2023-01' : '2024-09'`) */
+  branch?: string;
 }
 
 export interface LitPiece {
@@ -157,6 +159,14 @@ export class Evaluator {
       const read = this.pieces(unit, e.left, env, depth + 1, via);
       if (read.length === 1 && read[0].t === 'hole' && fallback.length && fallback.every((p) => p.t === 'lit')) read[0].fallback = fallback.map((p) => (p as LitPiece).text).join('');
       return read;
+    }
+    // `legacy ? '2023-01' : '2024-09'`: a version chosen by a condition, each branch written (joined as
+    // a segment): its 2023-01 branch, read as one of them (the via says so, as for an environment variable)
+    if (ts.isConditionalExpression(e)) {
+      const sides = [unwrap(e.whenTrue), unwrap(e.whenFalse)];
+      const old = sides.find((s) => ts.isStringLiteral(s) && s.text === '2023-01');
+      if (old && sides.every((s) => ts.isStringLiteralLike(s))) return this.pieces(unit, old, env, depth + 1, [...via, { unit, name: e, label: e.getText(unit.sf), value: e, branch: e.getText(unit.sf) }]);
+      return hole();
     }
     // `[base, 'pickup/v1/pickup_slots', id].join('/')`: the elements with the separator between them
     // (a separator written once stands between each pair: a piece of no place, `pos` -1, that no edit can map to)

@@ -92,7 +92,7 @@ export function settleGroup(acc: AnalysisState, g: BaseGroup): void {
   }
   const blocking = g.members.filter((x) => !x.edit);
   const heldWithBody = g.members.filter((x) => x.edit && x.heldBy);
-  const movable = blocking.length === 0 && heldWithBody.length === 0 && g.unseen.length === 0 && g.exact && !g.env && !g.keptByUser && !g.twinsApart?.length;
+  const movable = blocking.length === 0 && heldWithBody.length === 0 && g.unseen.length === 0 && g.exact && !g.env && !g.branch && !g.keptByUser && !g.twinsApart?.length;
   g.movable = movable;
   const baseEdit: UnitEdit = { unit: g.unit, start: g.start, end: g.end, text: '2024-09' };
   // what holds the base, worded for the file of the finding that says it (a place in that file is
@@ -109,6 +109,8 @@ export function settleGroup(acc: AnalysisState, g: BaseGroup): void {
     if (g.keptByUser) reasons.push(`the base itself is kept as it is (${g.keptByUser})`);
     // the version is only the fallback of an environment variable, whose deployed value may carry its own
     if (g.env) reasons.push(`the base is read from the environment variable \`${g.env}\` first, and its deployed value, which \`--fix\` cannot see, may carry its own version: change that value, this fallback and the paths together`);
+    // the version is one branch of a condition: the other may be sent as well
+    if (g.branch) reasons.push(`its version is chosen by a condition (\`${g.branch}\`), whose other branch \`--fix\` does not decide: write the paths' 2024-09 forms and '2024-09' in every branch together`);
     for (const u of g.unseen) {
       const line = lineCol(u.unit.fileText, u.node.getStart(u.unit.sf) + u.unit.offset).line;
       reasons.push(`${codeSpan(u.node, u.unit.sf)} (${acc.shownFile(u.unit.file)}:${line}) sends through it ${u.why}`);

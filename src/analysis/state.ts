@@ -41,6 +41,8 @@ export interface BaseGroup {
   movable?: boolean;
   /** the environment variable the base is read from first (the versioned text is its fallback) */
   env?: string;
+  /** the condition that chooses the version (`legacy ? '2023-01' : '2024-09'`): the versioned text is one of its branches */
+  branch?: string;
   /** why the base itself is kept as it is (a suppression comment, a rule turned off): its paths stay with it */
   keptByUser?: string;
   /** the same base in the environment files a build swaps in (replaced-environments.ts): they move with it */

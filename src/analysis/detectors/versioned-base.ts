@@ -58,7 +58,7 @@ export function groupAt(acc: AnalysisState, vPiece: LitPiece, vt: Virtual, versi
   const key = `${vPiece.unit.file}:${start}`;
   let g = acc.baseGroups.get(key);
   if (!g) {
-    g = { unit: vPiece.unit, start, end: start + '2023-01'.length, exact: vPiece.exact, label: vPiece.via.find((v) => v.label !== BASE_OPTION)?.label ?? vPiece.text, members: [], unseen: [], env: vPiece.via.find((v) => v.env)?.env };
+    g = { unit: vPiece.unit, start, end: start + '2023-01'.length, exact: vPiece.exact, label: vPiece.via.find((v) => v.label !== BASE_OPTION)?.label ?? vPiece.text, members: [], unseen: [], env: vPiece.via.find((v) => v.env)?.env, branch: vPiece.via.find((v) => v.branch)?.branch };
     acc.baseGroups.set(key, g);
   }
   return g;
