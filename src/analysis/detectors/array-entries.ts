@@ -9,6 +9,7 @@ import { returnExpressions, unwrap } from '../evaluate.js';
 import type { AnalysisState, Target } from '../state.js';
 import { type Unit, treeIndex } from '../units.js';
 import { forwardedArgs, objects } from './body-objects.js';
+import { stateHolder } from './body-reads.js';
 import { calledFunction } from './callers.js';
 import { quotedCode } from './path-text.js';
 
@@ -63,7 +64,10 @@ function memberAdded(acc: AnalysisState, unit: Unit, arr: ts.ArrayLiteralExpress
   const prop = up(arr).parent;
   if (!prop || !ts.isPropertyAssignment(prop) || !(ts.isIdentifier(prop.name) || ts.isStringLiteral(prop.name))) return [];
   const key = prop.name.text;
-  const decl = up(prop.parent).parent;
+  // (an object held in a framework's state, `reactive({ shipments: [] })`, is pushed into through
+  // the proxy, by the same keys; `ref({ … })`'s through `.value`)
+  const state = stateHolder(unit, up(prop.parent));
+  const decl = up(state?.call ?? prop.parent).parent;
   if (!decl || !ts.isVariableDeclaration(decl) || !ts.isIdentifier(decl.name)) return [];
   const calls = treeIndex(unit.sf).calls;
   // the variables holding the object: its own, and those holding a copy of it
@@ -83,7 +87,8 @@ function memberAdded(acc: AnalysisState, unit: Unit, arr: ts.ArrayLiteralExpress
     const c = unwrap(call.expression);
     if (!ts.isPropertyAccessExpression(c) || !ADDERS.has(c.name.text)) continue;
     const list = unwrap(c.expression);
-    const owner = ts.isPropertyAccessExpression(list) && list.name.text === key ? unwrap(list.expression) : undefined;
+    let owner = ts.isPropertyAccessExpression(list) && list.name.text === key ? unwrap(list.expression) : undefined;
+    if (state?.throughValue) owner = owner && ts.isPropertyAccessExpression(owner) && owner.name.text === 'value' ? unwrap(owner.expression) : undefined;
     if (!owner || !ts.isIdentifier(owner)) continue;
     const d = acc.bindings.resolve(unit, owner);
     if (d?.kind === 'var' && holders.has(d.node)) out.push(...call.arguments);

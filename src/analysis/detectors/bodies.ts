@@ -15,7 +15,7 @@ import { parameterIndex } from './callers.js';
 import { quotedCode } from './path-text.js';
 import { entries, lateWrite, unseenEntries } from './array-entries.js';
 import { bodyExpressions, eventLists, forwardedArgs, markTree, objects, sentValues, spreadObjects } from './body-objects.js';
-import { identifiers, refsOf } from './body-reads.js';
+import { identifiers, refsOf, usedElsewhere } from './body-reads.js';
 import { TS_FILE } from '../../core/extensions.js';
 import { check2024Pickup, halfMigratedPickup, nestedConflict, nestedPickup, pickupTime } from './pickup.js';
 import { renameKey } from './renames.js';
@@ -197,6 +197,13 @@ export function applyContext(acc: AnalysisState, t: Target, ctx: ContextKind, in
   for (const w of refs.writes) acc.bodyObjects?.push({ unit: w.unit, node: w.assignment });
   if (refs.reassigned && refs.writes.length) acc.heldObjects.set(node, 'the variable it is held in is assigned another object too, so the keys assigned to it may be another object\'s: rename them by hand');
   if (refs.reads.length) acc.readBy.push({ unit, node, reads: refs.reads, writes: refs.writes });
+  // a variable holding it that is handed out (a composable's or a setup store's `return { form }`),
+  // used by a key that changes where the check does not follow: the request is held
+  if (acc.collecting && !acc.unseenInBody) {
+    const lists = new Set(['shipments', 'courier_selection'].filter((k) => childContext(ctx, k)));
+    const where = usedElsewhere(acc, unit, node, new Set(renames.keys()), lists);
+    if (where) acc.unseenInBody = `the body is held in ${where}, so that use may be in either version: move the request and its body together by hand`;
+  }
   // A key that is both an old name and another rename's new name (`courier_id` in a 2023-01
   // body) is left when the object already holds a key only 2024-09 has (`courier_service_id`,
   // `courier_settings`): the object is already migrated there, so renaming again would chain.

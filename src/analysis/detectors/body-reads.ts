@@ -5,6 +5,7 @@ import ts from '../../core/ts.cjs';
 import { type Decl, propName } from '../bindings.js';
 import { type LitPiece, unwrap } from '../evaluate.js';
 import type { AnalysisState, KeyRead, Written } from '../state.js';
+import { IMPORT_SPECIFIER } from '../resolve.js';
 import { markupOf, type Unit } from '../units.js';
 
 /**
@@ -23,17 +24,16 @@ export function refsOf(acc: AnalysisState, unit: Unit, node: ts.ObjectLiteralExp
   };
   climb();
   // held in a framework's state (`reactive({ … })`, `ref({ … })`, read as `form.value.key`)
-  let throughValue = false;
-  const wrapper = top.parent && ts.isCallExpression(top.parent) && top.parent.arguments[0] === top ? top.parent.expression.getText(unit.sf) : undefined;
-  if (wrapper && STATE_WRAPPERS.has(wrapper)) {
-    throughValue = wrapper === 'ref' || wrapper === 'shallowRef';
-    top = top.parent!;
+  const state = stateHolder(unit, top);
+  const throughValue = !!state?.throughValue;
+  if (state) {
+    top = state.call;
     climb();
   }
   // an object nested in the one held in the variable (`{ shipments: [entry] }`): the steps down to
   // it, outermost first (a key, or `[]` for an array's element), read as `batch.shipments[0].key`
   const steps: string[] = [];
-  if (!wrapper || !STATE_WRAPPERS.has(wrapper))
+  if (!state)
     while (top.parent && steps.length < 4) {
       const p = top.parent;
       if (ts.isArrayLiteralExpression(p)) steps.unshift('[]');
@@ -133,6 +133,84 @@ export function refsOf(acc: AnalysisState, unit: Unit, node: ts.ObjectLiteralExp
   return out;
 }
 
+/**
+ * Where a body object held in a variable is used by a key the check does not follow (undefined:
+ * nowhere): the variable is handed out (returned by the function it is made in, as a composable or
+ * a Pinia setup store returns `{ form, add, send }`, or exported) and another file names one of
+ * these keys on it (`store.form.shipments.push(…)`, `v-model="labels.form.courier_id"`); or the
+ * component's own markup changes a list in it (`@click="form.shipments.push(…)"`). Such a use is
+ * not edited with the body, so the request cannot move without it.
+ */
+export function usedElsewhere(acc: AnalysisState, unit: Unit, node: ts.ObjectLiteralExpression, keys: Set<string>, lists: Set<string>): string | undefined {
+  if (!keys.size && !lists.size) return undefined;
+  let top: ts.Node = node;
+  while (top.parent && (ts.isParenthesizedExpression(top.parent) || ts.isAsExpression(top.parent) || ts.isSatisfiesExpression(top.parent))) top = top.parent;
+  const state = stateHolder(unit, top);
+  let holder: ts.Node = state?.call ?? top;
+  while (holder.parent && (ts.isParenthesizedExpression(holder.parent) || ts.isAsExpression(holder.parent) || ts.isSatisfiesExpression(holder.parent))) holder = holder.parent;
+  const decl = holder.parent;
+  if (!decl || !ts.isVariableDeclaration(decl) || decl.initializer !== holder || !ts.isIdentifier(decl.name)) return undefined;
+  const name = decl.name.text;
+  const use = new RegExp(`(?<![\\w$])${name.replace(/\$/g, '\\$')}(?:\\s*\\??\\.\\s*value)?\\s*\\??\\.\\s*([A-Za-z_$][\\w$]*)(\\s*\\??\\.\\s*[A-Za-z_$][\\w$]*)?`, 'g');
+  const hit = (text: string, lists: Set<string>): string | undefined => {
+    for (const m of text.matchAll(use)) if (keys.has(m[1]) || (lists.has(m[1]) && !/^\s*\??\.\s*length$/.test(m[2] ?? ''))) return m[0].replace(/\s+/g, '');
+    return undefined;
+  };
+  // (a list changed in the markup: a key read there is already a read, see templateReads)
+  const markup = markupOf(unit, acc.store.get(unit.file));
+  const inMarkup = markup && hit(markup, lists);
+  if (inMarkup) return `\`${name}\`, which the component's markup changes (\`${inMarkup}\`) where \`--fix\` does not edit`;
+  const out = handedOut(acc, unit, decl);
+  if (!out) return undefined;
+  const seen = new Set<string>([unit.file]);
+  for (const u of acc.store.all()) {
+    if (seen.has(u.file)) continue;
+    seen.add(u.file);
+    if (!u.fileText.includes(name) || !reaches(acc, u, unit.file, out)) continue;
+    const found = hit(u.fileText, new Set([...keys, ...lists]));
+    if (found) return `\`${name}\`, which is handed out of its module (${out === true ? 'exported' : `returned by \`${out}\``}) and used by a key that changes in ${u.file.split(/[\\/]/).pop()} (\`${found}\`) where the check does not follow it`;
+  }
+  return undefined;
+}
+
+/** Can this file reach a variable handed out of `file`: it imports that module, or calls the function that returns it (`useLabels()`, also auto-imported)? */
+function reaches(acc: AnalysisState, u: Unit, file: string, out: true | string): boolean {
+  if (out !== true && new RegExp(`(?<![\\w$.])${out.replace(/\$/g, '\\$')}\\s*\\(`).test(u.fileText)) return true;
+  for (const m of u.fileText.matchAll(IMPORT_SPECIFIER)) if (acc.store.resolve(u.file, m[1]) === file) return true;
+  return false;
+}
+
+/**
+ * How a variable is handed out of its module: exported (`true`), or returned by the function it is
+ * declared in (`return form`, `return { form, send }`), named as that function is called (the
+ * function's name, or the variable's it is given to: `useLabels = defineStore('labels', () => …)`).
+ */
+function handedOut(acc: AnalysisState, unit: Unit, decl: ts.VariableDeclaration): true | string | undefined {
+  const stmt = decl.parent?.parent;
+  if (stmt && ts.isVariableStatement(stmt) && stmt.modifiers?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword)) return true;
+  const name = (decl.name as ts.Identifier).text;
+  for (const id of identifiers(acc, unit, name)) {
+    if (id === decl.name) continue;
+    let at: ts.Node = id;
+    if (ts.isExportSpecifier(at.parent)) return true;
+    if (ts.isShorthandPropertyAssignment(at.parent) || (ts.isPropertyAssignment(at.parent) && at.parent.initializer === at)) {
+      at = at.parent.parent;
+      while (at.parent && (ts.isParenthesizedExpression(at.parent) || ts.isAsExpression(at.parent) || ts.isSatisfiesExpression(at.parent))) at = at.parent;
+    }
+    const p = at.parent;
+    if (!p || !(ts.isReturnStatement(p) || (ts.isArrowFunction(p) && p.body === at))) continue;
+    const d = acc.bindings.resolve(unit, id);
+    if (d?.kind !== 'var' || d.node !== decl) continue;
+    // the function handing it out, and the name it is called by
+    const fn = ts.isReturnStatement(p) ? ts.findAncestor(p, ts.isFunctionLike) : p;
+    const holder = fn && ts.findAncestor(fn, (n) => (ts.isFunctionDeclaration(n) && !!n.name) || (ts.isVariableDeclaration(n) && ts.isIdentifier(n.name)) || (ts.isMethodDeclaration(n) && ts.isIdentifier(n.name)));
+    const called = holder && (holder as ts.FunctionDeclaration | ts.VariableDeclaration | ts.MethodDeclaration).name;
+    // (a function with no name the check can call it by: any module may reach it)
+    return called && ts.isIdentifier(called) ? called.text : true;
+  }
+  return undefined;
+}
+
 /** Is this the object a component's `data()` returns (`data() { return { … } }`, `data: () => ({ … })`)? */
 function isComponentData(top: ts.Node): boolean {
   const p = top.parent;
@@ -199,7 +277,19 @@ function nestedReads(u: Unit, at: ts.Node, steps: string[], reads: KeyRead[]): v
 const ELEMENT_METHODS = new Set(['map', 'forEach', 'filter', 'find', 'some', 'every', 'flatMap', 'findIndex']);
 
 /** The functions of the frameworks that hold an object as reactive state, read by its keys (`ref`'s through `.value`). */
-const STATE_WRAPPERS = new Set(['reactive', 'shallowReactive', 'ref', 'shallowRef', 'readonly', '$state', 'observable']);
+const STATE_WRAPPERS = new Set(['reactive', 'shallowReactive', 'ref', 'shallowRef', 'readonly', '$state', '$state.raw', 'observable']);
+
+/**
+ * The framework's state call an object (`top`, its parentheses and casts climbed) is given to:
+ * `reactive({ … })`, Svelte's `$state({ … })` (a proxy of the object, used by its keys) or
+ * `ref({ … })` (used through `.value`, `throughValue`). Undefined: none.
+ */
+export function stateHolder(unit: Unit, top: ts.Node): { call: ts.CallExpression; throughValue: boolean } | undefined {
+  const call = top.parent;
+  if (!call || !ts.isCallExpression(call) || call.arguments[0] !== top) return undefined;
+  const name = call.expression.getText(unit.sf);
+  return STATE_WRAPPERS.has(name) ? { call, throughValue: name === 'ref' || name === 'shallowRef' } : undefined;
+}
 
 /**
  * The keys a component's markup reads from a variable of its script (`v-model="form.preferred_date"`,
