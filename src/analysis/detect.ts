@@ -19,6 +19,7 @@ import { scanAmbiguous, scanObjectsByKeys } from './detectors/by-keys.js';
 import { scanStrings } from './detectors/paths.js';
 import { scanCalls } from './detectors/requests.js';
 import { followRest, followWrappers } from './detectors/wrappers.js';
+import { reportVersionParams } from './detectors/version-params.js';
 import { scanNodeRequests } from './detectors/node-http.js';
 import { scanXhrRequests } from './detectors/xhr.js';
 import { markResponses } from './detectors/responses.js';
@@ -70,6 +71,7 @@ export class Analyzer {
     for (const u of units) scanXhrRequests(a, u);
     for (const u of units) scanRtkEndpoints(a, u);
     followRest(a);
+    reportVersionParams(a);
     for (const u of units) scanDoubles(a, u);
     for (const u of units) markResponses(a, u);
     const t2 = now();

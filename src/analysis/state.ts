@@ -13,7 +13,7 @@ import { generatedHeader } from '../core/generated.js';
 import type { ChangeKind, Config, Finding, FixKind, HoldCode, RequestContext, TextEdit } from '../types.js';
 import { render, type Words } from './findings.js';
 import { Bindings } from './bindings.js';
-import { Evaluator, type Piece } from './evaluate.js';
+import { Evaluator, type LitPiece, type Piece } from './evaluate.js';
 import type { UnitEdit } from './render.js';
 import type { Shaped } from './detectors/request-types.js';
 import { lineCol, lineStarts, type Unit, type UnitStore } from './units.js';
@@ -140,6 +140,15 @@ export interface Double {
   kind: string;
 }
 
+/** A URL whose version segment comes through a parameter (detectors/version-params.ts). */
+export interface VersionUse {
+  /** the hole in the version's place (`version`, `opts.version`), or the literal a caller bound to it */
+  unit: Unit;
+  hole?: ts.Expression;
+  lit?: LitPiece;
+  match: PathMatch;
+}
+
 export class AnalysisState {
   /** the words of the findings whose message has a note settle may change (findings.ts) */
   private readonly words = new Map<Finding, Words>();
@@ -154,6 +163,8 @@ export class AnalysisState {
   readonly expectedValues = new Set<ts.Node>();
   /** events written in a type whose own `version` is '2023-01', and where that literal is (`file:offset`): settle keeps them only where the type types a webhook request */
   readonly typedEvents: { finding: Finding; versionAt: string }[] = [];
+  /** URLs whose version segment comes through a parameter (detectors/version-params.ts), reported once every unit is scanned */
+  readonly versionUses: VersionUse[] = [];
   /** while a body is tied (requests.ts applyBody): why a part of it cannot be seen whatever else is (data read at run time) */
   unseenInBody: string | undefined;
   /** findings left for a person that hold their whole request (besides those of the rules in settle's HOLDING_RULES) */

@@ -15,6 +15,7 @@ import { checkBase } from './legacy-base.js';
 import { joinBase, pathStart } from './path-text.js';
 import { groupMember, memberSpan, unseenAfterBase } from './versioned-base.js';
 import { methodAt } from './method.js';
+import { boundVersion, versionHoles } from './version-params.js';
 
 /** An options object a request may give its own base in, and the keys that give it (`baseURL`, `prefixUrl`). */
 export interface RequestOption {
@@ -94,9 +95,12 @@ export function endpointOfPieces(acc: AnalysisState, unit: Unit, pieces: Piece[]
   const looksUrl = /^(?:[a-z][a-z0-9+.-]*:\/\/|\/|[\ue000-\uf8ff]\/|[\ue000-\uf8ff]?[a-z0-9_-]+\/)/i.test(text) && !/\s/.test(text.trim());
   if (!looksUrl) return { foreign: false, url: false };
   const matches = findPaths(text);
+  // (a version segment given through a parameter: reported where the version is written, version-params.ts)
+  if (!matches.length) versionHoles(acc, pieces, vt);
   if (matches.length) {
     if (base) for (const m of matches) checkBase(acc, m, pieces, vt);
     const m = matches[matches.length - 1];
+    boundVersion(acc, m, pieces, vt);
     // (a base read from the environment with another vendor's host as its fallback is that vendor's)
     const first = pieces[0];
     // (a local one, `http://localhost:4010`, says nothing: it may be a mock of the service)
