@@ -328,9 +328,9 @@ export function renameShapes(store: UnitStore, shaped: Shaped[], reporter: Shape
           // a type guard: `'courier_id' in body`
           r = symOf(checker.getNonNullableType(checker.getTypeAtLocation(p.right)).getProperty(n.text));
         } else {
-          // a value typed `keyof Req` (`const REQUIRED: (keyof Req)[] = ['courier_id', …]`, a parameter `k: keyof Req`)
-          const owner = keyofOwner(checker, n);
-          if (owner) r = symOf(checker.getTypeFromTypeNode(owner).getProperty(n.text));
+          // a value typed `keyof Req` (`const REQUIRED: (keyof Req)[] = ['courier_id', …]`, a parameter `k: keyof Req`,
+          // `Array<keyof Req>`, an argument given for `k?: keyof Req`)
+          for (const owner of keyofOwners(checker, n)) if ((r = symOf(owner.getProperty(n.text)))) break;
         }
         const raw = n.getText(unit.sf);
         if (r && raw.slice(1, -1) === n.text) {
@@ -384,16 +384,48 @@ export function renameShapes(store: UnitStore, shaped: Shaped[], reporter: Shape
 }
 
 /**
- * The type a string's contextual type is the keys of (`keyof Req`, written as such or through an
- * alias: `type Key = keyof Req`), where it is one.
+ * The types a string's contextual type is the keys of (`keyof Req`, written as such or through an
+ * alias: `type Key = keyof Req`), where it is one: as the checker made it (a `keyof` it resolved
+ * keeps what it was made from, also inside a union: `keyof Req | undefined`), else as written
+ * where the value is declared.
  */
-function keyofOwner(checker: ts.TypeChecker, n: ts.StringLiteral): ts.TypeNode | undefined {
+function keyofOwners(checker: ts.TypeChecker, n: ts.StringLiteral): ts.Type[] {
   let t: ts.Type | undefined;
   try {
     t = checker.getContextualType(n);
   } catch {
-    return undefined;
+    return [];
   }
+  if (!t) return [];
+  const made = keysMadeFrom(t);
+  if (made.length) return made;
+  const node = keyofOwner(checker, n, t);
+  try {
+    return node ? [checker.getTypeFromTypeNode(node)] : [];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * The types a union of names was made the keys of by the checker (`keyof Req` resolved to
+ * `'courier_id' | …`): the union's origin, which the checker keeps for how it prints the type (an
+ * internal of the TypeScript ts-morph bundles: where it is missing, nothing is found this way and
+ * the type as written decides).
+ */
+function keysMadeFrom(t: ts.Type, depth = 0): ts.Type[] {
+  const origin = (t as { origin?: ts.Type }).origin;
+  if (!origin || depth > 3) return [];
+  if (origin.flags & ts.TypeFlags.Index) {
+    const of = (origin as { type?: ts.Type }).type;
+    return of ? [of] : [];
+  }
+  if (origin.flags & ts.TypeFlags.Union) return (origin as ts.UnionType).types.flatMap((x) => keysMadeFrom(x, depth + 1));
+  return [];
+}
+
+/** The type a string's contextual type `t` is the keys of, as written (an alias of `keyof Req`, or where the value is declared). */
+function keyofOwner(checker: ts.TypeChecker, n: ts.StringLiteral, t: ts.Type): ts.TypeNode | undefined {
   const keyofOf = (node: ts.TypeNode | undefined, depth = 0): ts.TypeNode | undefined => {
     while (node && ts.isParenthesizedTypeNode(node)) node = node.type;
     if (node && ts.isTypeOperatorNode(node) && node.operator === ts.SyntaxKind.KeyOfKeyword) return node.type;
