@@ -8,8 +8,9 @@
 //   settle   once, the decisions that need every file (settle.ts, settle-groups.ts, settle-doubles.ts): versioned
 //            bases and their paths, objects shared with another vendor or read by old keys,
 //            generated code (never edited), requests moved whole or held whole, a handler's
-//            event with the webhooks the project registers, a test double with the requests it
-//            doubles, the ambiguous `courier_id` of files still old.
+//            event with the webhooks the project registers, an event type with the values checked
+//            against it, a test double with the requests it doubles, the ambiguous `courier_id` of
+//            files still old.
 // Decisions about what is old and what replaces it come from core/ (fed by the catalogue).
 
 import type { Finding } from '../types.js';
@@ -27,6 +28,8 @@ import { scanRtkEndpoints } from './detectors/rtk-query.js';
 import { scanEvents, settleTypedEvents } from './detectors/webhooks.js';
 import { holdBesideUnsent, holdGenerated, holdKeptByUser, holdPathsBesideLeftBodies, holdRequests, holdTypedByGenerated, holdUnsent, settleMixed, settleReads } from './settle.js';
 import { settleReceivedEvents } from './settle-events.js';
+import { settleEventTypes } from './settle-event-types.js';
+import { tieEventTypes } from './detectors/event-types.js';
 import { holdDoubles } from './settle-doubles.js';
 import { scanDoubles } from './detectors/doubles.js';
 import { finishBaseGroups, reblockGroups } from './settle-groups.js';
@@ -86,6 +89,8 @@ export class Analyzer {
     const t5 = now();
     // settle
     settleTypedEvents(a);
+    // the values the type checker checks against each old event name written as a type (one more checker, only where there is such a type)
+    tieEventTypes(a);
     finishBaseGroups(a);
     settleMixed(a);
     settleReads(a);
@@ -107,11 +112,18 @@ export class Analyzer {
       do holdRequests(a);
       while (reblockGroups(a) || holdPathTypes(a));
     // a constant of events that also types the handlers waiting for a webhook: held, with its registration (and its doubles)
-    if (settleReceivedEvents(a))
+    const rehold = () => {
       do {
         do holdRequests(a);
         while (reblockGroups(a) || holdPathTypes(a));
       } while (holdDoubles(a));
+    };
+    if (settleReceivedEvents(a)) rehold();
+    // an event type, the values checked against it and the webhooks whose event list it types: held together, then the handlers waiting for those webhooks
+    for (let round = 0; round < 4 && settleEventTypes(a); round++) {
+      rehold();
+      if (settleReceivedEvents(a)) rehold();
+    }
     trace(`checks: strings ${Math.round(t1 - t0)} ms, calls ${Math.round(t2 - t1)}, objects ${Math.round(t3 - t2)}, events ${Math.round(t4 - t3)}, shapes ${Math.round(t5a - t4)}, path types ${Math.round(t5 - t5a)}, bases ${msSince(t5)}`);
     const oldFiles = new Set<string>();
     for (const f of a.findings.values()) if (f.severity === 'error' && OLD_KINDS.includes(f.changeKind)) oldFiles.add(f.file);

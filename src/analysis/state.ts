@@ -127,6 +127,31 @@ export interface PathType {
 }
 
 /**
+ * An old event name written as a literal type (`type ShippingEventType = 'courier_account_state_changed' | …`,
+ * found by webhooks.ts), and what the type checker ties to it (event-types.ts): the values checked
+ * against it move with it or stay with it (settle-event-types.ts).
+ */
+export interface EventType {
+  unit: Unit;
+  node: ts.LiteralTypeNode;
+  /** its finding, when its place makes it one (the type of a webhook body's event list, of a received event's type) */
+  finding?: Finding;
+  /** written in a type whose own `version` is '2023-01': where that literal is (`file:offset`) */
+  versionAt?: string;
+}
+
+/** An event type's finding and the findings of the values the checker checks against it: they move together or stay together. */
+export interface EventTypeGroup {
+  type: Finding;
+  /** the type as a message names it, with its place (`ShippingEventType` at src/models.ts:1) */
+  shown: string;
+  /** the type's finding, the findings of the values checked against it, and the paths of the webhook requests whose event list it types */
+  members: Finding[];
+  /** why they all stay, decided where they are found (the type also types a value that is not the service's event) */
+  stays?: string;
+}
+
+/**
  * A test double of a request (an msw handler, a nock interceptor, Cypress' `cy.intercept`, Angular's
  * `expectOne`, …): the key of its path's finding, the path it stands for and its method (none:
  * any). Settle moves it only with the requests it doubles (settle-doubles.ts).
@@ -192,6 +217,10 @@ export class AnalysisState {
   memberGroups = new Map<string, BaseGroup>();
   /** bodies (object literals or typed expressions) whose declared type may be a request shape */
   shaped: Shaped[] = [];
+  /** old event names written as literal types (settle decides with the values checked against them) */
+  readonly eventTypes: EventType[] = [];
+  /** each event type that is a finding, with the values checked against it */
+  readonly eventTypeGroups: EventTypeGroup[] = [];
   /** old paths written as literal types, with the code checked against each */
   readonly pathTypes: PathType[] = [];
   /** the path findings reported where their text is written (by key): the path they name, the method the call shows, their file */

@@ -4,7 +4,7 @@
 import { OLD_EVENT } from '../../core/keys.js';
 import { namespaceVisible } from '../bindings.js';
 import ts from '../../core/ts.cjs';
-import type { RequestContext } from '../../types.js';
+import type { Finding, RequestContext } from '../../types.js';
 import { envName, findProperty, isEnvObject, type LitPiece, propertyValue, unwrap } from '../evaluate.js';
 import { note, says } from '../findings.js';
 import type { AnalysisState } from '../state.js';
@@ -166,6 +166,9 @@ export function settleTypedEvents(acc: AnalysisState): void {
   }
 }
 
+/** The keys of an object that give an event's name (a received event's type, a webhook body's event list). */
+const EVENT_KEY = /^(?:type|event_type|eventType|event_types)$/;
+
 /**
  * Is a string where PRODUCT.md makes an event name a finding: sent (an array, as in `event_types`
  * and the constants feeding it), compared with a received event (`===`, a `case`, `.includes(…)`,
@@ -177,7 +180,7 @@ function eventPlace(acc: AnalysisState, unit: Unit, n: ts.Node, depth = 0): bool
   while (at.parent && (ts.isParenthesizedExpression(at.parent) || ts.isAsExpression(at.parent) || ts.isSatisfiesExpression(at.parent))) at = at.parent;
   const p = at.parent;
   if (!p) return false;
-  if (ts.isArrayLiteralExpression(p) || ts.isCaseClause(p) || ts.isLiteralTypeNode(p) || ts.isEnumMember(p) || ts.isComputedPropertyName(p)) return true;
+  if (ts.isArrayLiteralExpression(p) || ts.isCaseClause(p) || ts.isEnumMember(p) || ts.isComputedPropertyName(p)) return true;
   if (ts.isBinaryExpression(p)) return [ts.SyntaxKind.EqualsEqualsEqualsToken, ts.SyntaxKind.ExclamationEqualsEqualsToken, ts.SyntaxKind.EqualsEqualsToken, ts.SyntaxKind.ExclamationEqualsToken].includes(p.operatorToken.kind);
   // a constant: where it is read says what it is (`if (e.type === EVENT)`, `event_types: [EVENT]`)
   if (ts.isVariableDeclaration(p) && ts.isIdentifier(p.name)) return depth < 2 && constantRead(acc, unit, p.name, depth);
@@ -185,7 +188,7 @@ function eventPlace(acc: AnalysisState, unit: Unit, n: ts.Node, depth = 0): bool
     // a handler map's key (`{ courier_account_state_changed: onCourier }`), not a label's
     if (p.name === at) return handlerValue(p.initializer);
     const key = ts.isIdentifier(p.name) || ts.isStringLiteral(p.name) ? p.name.text : '';
-    if (/^(?:type|event_type|eventType|event_types)$/.test(key)) return true;
+    if (EVENT_KEY.test(key)) return true;
     // a constant map of names (`EVENTS.courierAccount`), read where events are
     let holder: ts.Node = p.parent.parent;
     // (`{ … } as const`, `{ … } satisfies Events`)
@@ -227,7 +230,7 @@ function eventList(n: ts.Node): boolean {
 }
 
 /** Does this module register another vendor's webhook for this event, and no webhook of the service's? */
-function vendorWebhookModule(acc: AnalysisState, unit: Unit, event: string): boolean {
+export function vendorWebhookModule(acc: AnalysisState, unit: Unit, event: string): boolean {
   let vendor = false;
   for (const obj of treeIndex(unit.sf).objects) {
     if (!findProperty(obj, 'event_types')) continue;
@@ -239,7 +242,7 @@ function vendorWebhookModule(acc: AnalysisState, unit: Unit, event: string): boo
 }
 
 /** Is this node written in an object sent to another vendor's endpoint (its nearest object literal is)? */
-function inForeignBody(acc: AnalysisState, n: ts.Node): boolean {
+export function inForeignBody(acc: AnalysisState, n: ts.Node): boolean {
   for (let p = n.parent; p; p = p.parent) if (ts.isObjectLiteralExpression(p)) return acc.contexted.get(p) === 'foreign';
   return false;
 }
@@ -255,19 +258,17 @@ export function scanEvents(acc: AnalysisState, unit: Unit): void {
       // an event named in a body sent to another vendor's endpoint is that vendor's event; one
       // named elsewhere than where events are sent or compared (a log line, an analytics event,
       // a topic) is no webhook event at all
-      if (inForeignBody(acc, n) || !eventPlace(acc, unit, n) || vendorEvents) return;
-      const described = n.parent && (ts.isImportDeclaration(n.parent) || ts.isExportDeclaration(n.parent)) ? 'object' : describes2023(acc, n);
-      if (described !== 'object') {
-        const raw = n.getText(unit.sf);
-        const start = n.getStart(unit.sf);
-        const exact = raw.slice(1, -1) === n.text;
-        const f = acc.add(ev.id, unit, start, n.getEnd(), says(`The event \`${ev.old}\` is \`${ev.new}\` in 2024-09; `, note('safe')), {
-          edits: exact ? [{ unit, start: start + 1, end: n.getEnd() - 1, text: ev.new! }] : undefined,
-          fixDescription: `write ${ev.new}`,
-          newText: ev.new!,
-        });
-        if (f && described) acc.typedEvents.push({ finding: f, versionAt: `${unit.file}:${described.version.getStart(unit.sf) + unit.offset}` });
+      if (inForeignBody(acc, n) || vendorEvents) return;
+      // a type of names: an event type where it types an event list or a received event's type,
+      // or (the checker tells, event-types.ts) where a value checked against it is an event name
+      if (n.parent && ts.isLiteralTypeNode(n.parent)) {
+        const described = describes2023(acc, n);
+        if (described === 'object') return;
+        const versionAt = described ? `${unit.file}:${described.version.getStart(unit.sf) + unit.offset}` : undefined;
+        acc.eventTypes.push({ unit, node: n.parent, versionAt, finding: eventTypePlace(acc, unit, n.parent) ? reportEvent(acc, unit, n) : undefined });
+        return;
       }
+      if (eventPlace(acc, unit, n)) reportEvent(acc, unit, n);
       return;
     }
     if (ts.isIdentifier(n) && n.text === ev.old && n.parent && (ts.isPropertyAssignment(n.parent) || ts.isMethodDeclaration(n.parent) || ts.isPropertySignature(n.parent) || ts.isEnumMember(n.parent)) && n.parent.name === n && !vendorEvents && !(ts.isPropertyAssignment(n.parent) && !handlerValue(n.parent.initializer))) {
@@ -281,4 +282,54 @@ export function scanEvents(acc: AnalysisState, unit: Unit): void {
     ts.forEachChild(n, visit);
   };
   visit(unit.sf);
+}
+
+/**
+ * Report an old event name written as a string (a value, or a member of a type of names), unless it
+ * is data that describes 2023-01; `tied`: the words saying which event type it is checked against.
+ */
+export function reportEvent(acc: AnalysisState, unit: Unit, n: ts.StringLiteral | ts.NoSubstitutionTemplateLiteral, tied = ''): Finding | undefined {
+  const ev = OLD_EVENT();
+  const described = n.parent && (ts.isImportDeclaration(n.parent) || ts.isExportDeclaration(n.parent)) ? 'object' : describes2023(acc, n);
+  if (described === 'object') return undefined;
+  const raw = n.getText(unit.sf);
+  const start = n.getStart(unit.sf);
+  const exact = raw.slice(1, -1) === n.text;
+  const f = acc.add(ev.id, unit, start, n.getEnd(), says(`The event \`${ev.old}\` is \`${ev.new}\` in 2024-09${tied}; `, note('safe')), {
+    edits: exact ? [{ unit, start: start + 1, end: n.getEnd() - 1, text: ev.new! }] : undefined,
+    fixDescription: `write ${ev.new}`,
+    newText: ev.new!,
+  });
+  if (f && described) acc.typedEvents.push({ finding: f, versionAt: `${unit.file}:${described.version.getStart(unit.sf) + unit.offset}` });
+  return f;
+}
+
+/**
+ * Is a literal type written where it types event names: a member that gives an event's name (a
+ * webhook body's `event_types`, a received event's `type`), through unions, arrays and sets, or an
+ * alias used there? An alias that types only other things (an analytics event's name) is not.
+ */
+function eventTypePlace(acc: AnalysisState, unit: Unit, node: ts.TypeNode, depth = 0): boolean {
+  let at: ts.Node = node;
+  for (let p = at.parent; p; p = at.parent) {
+    const wraps = ts.isUnionTypeNode(p) || ts.isParenthesizedTypeNode(p) || ts.isArrayTypeNode(p) || ts.isTupleTypeNode(p) || ts.isRestTypeNode(p) || ts.isOptionalTypeNode(p) || (ts.isTypeOperatorNode(p) && p.operator === ts.SyntaxKind.ReadonlyKeyword);
+    const collection = ts.isTypeReferenceNode(p) && ts.isIdentifier(p.typeName) && /^(?:Array|ReadonlyArray|Set|ReadonlySet)$/.test(p.typeName.text);
+    if (!wraps && !collection) break;
+    at = p;
+  }
+  const p = at.parent;
+  if (!p) return false;
+  if ((ts.isPropertySignature(p) || ts.isPropertyDeclaration(p)) && p.type === at) return (ts.isIdentifier(p.name) || ts.isStringLiteral(p.name)) && EVENT_KEY.test(p.name.text);
+  if (!ts.isTypeAliasDeclaration(p) || p.type !== at || depth > 2) return false;
+  // where the alias is used, in the modules that name it
+  for (const u of acc.store.all()) {
+    if (!u.sf.text.includes(p.name.text)) continue;
+    for (const id of identifiers(acc, u, p.name.text)) {
+      const ref = id.parent;
+      if (!ref || !ts.isTypeReferenceNode(ref) || ref.typeName !== id) continue;
+      const d = acc.bindings.resolve(u, id);
+      if (d?.kind === 'type' && d.node === p && eventTypePlace(acc, u, ref, depth + 1)) return true;
+    }
+  }
+  return false;
 }

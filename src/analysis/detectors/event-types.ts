@@ -1,0 +1,150 @@
+// Old event names written as literal types (`type ShippingEventType = 'shipment.label.created' |
+// 'courier_account_state_changed'`, found by webhooks.ts): which values the type checker checks
+// against each (an option list's `{ value: … }` typed by it, an argument, a constant, a comparison
+// with a value of the type). A type that types a webhook body's event list or a received event's
+// type is an event type, and so is one a value checked against it shows to be (an event name sent
+// or compared); the values checked against an event type are renamed with it or stay with it
+// (settle-event-types.ts). A type that types only something else (the name of an analytics event)
+// is no finding, whatever names it shares with the service.
+// One checker, built only when such a type was found, over the units that declare one and the
+// units that import them (two steps).
+
+import { OLD_EVENT } from '../../core/keys.js';
+import ts from '../../core/ts.cjs';
+import type { Finding } from '../../types.js';
+import { findProperty } from '../evaluate.js';
+import type { AnalysisState, EventType } from '../state.js';
+import { lineOf, treeIndex, type Unit } from '../units.js';
+import { buildProgram } from './request-types-program.js';
+import { attempt, carriers, declaredAt, parts, typeNodesWritten, unitsImporting } from './type-ties.js';
+import { inForeignBody, reportEvent, vendorWebhookModule } from './webhooks.js';
+
+type Literal = ts.StringLiteral | ts.NoSubstitutionTemplateLiteral;
+
+/** Decide each event type with the values checked against it (AnalysisState.eventTypeGroups). */
+export function tieEventTypes(acc: AnalysisState): void {
+  if (!acc.eventTypes.length) return;
+  const ev = OLD_EVENT();
+  const { program, unitOf } = buildProgram(acc.store, unitsImporting(acc, acc.eventTypes.map((t) => t.unit)));
+  const checker = program.getTypeChecker();
+  const types = acc.eventTypes.filter((t) => unitOf.has(t.unit.sf));
+  if (!types.length) return;
+  // each type's names, where it is a union of several (a single name says nothing of which type it is)
+  const unions = new Map<EventType, ts.Type[]>();
+  for (const t of types) {
+    let at: ts.Node = t.node;
+    while (at.parent && (ts.isUnionTypeNode(at.parent) || ts.isParenthesizedTypeNode(at.parent))) at = at.parent;
+    const names = attempt(() => parts(checker.getTypeFromTypeNode(at as ts.TypeNode)));
+    if (names && names.length > 1) unions.set(t, names);
+  }
+  const units = [...new Set(unitOf.values())];
+  const sites = new Map<EventType, { unit: Unit; lit: Literal }[]>();
+  for (const unit of units) {
+    if (!unit.sf.text.includes(ev.old)) continue;
+    for (const e of treeIndex(unit.sf).strings) {
+      if (!(ts.isStringLiteral(e) || ts.isNoSubstitutionTemplateLiteral(e)) || e.text !== ev.old) continue;
+      for (const t of checkedAgainst(checker, units, e, types, unions, ev.old)) sites.set(t, [...(sites.get(t) ?? []), { unit, lit: e }]);
+    }
+  }
+  const findingAt = (unit: Unit, n: ts.Node) => acc.findings.get(`${unit.file}:${n.getStart(unit.sf) + unit.offset}:${ev.id}`);
+  for (const t of types) {
+    const list = sites.get(t) ?? [];
+    const shown = `\`${typeName(t.node)}\` at ${acc.shownFile(t.unit.file)}:${lineOf(t.unit, t.node)}`;
+    let type = t.finding;
+    if (type) {
+      // (settle took it away: data that describes 2023-01)
+      if (findingAt(t.unit, t.node.literal) !== type) continue;
+    } else {
+      // a type of names that types no event list nor a received event's type: an event type only
+      // where a value checked against it is an event name sent or compared
+      if (!list.some((s) => findingAt(s.unit, s.lit))) continue;
+      if (t.versionAt && !acc.findings.has(`${t.versionAt}:webhook-version`)) continue;
+      type = reportEvent(acc, t.unit, t.node.literal as Literal);
+      if (!type) continue;
+    }
+    const members: Finding[] = [type];
+    let stays: string | undefined;
+    for (const s of list) {
+      let f = findingAt(s.unit, s.lit);
+      // a value that is not the service's event (sent to another vendor, in a module registering
+      // another vendor's webhook, data describing 2023-01): the type stays, with all it types
+      const foreign = !f && (inForeignBody(acc, s.lit) || vendorWebhookModule(acc, s.unit, ev.old));
+      if (!f && !foreign) f = reportEvent(acc, s.unit, s.lit, ` (this value is checked against the event type ${shown}, renamed with it)`);
+      if (f) members.push(f);
+      else stays ??= `the event type ${shown} also types \`'${ev.old}'\` at ${acc.shownFile(s.unit.file)}:${lineOf(s.unit, s.lit)}, which is not the service's event: give the webhook's events a type of their own`;
+    }
+    // the webhook requests whose event list it types: their paths stay or move with it
+    for (const r of acc.requests) {
+      const path = r.pathKey ? acc.findings.get(r.pathKey) : undefined;
+      if (path && r.objects.some((o) => eventListTypes(checker, unitOf, o.node).has(t.node)) && !members.includes(path)) members.push(path);
+    }
+    acc.eventTypeGroups.push({ type, shown, members, stays });
+  }
+}
+
+/**
+ * The event types a value written as `e` is checked against, where it is used (itself, or where a
+ * constant holding it is read): the type of the place it is given to, or of the value it is
+ * compared with, when the declaration that types that place writes the type (through aliases and
+ * the types it names), else when that place's type takes every name of the type (a generic's
+ * parameter: `includes`, `new Set<…>`).
+ */
+function checkedAgainst(checker: ts.TypeChecker, units: Unit[], e: Literal, types: EventType[], unions: Map<EventType, ts.Type[]>, old: string): EventType[] {
+  const out = new Set<EventType>();
+  for (const c of carriers(checker, units, e)) {
+    const { expected, roots } = placeOf(checker, c);
+    if (!expected || !expected.some((x) => x.isStringLiteral() && x.value === old)) continue;
+    const written = typeNodesWritten(checker, roots);
+    const declared = types.filter((t) => written.has(t.node));
+    const tied = declared.length ? declared : types.filter((t) => unions.get(t)?.every((x) => expected.includes(x)));
+    for (const t of tied) out.add(t);
+  }
+  return [...out];
+}
+
+/** The type a value used as `c` must be (its names), and the type nodes that declare it. */
+function placeOf(checker: ts.TypeChecker, c: ts.Expression): { expected?: ts.Type[]; roots: ts.TypeNode[] } {
+  const p = c.parent;
+  // compared with a value (`e.type === '…'`, a `case` of `switch (e.type)`): that value's type
+  let other: ts.Expression | undefined;
+  if (p && ts.isBinaryExpression(p) && [ts.SyntaxKind.EqualsEqualsEqualsToken, ts.SyntaxKind.ExclamationEqualsEqualsToken, ts.SyntaxKind.EqualsEqualsToken, ts.SyntaxKind.ExclamationEqualsToken].includes(p.operatorToken.kind)) other = p.left === c ? p.right : p.left;
+  else if (p && ts.isCaseClause(p) && p.expression === c) other = p.parent.parent.expression;
+  if (other) {
+    const t = attempt(() => checker.getTypeAtLocation(other!));
+    return { expected: t && parts(checker.getNonNullableType(t)), roots: declaredOf(checker, other) };
+  }
+  const t = attempt(() => checker.getContextualType(c));
+  // an element of a list: what the list is given as
+  let list: ts.Node = c;
+  if (p && ts.isArrayLiteralExpression(p)) {
+    list = p;
+    while (list.parent && (ts.isParenthesizedExpression(list.parent) || ts.isAsExpression(list.parent) || ts.isSatisfiesExpression(list.parent))) list = list.parent;
+  }
+  return { expected: t && parts(t), roots: declaredAt(checker, list as ts.Expression) };
+}
+
+/** The literal types the declared type of a body's `event_types` writes (the body an object literal in a checked unit). */
+function eventListTypes(checker: ts.TypeChecker, unitOf: Map<ts.SourceFile, Unit>, body: ts.Node): Set<ts.Node> {
+  if (!ts.isObjectLiteralExpression(body) || !unitOf.has(body.getSourceFile())) return new Set();
+  const p = findProperty(body, 'event_types');
+  const value = p && (ts.isPropertyAssignment(p) ? p.initializer : ts.isShorthandPropertyAssignment(p) ? p.name : undefined);
+  return value ? typeNodesWritten(checker, declaredAt(checker, value)) : new Set();
+}
+
+/** The type nodes a value read as `e` is declared with (a variable, a parameter, a member). */
+function declaredOf(checker: ts.TypeChecker, e: ts.Expression): ts.TypeNode[] {
+  while (ts.isParenthesizedExpression(e) || ts.isNonNullExpression(e)) e = e.expression;
+  const name = ts.isPropertyAccessExpression(e) ? e.name : e;
+  let sym = attempt(() => checker.getSymbolAtLocation(name));
+  if (sym && sym.flags & ts.SymbolFlags.Alias) sym = attempt(() => checker.getAliasedSymbol(sym!));
+  const out: ts.TypeNode[] = [];
+  for (const d of sym?.declarations ?? []) if ((ts.isVariableDeclaration(d) || ts.isParameter(d) || ts.isPropertySignature(d) || ts.isPropertyDeclaration(d)) && d.type) out.push(d.type);
+  return out;
+}
+
+/** The name of the type a literal type is written in (its alias or interface), else the literal type's text. */
+function typeName(n: ts.LiteralTypeNode): string {
+  for (let p: ts.Node | undefined = n.parent; p && !ts.isSourceFile(p); p = p.parent)
+    if ((ts.isTypeAliasDeclaration(p) || ts.isInterfaceDeclaration(p)) && p.name) return p.name.text;
+  return n.getText();
+}
