@@ -25,6 +25,8 @@ const strong: [string, string][] = [
   ['courier_id beside a label shipment', '{ service_shipment_id: s, courier_id: c }'],
   ['a v1-only pickup field sent to the 2024-09 pickups path', "axios.post('/2024-09/pickups', { selected_date: d, preferred_min_time: a })"],
   ['a suppression comment', '// migrate-check-disable-next-line labels-path'],
+  ['a base named as the legacy host', 'const LEGACY_BASE = process.env.SHIPPING_LEGACY_URL;'],
+  ['a legacy base in a config object', 'export default { legacyBaseUrl: env.OLD_HOST };'],
 ];
 
 const weak: [string, string][] = [
@@ -38,6 +40,7 @@ const weak: [string, string][] = [
 const none: [string, string][] = [
   ['ordinary code', 'export const add = (a: number, b: number) => a + b;'],
   ['look-alike words', 'const courier = order.courier; const selected = true; const preferred = user.preferred;'],
+  ['the word legacy, no base', '// legacy code: keep the old sort order\nconst legacyMode = flags.legacy;'],
   ['a date that is not a version', "const d = '2023-01-15';"],
   ['an empty file', ''],
 ];

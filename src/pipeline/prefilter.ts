@@ -46,15 +46,23 @@ export function hostsOf(config: Config): string[] {
   return [config.baseUrl, config.legacyBaseUrl, config.stagingUrl, ...(config.legacyBases ?? [])].filter((h): h is string => !!h);
 }
 
+/**
+ * A base named as the legacy host's (`process.env.SHIPPING_LEGACY_URL`, `LEGACY_API_BASE`,
+ * `legacyBaseUrl`): the 2024-09 paths the modules importing it send through it still go to the
+ * legacy host, so it is parsed, and draws them in (a plain search screens the other texts).
+ */
+const LEGACY_BASE_NAME = /\b(?:process\.env\.\w*legacy\w*|\w*legacy\w*(?:url|host|base|api|origin|endpoint)\w*)\b/i;
+const namesLegacyBase = (text: string): boolean => (text.includes('egacy') || text.includes('EGACY')) && LEGACY_BASE_NAME.test(text);
+
 export function textSignal(text: string, hosts: string[] = []): TextSignal {
   // a suppression comment is looked at even in code already migrated (it may hide nothing now)
   if (text.includes('migrate-check-disable')) return 'strong';
   const { strong, anchors } = families();
-  if (!anchors.test(text)) return hosts.some((h) => h && text.includes(h)) ? 'strong' : null;
+  if (!anchors.test(text)) return hosts.some((h) => h && text.includes(h)) || namesLegacyBase(text) ? 'strong' : null;
   if (strong.test(text)) return 'strong';
   if (hosts.some((h) => h && text.includes(h))) return 'strong';
   const weak = WEAK.exec(text);
-  if (!weak) return null;
+  if (!weak) return namesLegacyBase(text) ? 'strong' : null;
   // a version string beside a webhook or a `version` key: the webhook registration's version
   if (/2023-01(?![-\d])/.test(text) && /version|webhook/i.test(text)) return 'strong';
   // a 2024-09 path beside a legacy name: a 2024-09 call still sent to the legacy host
