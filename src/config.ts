@@ -150,7 +150,7 @@ const schema = {
     maxFileSize: { type: 'integer', minimum: 1 },
     paths: { type: 'object', additionalProperties: { type: 'string' } },
     generated: { type: 'array', items: { type: 'string' } },
-    legacyBases: { type: 'array', items: { type: 'string', pattern: '^[A-Za-z_$][A-Za-z0-9_$]*$' } },
+    legacyBases: { type: 'array', items: { type: 'string', pattern: '^(?!process\\.env\\.|this\\.)[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z_$][A-Za-z0-9_$]*)*$' } },
   },
 };
 const KNOWN_KEYS = Object.keys(schema.properties).filter((k) => k !== '$schema');
@@ -224,7 +224,7 @@ function describeError(e: ErrorObject, label: string): UsageError {
     case 'minimum':
       return new UsageError(`${subject} must be a positive integer, got ${show(e.data)}`);
     case 'pattern':
-      return new UsageError(`${subject} must be the name of a constant, variable or environment variable (an identifier), got ${show(e.data)}`);
+      return new UsageError(`${subject} must be the name of a constant, variable or environment variable (an identifier), or a module object's member (\`environment.pickupApiUrl\`), got ${show(e.data)}`);
     default:
       return new UsageError(`${subject}: ${e.message ?? 'invalid value'}`);
   }

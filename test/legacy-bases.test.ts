@@ -230,9 +230,14 @@ describe('legacyBases: the config key', () => {
     [
       'an item not an identifier',
       '{ "legacyBases": ["process.env.SHIP_API_URL"] }',
-      'migrate-check.config.json: legacyBases[0] must be the name of a constant, variable or environment variable (an identifier), got "process.env.SHIP_API_URL"',
+      "migrate-check.config.json: legacyBases[0] must be the name of a constant, variable or environment variable (an identifier), or a module object's member (`environment.pickupApiUrl`), got \"process.env.SHIP_API_URL\"",
     ],
-    ['an empty name', '{ "legacyBases": [""] }', 'migrate-check.config.json: legacyBases[0] must be the name of a constant, variable or environment variable (an identifier), got ""'],
+    [
+      "a member of this",
+      '{ "legacyBases": ["this.baseUrl"] }',
+      "migrate-check.config.json: legacyBases[0] must be the name of a constant, variable or environment variable (an identifier), or a module object's member (`environment.pickupApiUrl`), got \"this.baseUrl\"",
+    ],
+    ['an empty name', '{ "legacyBases": [""] }', "migrate-check.config.json: legacyBases[0] must be the name of a constant, variable or environment variable (an identifier), or a module object's member (`environment.pickupApiUrl`), got \"\""],
   ];
   for (const [name, text, line] of bad) {
     it(`${name}: one line, exit 2`, () => {
@@ -245,8 +250,8 @@ describe('legacyBases: the config key', () => {
   }
 
   it('loads the names', () => {
-    const dir = tempTree({ 'migrate-check.config.json': '{ "legacyBases": ["SHIP_API_URL", "$base", "_x1"] }' }, 'mc-lb-');
-    expect(loadConfig({ cwd: dir }).legacyBases).toEqual(['SHIP_API_URL', '$base', '_x1']);
+    const dir = tempTree({ 'migrate-check.config.json': '{ "legacyBases": ["SHIP_API_URL", "$base", "_x1", "environment.pickupApiUrl"] }' }, 'mc-lb-');
+    expect(loadConfig({ cwd: dir }).legacyBases).toEqual(['SHIP_API_URL', '$base', '_x1', 'environment.pickupApiUrl']);
     let err: unknown;
     try {
       loadConfig({ cwd: tempTree({ 'migrate-check.config.json': '{ "legacyBasses": [] }' }, 'mc-lb-') });

@@ -76,17 +76,37 @@ function memberTarget(acc: AnalysisState, unit: Unit, pa: ts.PropertyAccessExpre
 /**
  * A base read from an environment file's key (`${environment.shippingUrl}/…`): the same key in the
  * files Angular's build swaps in for it (`environment.prod.ts`) is the base too, as some builds
- * send it; one on the legacy host is reported there.
+ * send it. One on the legacy host is reported there; while the v1 path it serves moves, any one
+ * not on the base or staging host is (`--fix` records the key's name, as for the file it replaces);
+ * after, one whose name the config's `legacyBases` records.
  */
 export function checkReplacedEnvironments(acc: AnalysisState, m: PathMatch, pieces: Piece[], vt: Virtual): void {
   const moving = m.version === 'v1' && m.rule?.endpoint?.new != null;
-  if (!acc.hosts.legacy || (!moving && m.version !== '2024-09')) return;
+  if (!moving && m.version !== '2024-09') return;
   const first = pieces.slice(0, vt.owner[m.versionStart]).find((p) => p.via.length > 0);
   const via = first?.via[0];
   if (!via) return;
-  const target: Target = { unit: via.unit, node: via.name, label: via.label, named: true };
-  for (const alt of replacedEnvironments(acc, target.unit, target.node.parent))
-    if (originOf(alt.value) === acc.hosts.legacy) reportLegacyBase(acc, { unit: alt.unit, node: alt.node, label: alt.label }, undefined, 'value', moving, displayPath(m.path, pieces, vt, m.start));
+  const name = recordableName(via.label, via.name);
+  const recorded = !!name && !!acc.options.config.legacyBases?.includes(name);
+  const shown = displayPath(m.path, pieces, vt, m.start);
+  for (const alt of replacedEnvironments(acc, via.unit, via.name.parent)) {
+    const origin = originOf(alt.value);
+    const target = { unit: alt.unit, node: alt.node, label: alt.label };
+    if (acc.hosts.legacy && origin === acc.hosts.legacy) reportLegacyBase(acc, target, name, 'value', moving, shown);
+    else if (origin && (origin === acc.hosts.base || origin === acc.hosts.staging)) continue;
+    else if (moving) reportLegacyBase(acc, target, name, undefined, true, shown);
+    else if (recorded) reportLegacyBase(acc, target, name, 'recorded', false, shown);
+  }
+}
+
+/**
+ * The name a `legacyBases` entry gives a base: a constant's, variable's or env var's, or a module
+ * object's member (`environment.pickupApiUrl`); not a member of `this` nor a variable of a
+ * function's own (`const base = legacy ? … : …` in a wrapper), which name nothing in another file.
+ */
+function recordableName(label: string, node: ts.Node, env = false): string | undefined {
+  if (!/^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*$/.test(label) || label.startsWith('this.')) return undefined;
+  return env || !functionLocal(node) ? label : undefined;
 }
 
 /** Is this the name of a variable declared inside a function (not at a module's top level)? */
@@ -159,9 +179,8 @@ export function checkBase(acc: AnalysisState, m: PathMatch, pieces: Piece[], vt:
     }
   }
   if (!target) return;
-  // the name a `legacyBases` entry gives the base: a constant's, variable's or env var's (not a property's)
-  // (a variable of a function's own is no name to match in any file: `const base = legacy ? … : …` in a wrapper)
-  const name = target.name ?? (target.named && /^[A-Za-z_$][\w$]*$/.test(target.label) && (target.env || !functionLocal(target.node)) ? target.label : undefined);
+  // the name a `legacyBases` entry gives the base (recordableName)
+  const name = target.name ?? (target.named ? recordableName(target.label, target.node, target.env) : undefined);
   const recorded = !!name && !!acc.options.config.legacyBases?.includes(name);
   const origin = originOf(target.value);
   const by: LegacyBase['by'] | undefined =
