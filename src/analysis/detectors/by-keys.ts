@@ -74,11 +74,12 @@ const LABEL_OR_SCHEMA = /^(?:t|\$t|i18n\.t|translate|formatMessage|z\.\w+|yup\.\
 function notABody(n: ts.ObjectLiteralExpression): boolean {
   let at: ts.Node = n;
   // `{ data: { … } }`, `{ where: { … } }`: the object the call is given holds it
-  if (at.parent && ts.isPropertyAssignment(at.parent) && ts.isIdentifier(at.parent.name) && /^(?:data|where|create|update|values)$/.test(at.parent.name.text)) at = at.parent.parent;
+  if (at.parent && ts.isPropertyAssignment(at.parent) && ts.isIdentifier(at.parent.name) && /^(?:data|where|create|update|values|select|include|orderBy|projection)$/.test(at.parent.name.text)) at = at.parent.parent;
   const call = at.parent;
   if (call && ts.isCallExpression(call) && call.arguments.includes(at as ts.Expression)) {
     const callee = unwrap(call.expression);
-    const text = callee.getText();
+    // (a database client held in a member: `this.repo.create(…)`, `this.prisma.pickup.findMany(…)`)
+    const text = callee.getText().replace(/^this\./, '');
     // (a generic verb, `save` or `update`, only on a database's own object: an SDK has them too)
     if (/^(?:prisma|db|knex|sequelize|repository|repo|\w+Repository|em|manager|getRepository|dataSource|AppDataSource)\b/.test(text) || (ts.isPropertyAccessExpression(callee) && DATABASE_METHODS.has(callee.name.text))) return true;
     if (/^(?:z\.(?:object|strictObject|looseObject)|yup\.object|Joi\.object)$/.test(text)) return true;
@@ -88,8 +89,10 @@ function notABody(n: ts.ObjectLiteralExpression): boolean {
   // Koa's answer: `ctx.body = { … }`
   const assign = n.parent;
   if (assign && ts.isBinaryExpression(assign) && assign.right === n && assign.operatorToken.kind === ts.SyntaxKind.EqualsToken && /^(?:ctx|context)\.(?:response\.)?body$/.test(assign.left.getText())) return true;
-  // every value a label's text or a schema's field: `{ courier_id: t('…') }`, `{ courier_id: { type: DataTypes.STRING } }`
+  // every value a label's text or a schema's field: `{ courier_id: t('…') }`, `{ courier_id: { type: DataTypes.STRING } }`;
+  // or a choice of fields (`select: { courier_id: true, preferred_date: true }`, a projection's `1`): no body's values
   const values = n.properties.map((p) => (ts.isPropertyAssignment(p) ? unwrap(p.initializer) : undefined));
+  if (values.length > 0 && values.every((v) => !!v && (v.kind === ts.SyntaxKind.TrueKeyword || v.kind === ts.SyntaxKind.FalseKeyword || (ts.isNumericLiteral(v) && /^[01]$/.test(v.text))))) return true;
   return values.length > 0 && values.every((v) => !!v && (schemaField(v) || (ts.isCallExpression(v) && LABEL_OR_SCHEMA.test(calleeText(v)))));
 }
 
