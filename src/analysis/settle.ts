@@ -23,7 +23,7 @@ export const HOLDING_RULES = new Set(['v1-pickup-field', 'v1-pickup-nested-objec
 export function holdUnsent(acc: AnalysisState): void {
   const why = 'the check cannot tie this body to a request it can see (it may be sent in a way the check does not follow, go to a third-party SDK, or be built by code nothing calls): moving it alone could send a 2024-09 body to an old path; migrate it with the request that sends it';
   const expected = expectedFindings(acc);
-  const expectedWhy = 'this is a value a test expects (an argument of a matcher or an assertion), which `--fix` leaves as it is: update it with the request it checks, once that request moves';
+  const expectedWhy = 'this is a value a test expects (an argument of a matcher or an assertion), which `--fix` leaves as it is: update it to the 2024-09 form with the request it checks (if that request is on 2024-09 already, now)';
   const left = new Set([...acc.unsent, ...findingsIn(acc, acc.unsentObjects)]);
   for (const f of acc.findings.values()) if (f.fixKind !== 'none' && (f.context?.by === 'keys' || left.has(f))) acc.hold(f, 'endpoint-unseen', expected.has(f) ? expectedWhy : why);
 }
@@ -194,6 +194,13 @@ export function holdRequests(acc: AnalysisState): void {
   const bodyHolds = new Map<Finding, Finding[]>();
   // paths that move only with `--unsafe` because their body does (not for want of a 2024-09 form): what in the body
   const waitsFor = new Map<Finding, Finding>();
+  // findings shared with a request whose path moves only on an assumption: that request's path
+  const sharedWith = new Map<Finding, Finding>();
+  /** `; held with the request to … (place)` for a finding shared with such a request, worded for the file `from` */
+  const heldWithShared = (f: Finding, from: string): string => {
+    const other = sharedWith.get(f);
+    return other ? `; held with the request to \`${other.oldText}\` (${acc.placeOf(other.file, other.line, from)}), whose path has no 2024-09 form in the spec` : '';
+  };
   // how many requests' bodies hold each finding (a shared builder's keys are in several), counted when first asked
   let sharing: Map<Finding, number> | undefined;
   const requestsHolding = (f: Finding): number => {
@@ -262,13 +269,14 @@ export function holdRequests(acc: AnalysisState): void {
         // request (a type, a constant, a builder, a key of that request's body the type ties to it) is named by this request
         const own = new Set(findingsIn(acc, r.objects).filter((f) => requestsHolding(f) <= 1));
         const why = (f: Finding): string => {
-          if (body) return `the path it is sent to, \`${path.oldText}\` (${acc.placeOf(path.file, path.line, f.file)}), and the body sent there, which moves only with \`--unsafe\` (\`${body.oldText}\`, ${body.ruleId}, ${acc.placeOf(body.file, body.line, f.file)})`;
+          if (body) return `the path it is sent to, \`${path.oldText}\` (${acc.placeOf(path.file, path.line, f.file)}), and the body sent there, which moves only with \`--unsafe\` (\`${body.oldText}\`, ${body.ruleId}, ${acc.placeOf(body.file, body.line, f.file)}${heldWithShared(body, f.file)})`;
           if (own.has(f)) return `the path it is sent to, \`${path.oldText}\`, which has no 2024-09 form in the spec (${path.ruleId})`;
           return `the request to \`${path.oldText}\` (${acc.placeOf(path.file, path.line, f.file)}), which shares it and whose path has no 2024-09 form in the spec (${path.ruleId})`;
         };
         for (const f of inBody) {
           if (f.fixKind !== 'safe') continue;
           acc.assume(f, why(f));
+          if (!body && !own.has(f)) sharedWith.set(f, path);
           changed = true;
         }
         continue;
@@ -277,7 +285,7 @@ export function holdRequests(acc: AnalysisState): void {
       // assumption): this path waits for it too
       const assumed = inBody.find((f) => f.fixKind === 'unsafe' && f.changeKind !== 'endpoint-moved');
       if (path && path.fixKind === 'safe' && assumed) {
-        acc.assume(path, `the body sent to it, which moves only with \`--unsafe\` (\`${assumed.oldText}\`, ${assumed.ruleId}, ${acc.placeOf(assumed.file, assumed.line, path.file)})`);
+        acc.assume(path, `the body sent to it, which moves only with \`--unsafe\` (\`${assumed.oldText}\`, ${assumed.ruleId}, ${acc.placeOf(assumed.file, assumed.line, path.file)}${heldWithShared(assumed, path.file)})`);
         waitsFor.set(path, assumed);
         changed = true;
       }
