@@ -192,6 +192,8 @@ export function holdRequests(acc: AnalysisState): void {
   const heldWith = new Map<Finding, Finding | undefined>();
   // paths held because the body of one request sent to them holds it: what in that body holds it
   const bodyHolds = new Map<Finding, Finding[]>();
+  // paths held because a request sent to them has a body the check cannot see: where that body is given
+  const unseenAt = new Map<Finding, { file: string; line: number }>();
   // paths that move only with `--unsafe` because their body does (not for want of a 2024-09 form): what in the body
   const waitsFor = new Map<Finding, Finding>();
   // findings shared with a request whose path moves only on an assumption: that request's path
@@ -232,7 +234,10 @@ export function holdRequests(acc: AnalysisState): void {
       }
       // a body that cannot be seen (a parameter no caller fills): it may be in either version, so
       // its path stays with it
-      if (path && r.unseen) hold(path, 'body-unseen', r.unseen, path);
+      if (path && r.unseen) {
+        hold(path, 'body-unseen', r.unseen, path);
+        if (r.sentAt && !unseenAt.has(path)) unseenAt.set(path, r.sentAt);
+      }
       // a path left for a person (no 2024-09 form, a full URL without baseUrl, a path built with
       // a constant defined elsewhere): its body stays in the old version with it
       if (path && path.fixKind === 'none' && path.changeKind === 'endpoint-moved') {
@@ -242,6 +247,8 @@ export function holdRequests(acc: AnalysisState): void {
         const why = (from: string) => {
           const named = `the path it is sent to, \`${path.oldText}\` (${acc.placeOf(path.file, path.line, from)}),`;
           if (g) return `${named} stays as it is (${path.ruleId}), with the versioned base URL \`${g.label}\` it is sent through, which is held back: once they move, \`--fix\` renames this too`;
+          const unseenBy = unseenAt.get(path);
+          if (unseenBy) return `${named} stays as it is: another request sent to it, whose body is given at ${acc.placeOf(unseenBy.file, unseenBy.line, from)}, sends a body the check cannot see (it may be in either version); once that request moves, \`--fix\` renames this too`;
           if (other) return `${named} stays as it is: another request sent to it is held, its body holding what \`--fix\` leaves ${heldList(acc, other, from, heldWith, path)}; once they move, \`--fix\` renames this too`;
           return `${named} stays as it is (${path.ruleId}): once that path moves, \`--fix\` renames this too`;
         };

@@ -105,6 +105,8 @@ export interface SentRequest {
   body: Finding[];
   objects: Span[];
   unseen?: string;
+  /** where its body is written (a held path names the request whose unseen body holds it) */
+  sentAt?: { file: string; line: number };
 }
 
 /**

@@ -7,7 +7,7 @@ import ts from '../../core/ts.cjs';
 import type { Finding } from '../../types.js';
 import { type Piece, findProperty, propertyValue, unwrap, virtualText } from '../evaluate.js';
 import type { AnalysisState, Span } from '../state.js';
-import { type Unit, treeIndex } from '../units.js';
+import { lineOf, type Unit, treeIndex } from '../units.js';
 import { tieBody } from './bodies.js';
 import { bodyValue } from './body-objects.js';
 import { instanceBase } from './instance-base.js';
@@ -292,5 +292,5 @@ export function applyBody(acc: AnalysisState, unit: Unit, arg: ts.Expression, ep
     outerObjects?.push(...objects);
   }
   const oldPath = ep.match?.rule ? ep.match.path : undefined;
-  if (ctx !== 'foreign') acc.requests.push({ pathKey: ep.pathKey, oldPath, body, objects, unseen: inBody ?? (objects.length ? undefined : unseen) });
+  if (ctx !== 'foreign') acc.requests.push({ pathKey: ep.pathKey, oldPath, body, objects, unseen: inBody ?? (objects.length ? undefined : unseen), sentAt: { file: unit.file, line: lineOf(unit, arg) } });
 }
