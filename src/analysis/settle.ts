@@ -192,7 +192,7 @@ export function holdRequests(acc: AnalysisState): void {
   const heldWith = new Map<Finding, Finding | undefined>();
   // paths held because the body of one request sent to them holds it: what in that body holds it
   const bodyHolds = new Map<Finding, Finding[]>();
-  // paths held because a request sent to them has a body the check cannot see: where that body is given
+  // paths held because a request sent to them has a body the check cannot see: where that request is
   const unseenAt = new Map<Finding, { file: string; line: number }>();
   // paths that move only with `--unsafe` because their body does (not for want of a 2024-09 form): what in the body
   const waitsFor = new Map<Finding, Finding>();
@@ -248,7 +248,7 @@ export function holdRequests(acc: AnalysisState): void {
           const named = `the path it is sent to, \`${path.oldText}\` (${acc.placeOf(path.file, path.line, from)}),`;
           if (g) return `${named} stays as it is (${path.ruleId}), with the versioned base URL \`${g.label}\` it is sent through, which is held back: once they move, \`--fix\` renames this too`;
           const unseenBy = unseenAt.get(path);
-          if (unseenBy) return `${named} stays as it is: another request sent to it, whose body is given at ${acc.placeOf(unseenBy.file, unseenBy.line, from)}, sends a body the check cannot see (it may be in either version); once that request moves, \`--fix\` renames this too`;
+          if (unseenBy) return `${named} stays as it is: another request sent to it (${acc.placeOf(unseenBy.file, unseenBy.line, from)}) sends a body the check cannot see (it may be in either version); once that request moves, \`--fix\` renames this too`;
           if (other) return `${named} stays as it is: another request sent to it is held, its body holding what \`--fix\` leaves ${heldList(acc, other, from, heldWith, path)}; once they move, \`--fix\` renames this too`;
           return `${named} stays as it is (${path.ruleId}): once that path moves, \`--fix\` renames this too`;
         };
