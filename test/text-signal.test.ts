@@ -45,6 +45,17 @@ const none: [string, string][] = [
   ['an empty file', ''],
 ];
 
+describe('an Angular environment file', () => {
+  it('that gives a URL is parsed: another build swaps it in for the base environment.ts gives', () => {
+    const text = "export const environment = { production: true, shippingUrl: 'https://ship.example.com' };\n";
+    expect(textSignal(text, [], path.join('src', 'environments', 'environment.prod.ts'))).toBe('strong');
+    expect(textSignal(text, [], path.join('src', 'environments', 'environment.ts'))).toBe('strong');
+    // another file with the same text, or an environment file without a URL, is not
+    expect(textSignal(text, [], path.join('src', 'config.ts'))).toBe(null);
+    expect(textSignal('export const environment = { production: true };\n', [], path.join('src', 'environments', 'environment.prod.ts'))).toBe(null);
+  });
+});
+
 describe('the text test', () => {
   for (const [what, text] of strong) it(`passes on its own: ${what}`, () => expect(textSignal(text)).toBe('strong'));
   for (const [what, text] of weak) it(`holds a shared word: ${what}`, () => expect(textSignal(text)).toBe('weak'));

@@ -64,7 +64,7 @@ export function factsOf(src: Source, hosts: string[]): Facts {
   if (src.fatal) return { unreadable: src.fatal };
   const text = src.text!;
   const f: Facts = {};
-  const signal = textSignal(text, hosts);
+  const signal = textSignal(text, hosts, src.file);
   if (signal) f.signal = signal;
   const imports = moduleSpecifiers(text);
   if (imports) f.imports = imports;

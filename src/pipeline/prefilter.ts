@@ -8,6 +8,7 @@ import { IMPORT_SPECIFIER } from '../analysis/resolve.js';
 import { readJson } from '../analysis/workspaces.js';
 import { loadCatalogue } from '../catalogue/index.js';
 import { setsClientDefaults } from '../core/axios-defaults.js';
+import { environmentFolder } from '../core/environments.js';
 import { readSource, type Source } from './read.js';
 import type { Config } from '../types.js';
 
@@ -54,9 +55,11 @@ export function hostsOf(config: Config): string[] {
 const LEGACY_BASE_NAME = /\b(?:process\.env\.\w*legacy\w*|\w*legacy\w*(?:url|host|base|api|origin|endpoint)\w*)\b/i;
 const namesLegacyBase = (text: string): boolean => (text.includes('egacy') || text.includes('EGACY')) && LEGACY_BASE_NAME.test(text);
 
-export function textSignal(text: string, hosts: string[] = []): TextSignal {
+export function textSignal(text: string, hosts: string[] = [], file?: string): TextSignal {
   // a suppression comment is looked at even in code already migrated (it may hide nothing now)
   if (text.includes('migrate-check-disable')) return 'strong';
+  // an Angular environment file that gives a URL: a base its build swaps in for another's (analysis/detectors/replaced-environments.ts)
+  if (file !== undefined && environmentFolder(file) !== undefined && text.includes('://')) return 'strong';
   const { strong, anchors } = families();
   if (!anchors.test(text)) return hosts.some((h) => h && text.includes(h)) || namesLegacyBase(text) ? 'strong' : null;
   if (strong.test(text)) return 'strong';
@@ -107,7 +110,7 @@ export function testTexts(
     const src = readSource(file, o.overlays, o.maxFileSize);
     if (src.fatal) fatal.push(src);
     else {
-      const signal = textSignal(src.text!, o.hosts);
+      const signal = textSignal(src.text!, o.hosts, file);
       if (signal === 'strong') {
         candidates.push(src);
         o.onStrong?.(src);
