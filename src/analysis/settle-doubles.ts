@@ -6,10 +6,14 @@
 // it); one that meets only requests that move moves with them; one that meets none is decided as
 // any path is. The requests are those of the double's
 // project (the outermost folder with a package.json: core/project-scope.ts). A double left for a person for what it is
-// itself (a body matcher `--fix` cannot rewrite) holds the requests it doubles in turn.
+// itself (a body matcher `--fix` cannot rewrite) holds the requests it doubles in turn. An
+// assertion on a spy of a client's method doubles no request sent by a direct call of the global
+// `fetch` (detectors/double-clients.ts). Messages name a double by its own place (the call), and
+// a path it reads from elsewhere (an endpoint map) as the path it uses.
 
 import { sameMethod, samePath } from '../core/path-shape.js';
 import { inScope, projectScope } from '../core/project-scope.js';
+import { sentOnlyByFetch } from './detectors/double-clients.js';
 import type { Finding } from '../types.js';
 import { memberKey } from './detectors/versioned-base.js';
 import type { AnalysisState } from './state.js';
@@ -30,6 +34,8 @@ export function holdDoubles(acc: AnalysisState): boolean {
     const scope = projectScope(f.file);
     const matching = requests
       .filter((r) => r.key !== d.key && inScope(scope, r.file) && sameMethod(d.method, r.method) && samePath(d.path, r.path))
+      // (a spy on a client's method sees no direct call of `fetch`)
+      .filter((r) => !(d.spies && sentOnlyByFetch(acc, r.key)))
       .map((r) => ({ f: acc.findings.get(r.key), path: r.path, sent: r.sent }))
       .filter((r): r is { f: Finding; path: string; sent: boolean } => !!r.f && r.f.changeKind === 'endpoint-moved');
     // what it doubles: the requests the check sees sent to its path; where it sees none, every
@@ -39,6 +45,9 @@ export function holdDoubles(acc: AnalysisState): boolean {
     // a request named by its path as written (each part not known statically an ellipsis) and its place
     const named = (r: { f: Finding; path: string }) => `\`${r.path.replace(/[\ue000-\uf8ff]/g, '…')}\` (${acc.placeOf(r.f.file, r.f.line, f.file)})`;
     const held = doubled.find((r) => r.f.fixKind === 'none');
+    // the double as its own finding names it: itself, or (its path written elsewhere, an endpoint map's entry) the path it uses
+    const own = f.file === d.file && f.start >= d.start && f.end <= d.end;
+    const self = own ? `this ${d.kind}` : `this path is used by the ${d.kind} at ${acc.placeOf(d.file, d.line, f.file)}, which`;
     if (f.fixKind === 'none') {
       // a double left for a person for what it is itself (a body matcher `--fix` cannot rewrite, a
       // suppression comment): the requests it doubles stay with it, or it would no longer match them;
@@ -46,10 +55,10 @@ export function holdDoubles(acc: AnalysisState): boolean {
       const because = f.heldBecause?.code === 'doubled-request-held' ? held : undefined;
       for (const r of doubled) {
         if (r.f.fixKind === 'none' || (because && !r.sent)) continue;
-        const at = `the ${d.kind} at ${acc.placeOf(f.file, f.line, r.f.file)}`;
+        const at = `the ${d.kind} at ${acc.placeOf(d.file, d.line, r.f.file)}`;
         const why = because
           ? `a test double of this request, ${at}, also doubles the request to ${named(because)}, which is left for a person, and stays with it: moved alone, this request would no longer be matched by that double; once the other request moves, \`--fix\` moves this too`
-          : `a test double of this request, ${at}, is left for a person (see its own finding): moved alone, the request would no longer be matched by it; once it can move, \`--fix\` moves this too`;
+          : `a test double of this request, ${at}, is left for a person (see ${own ? 'its own finding' : `the finding on the path it uses, ${acc.placeOf(f.file, f.line, r.f.file)}`}): moved alone, the request would no longer be matched by it; once it can move, \`--fix\` moves this too`;
         acc.hold(r.f, 'double-held', why);
         changed = true;
       }
@@ -57,8 +66,8 @@ export function holdDoubles(acc: AnalysisState): boolean {
     }
     if (held) {
       const why = held.sent
-        ? `this ${d.kind} doubles the request to ${named(held)}, which is left for a person: a test double moves only with the request it doubles (moved alone, it would no longer match it); once that request moves, \`--fix\` moves this too`
-        : `this ${d.kind} has the path of ${named(held)}, which is left for a person; no request the check can see is sent to that path, but one may be sent in a way the check does not follow, and moved alone this double would no longer match it; once that path moves, \`--fix\` moves this too`;
+        ? `${self} doubles the request to ${named(held)}, which is left for a person: a test double moves only with the request it doubles (moved alone, it would no longer match it); once that request moves, \`--fix\` moves this too`
+        : `${self} has the path of ${named(held)}, which is left for a person; no request the check can see is sent to that path, but one may be sent in a way the check does not follow, and moved alone this double would no longer match it; once that path moves, \`--fix\` moves this too`;
       acc.hold(f, 'doubled-request-held', why);
       changed = true;
       continue;

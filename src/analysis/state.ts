@@ -165,6 +165,14 @@ export interface Double {
   method?: string;
   /** what it is, as messages name it (`msw handler`) */
   kind: string;
+  /** its own place (the call that sets it up), which messages name: its path may be written elsewhere (an endpoint map) */
+  file: string;
+  line: number;
+  /** the call's span in the file, to tell its own path from one written elsewhere */
+  start: number;
+  end: number;
+  /** an assertion on a spy of a client's method (`expect(httpService.post)`): the type the spied object is declared with (double-clients.ts) */
+  spies?: string;
 }
 
 /** A URL whose version segment comes through a parameter (detectors/version-params.ts). */
@@ -229,6 +237,10 @@ export class AnalysisState {
   readonly sentPaths = new Map<string, { path: string; method?: string; file: string }>();
   /** the keys of the path findings a request the check sees is sent to (a call's URL, through a wrapper, a client or a base): what a test double can double */
   readonly requestPaths = new Set<string>();
+  /** how the requests seen sending to each path key send it: `fetch` (a direct call of the global), else `?` (double-clients.ts) */
+  readonly sentVia = new Map<string, Set<string>>();
+  /** set while a request call that is a direct call of the global `fetch` is read (requests.ts) */
+  sendingVia?: string;
   /** the test doubles found (detectors/doubles.ts) */
   readonly doubles: Double[] = [];
   /** requests with a body (settle decides on each as a whole) */

@@ -1,8 +1,9 @@
-// Whether a test double's path (msw, nock, Cypress, Angular's HttpTestingController) stands for
+// Whether a test double's path (msw, nock, Cypress, Playwright, Angular's HttpTestingController) stands for
 // the path a request is sent to: segment by segment, where a parameter however it is written
-// (`${id}` or any part not known statically, `:id`, `{id}`, `*`) matches any one segment and `**`
-// any rest. The host is not compared (a full URL and a base + path name the same path). Pure
-// functions over the virtual path texts of core/paths.ts (a hole is one private-use character).
+// (`${id}` or any part not known statically, `:id`, `{id}`, `*`) matches any one segment, `**`
+// any rest, and a glob's `*` inside a segment (Playwright's `labels*`) any text of one segment.
+// The host is not compared (a full URL and a base + path name the same path). Pure functions over
+// the virtual path texts of core/paths.ts (a hole is one private-use character).
 
 import { isHole } from './paths.js';
 
@@ -24,8 +25,15 @@ export function samePath(a: string, b: string): boolean {
 function fits(a: string[], b: string[]): boolean {
   if (!a.length || !b.length) return !a.length && !b.length ? true : a[0] === '**' || b[0] === '**';
   if (a[0] === '**' || b[0] === '**') return true;
-  if (a[0] !== '*' && b[0] !== '*' && a[0] !== b[0]) return false;
+  if (a[0] !== '*' && b[0] !== '*' && a[0] !== b[0] && !globFits(a[0], b[0]) && !globFits(b[0], a[0])) return false;
   return fits(a.slice(1), b.slice(1));
+}
+
+/** A glob's segment (Playwright's `labels*`, its `*` any text but a slash) against a plain one. */
+function globFits(glob: string, seg: string): boolean {
+  if (!glob.includes('*') || seg.includes('*')) return false;
+  const parts = glob.split('*').map((p) => p.replace(/[.+?^${}()|[\]\\]/g, '\\$&'));
+  return new RegExp(`^${parts.join('[^/]*')}$`).test(seg);
 }
 
 /** Do two methods meet (undefined: any method, as msw's `http.all` or a path alone)? */
@@ -33,8 +41,8 @@ export function sameMethod(a: string | undefined, b: string | undefined): boolea
   return !a || !b || a.toUpperCase() === b.toUpperCase();
 }
 
-/** Might this text set up a test double (msw, nock, Cypress, Angular's HttpTestingController, axios-mock-adapter, fetch-mock)? A cheap test. */
-export const MAY_DOUBLE = /msw|nock|intercept|expectOne|expectNone|HttpTestingController|\.on(?:Get|Post|Put|Patch|Delete|Head|Options|Any)\b|fetchMock|CalledWith/;
+/** Might this text set up a test double (msw, nock, Cypress, Playwright, Angular's HttpTestingController, axios-mock-adapter, fetch-mock)? A cheap test. */
+export const MAY_DOUBLE = /msw|nock|intercept|\.(?:un)?route\(|expectOne|expectNone|HttpTestingController|\.on(?:Get|Post|Put|Patch|Delete|Head|Options|Any)\b|fetchMock|CalledWith/;
 
 /**
  * The old paths a text names, as a request it doubles names them too (`pickup/v1/pickups` of

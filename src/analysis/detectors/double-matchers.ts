@@ -1,6 +1,6 @@
 // The body a test double matches, read in a function: nock's body matcher
 // (`.post(path, (body) => body.courier_id === 'cs1')`), msw's resolver (`const body = await
-// request.json()`, v1's `req.body`). The keys it reads are the request's body keys: renamed with
+// request.json()`, v1's `req.body`), Playwright's route handler (`route.request().postDataJSON()`). The keys it reads are the request's body keys: renamed with
 // the double's path when they are plain reads (`body.k`, `body['k']`, `const { k } = body`, a v1
 // time compared with a literal, converted as the request's is), and where a read cannot be
 // rewritten (a nested block read through, a time read any other way) the double is held whole,
@@ -143,9 +143,12 @@ function holders(fn: ts.ArrowFunction | ts.FunctionExpression, firstParam: boole
     if (first) held(first.name);
     return out;
   }
-  // msw: `await request.json()` (the request destructured from the resolver's argument, or read from it)
+  // msw: `await request.json()` (the request destructured from the resolver's argument, or read from it);
+  // Playwright: `route.request().postDataJSON()`
+  const bodyCall = (n: ts.CallExpression, name: string) =>
+    !n.arguments.length && (name === 'postDataJSON' || (name === 'json' && ts.isIdentifier(unwrap((n.expression as ts.PropertyAccessExpression).expression))));
   const visit = (n: ts.Node): void => {
-    if (ts.isCallExpression(n) && ts.isPropertyAccessExpression(n.expression) && n.expression.name.text === 'json' && !n.arguments.length && ts.isIdentifier(unwrap(n.expression.expression))) {
+    if (ts.isCallExpression(n) && ts.isPropertyAccessExpression(n.expression) && bodyCall(n, n.expression.name.text)) {
       const outer = climb(n);
       if (ts.isVariableDeclaration(outer.parent) && outer.parent.initializer === outer) held(outer.parent.name);
       else out.push({ refs: [n] });

@@ -1,6 +1,7 @@
 // Test doubles: the calls that stand for a request in a test (msw's `http.post(url, resolver)`,
-// nock's `nock(host).post(path, matcher)`, Cypress' `cy.intercept`, Angular's
-// `httpMock.expectOne(url)`, axios-mock-adapter's `mock.onPost(url)`, fetch-mock's routes). Their
+// nock's `nock(host).post(path, matcher)`, Cypress' `cy.intercept`, Playwright's
+// `page.route(glob, handler)`, Angular's `httpMock.expectOne(url)`, axios-mock-adapter's
+// `mock.onPost(url)`, fetch-mock's routes, a jest assertion on a spy). Their
 // paths are found and reported as any string is (paths.ts); here each is recorded with the path
 // and method it stands for, so that settle moves it only with the requests it doubles
 // (settle-doubles.ts), and the keys a body matcher reads are tied to its path (double-matchers.ts).
@@ -10,8 +11,10 @@ import { findPaths } from '../../core/paths.js';
 import ts from '../../core/ts.cjs';
 import { findProperty, propertyValue, unwrap, virtualText } from '../evaluate.js';
 import type { AnalysisState } from '../state.js';
-import { treeIndex, type Unit } from '../units.js';
+import { lineOf, treeIndex, type Unit } from '../units.js';
+import { spiedClient } from './double-clients.js';
 import { matcherReads } from './double-matchers.js';
+import { handlerMethod, lastName, usesPlaywright } from './playwright-route.js';
 import { nockScope } from './instance-base.js';
 import { joinBase, pathStart } from './path-text.js';
 
@@ -27,13 +30,16 @@ interface Seen {
   matcher?: ts.Expression;
   /** the matcher's first parameter is the body (nock), not the request it is read from (msw) */
   firstParam?: boolean;
+  /** an assertion on a spy of a client's method: the spied object's declared type (double-clients.ts) */
+  spies?: string;
 }
 
 export function scanDoubles(acc: AnalysisState, unit: Unit): void {
   if (!MAY_DOUBLE.test(unit.sf.text)) return;
   const msw = mswNames(unit.sf);
+  const playwright = usesPlaywright(unit.sf);
   for (const call of treeIndex(unit.sf).calls) {
-    const seen = recognise(unit, call, msw);
+    const seen = recognise(acc, unit, call, msw, playwright);
     if (!seen || !seen.url) continue;
     const url = unwrap(seen.url);
     if (ts.isRegularExpressionLiteral(url) || ts.isObjectLiteralExpression(url) || ts.isArrowFunction(url) || ts.isFunctionExpression(url)) continue;
@@ -49,14 +55,17 @@ export function scanDoubles(acc: AnalysisState, unit: Unit): void {
       if (vPiece?.t !== 'lit') continue;
       const key = `${vPiece.unit.file}:${pathStart(m, vPiece, vt) + vPiece.unit.offset}:${m.rule.id}`;
       if (!acc.findings.has(key)) continue;
-      acc.doubles.push({ key, path: m.path, method: seen.method, kind: seen.kind });
+      // (its own place: the call, named by its method, `.get(` of a nock chain; its path may be written elsewhere)
+      const own = ts.isPropertyAccessExpression(call.expression) ? call.expression.name : call;
+      const at = { file: unit.file, line: lineOf(unit, own), start: call.getStart(unit.sf) + unit.offset, end: call.getEnd() + unit.offset };
+      acc.doubles.push({ key, path: m.path, method: seen.method, kind: seen.kind, ...at, spies: seen.spies });
       if (seen.matcher && m.bodyContext) matcherReads(acc, unit, seen.matcher, key, m, !!seen.firstParam);
     }
   }
 }
 
 /** The double a call sets up, if it is one. */
-function recognise(unit: Unit, call: ts.CallExpression, msw: Set<string>): Seen | undefined {
+function recognise(acc: AnalysisState, unit: Unit, call: ts.CallExpression, msw: Set<string>, playwright: boolean): Seen | undefined {
   const callee = unwrap(call.expression);
   if (!ts.isPropertyAccessExpression(callee)) return undefined;
   const name = callee.name.text;
@@ -80,6 +89,10 @@ function recognise(unit: Unit, call: ts.CallExpression, msw: Set<string>): Seen 
     if (method && VERBS.has(method.toLowerCase()) && args[1]) return { kind: 'Cypress intercept', url: args[1], method: method.toUpperCase() };
     return fromOptions('Cypress intercept', args[0]) ?? { kind: 'Cypress intercept', url: args[0] };
   }
+  // Playwright: `page.route(url | glob, handler)`, `context.route(…)`, `page.unroute(url)`: any
+  // method, unless the handler passes the others on (playwright-route.ts)
+  if ((name === 'route' || name === 'unroute') && (playwright || /^(?:page|context|browserContext)$/i.test(lastName(obj))))
+    return { kind: 'Playwright route', url: args[0], method: name === 'route' ? handlerMethod(args[1]) : undefined, matcher: args[1] };
   // Angular: `httpMock.expectOne(url)`, `.expectOne({ method, url })`, `.expectNone(…)`, `.match(…)`
   if (name === 'expectOne' || name === 'expectNone' || (name === 'match' && /mock|http|backend|controller/i.test(obj.getText(unit.sf)))) {
     return fromOptions('HttpTestingController expectation', args[0]) ?? (name === 'match' ? undefined : { kind: 'HttpTestingController expectation', url: args[0] });
@@ -93,7 +106,7 @@ function recognise(unit: Unit, call: ts.CallExpression, msw: Set<string>): Seen 
     const own = ts.isPropertyAccessExpression(subject) && VERBS.has(subject.name.text.toLowerCase()) ? subject.name.text.toUpperCase() : undefined;
     const options = args[at + 1] && unwrap(args[at + 1]);
     const given = options && ts.isObjectLiteralExpression(options) ? stringOf(propertyValue(findProperty(options, 'method'))) : undefined;
-    return args[at] ? { kind: 'assertion of the request', url: args[at], method: own ?? given?.toUpperCase() } : undefined;
+    return args[at] ? { kind: 'assertion of the request', url: args[at], method: own ?? given?.toUpperCase(), spies: spiedClient(acc, unit, asserted) } : undefined;
   }
   // axios-mock-adapter: `mock.onPost(url, body)`, `mock.onAny(url)`
   const on = /^on(Get|Post|Put|Patch|Delete|Head|Options|Any)$/.exec(name);

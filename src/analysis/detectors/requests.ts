@@ -10,6 +10,7 @@ import type { AnalysisState, Span } from '../state.js';
 import { lineOf, type Unit, treeIndex } from '../units.js';
 import { tieBody } from './bodies.js';
 import { bodyValue } from './body-objects.js';
+import { noteSentVia, readSending } from './double-clients.js';
 import { instanceBase } from './instance-base.js';
 import { checkBase } from './legacy-base.js';
 import { joinBase, pathStart } from './path-text.js';
@@ -130,7 +131,10 @@ export function endpointOfPieces(acc: AnalysisState, unit: Unit, pieces: Piece[]
       const span = memberSpan(acc, m, pieces, vt, depth);
       if (span && typeof span !== 'string') pathKey = `${span.firstOwn.unit.file}:${span.start + span.firstOwn.unit.offset}:${m.rule.id}`;
     }
-    if (pathKey && m.rule && m.rule.id !== 'versioned-base-url') acc.requestPaths.add(pathKey);
+    if (pathKey && m.rule && m.rule.id !== 'versioned-base-url') {
+      acc.requestPaths.add(pathKey);
+      noteSentVia(acc, pathKey);
+    }
     return { match: m, foreign: false, url: true, pathKey };
   }
   const origin = /^([a-z][a-z0-9+.-]*:\/\/[^/?#\s\ue000-\uf8ff]+)/i.exec(text)?.[1];
@@ -251,7 +255,8 @@ export function scanCall(acc: AnalysisState, unit: Unit, call: ts.CallExpression
     const url = i === 0 && FETCH_LIKE.has(method) && ts.isArrowFunction(a) && !ts.isBlock(a.body) ? a.body : args[i];
     if (url === args[i] && (ts.isObjectLiteralExpression(a) || ts.isArrowFunction(a) || ts.isFunctionExpression(a))) continue;
     const base = i === 0 ? baseFor(acc, unit, callee, unit, url, requestOptions(acc, unit, method, args)) : undefined;
-    const eps = endpointsOf(acc, unit, url, base);
+    // (a direct call of the global `fetch` is one a spy on a client's method cannot see: double-clients.ts)
+    const eps = i === 0 ? readSending(acc, unit, callee, () => endpointsOf(acc, unit, url, base)) : endpointsOf(acc, unit, url, base);
     if (!eps.some((ep) => ep.url)) continue;
     if (base && eps.some((ep) => ep.match)) sentThroughBase(acc, unit, base, url, isRequest(callee) ? call : undefined);
     const next = args[i + 1];

@@ -1,10 +1,10 @@
 // Responses a server sends its own callers: `res.json(x)`, `res.status(201).send(x)`,
-// `reply.send(x)`, `Response.json(x)`, `NextResponse.json(x)`, msw's `HttpResponse.json(x)`, what
-// an h3 `defineEventHandler` returns. An object sent back this way is no request to the service,
+// `reply.send(x)`, `Response.json(x)`, `NextResponse.json(x)`, msw's `HttpResponse.json(x)`,
+// Playwright's `route.fulfill({ json: x })`, what an h3 `defineEventHandler` returns. An object sent back this way is no request to the service,
 // whatever its keys: it is left out of the bodies known by their keys alone.
 
 import ts from '../../core/ts.cjs';
-import { returnExpressions, unwrap } from '../evaluate.js';
+import { findProperty, propertyValue, returnExpressions, unwrap } from '../evaluate.js';
 import type { AnalysisState } from '../state.js';
 import { treeIndex, type Unit } from '../units.js';
 import { applyContext } from './bodies.js';
@@ -25,6 +25,13 @@ export function markResponses(acc: AnalysisState, unit: Unit): void {
     if (ts.isIdentifier(callee) && EVENT_HANDLERS.has(callee.text) && call.arguments[0]) {
       const fn = acc.ev.functionOf(unit, call.arguments[0]);
       for (const r of fn ? returnExpressions(fn.node) : []) for (const o of objects(acc, fn!.unit, r)) if (!acc.contexted.has(o.node)) applyContext(acc, o, 'foreign', RESPONSE);
+      continue;
+    }
+    // Playwright's `route.fulfill({ json })`: the response a test's route answers with
+    if (ts.isPropertyAccessExpression(callee) && callee.name.text === 'fulfill' && call.arguments[0]) {
+      const o = unwrap(call.arguments[0]);
+      const json = ts.isObjectLiteralExpression(o) ? propertyValue(findProperty(o, 'json')) : undefined;
+      for (const x of json ? objects(acc, unit, json) : []) if (!acc.contexted.has(x.node)) applyContext(acc, x, 'foreign', RESPONSE);
       continue;
     }
     if (!ts.isPropertyAccessExpression(callee) || !SENDS.has(callee.name.text) || !call.arguments[0]) continue;

@@ -13,6 +13,7 @@ import { bodyValue, builtObject, isOptionsObject, objects } from './body-objects
 import { type Called, type FunctionNode, calledFunction, callersOf, constructionOf, constructionsOf, enclosingClass, instanceParameter, parameterIndex } from './callers.js';
 import { BASE_OPTION, joinBase } from './path-text.js';
 import { FETCH_LIKE, NO_BODY_METHODS, applyBody, baseFor, endpointOfPieces, isRequest, methodOf, requestOptions, sentThroughBase, sentThroughPieces, endpointOf } from './requests.js';
+import { readSending } from './double-clients.js';
 
 /** A request a wrapper makes with one of its parameters. */
 type Site =
@@ -230,12 +231,14 @@ function followUrl(acc: AnalysisState, unit: Unit, call: ts.CallExpression, fn: 
   const base = instance && !(first?.t === 'lit' && /^(?:[a-z][a-z\d+.-]*:)?\/\//i.test(first.text)) ? instance : undefined;
   const pieces = base ? joinBase(base, url) : url;
   const ownAt = pieces.findIndex((p) => own.has(p));
-  let ep = endpointOfPieces(acc, unit, pieces, ownAt !== 0);
-  // a caller's URL that names its own host before the path (`${OTHER}/2023-01/labels`): the path as the caller writes it
-  if (!ep.match && !ep.foreign && ownAt > 0) {
+  // (the wrapper's request a direct call of the global `fetch`: double-clients.ts)
+  const ep = readSending(acc, site.unit, site.callee, () => {
+    const whole = endpointOfPieces(acc, unit, pieces, ownAt !== 0);
+    // a caller's URL that names its own host before the path (`${OTHER}/2023-01/labels`): the path as the caller writes it
+    if (whole.match || whole.foreign || ownAt <= 0) return whole;
     const alone = endpointOfPieces(acc, unit, pieces.filter((p) => own.has(p)), false);
-    if (alone.match) ep = alone;
-  }
+    return alone.match ? alone : whole;
+  });
   // a versioned base in the wrapper: the caller's path is one of its group (or, unseen, holds it)
   sentThroughPieces(acc, unit, pieces, ownAt < 0 ? pieces.length : ownAt, call);
   if (!ep.url || !site.body) return;
