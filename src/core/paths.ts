@@ -63,8 +63,42 @@ function splitSegments(path: string): string[] {
   return p.split('/');
 }
 
-/** Does the text before a path let it be an API path (start, a hole, or a URL origin)? */
-function prefixKind(prefix: string): 'start' | 'hole' | 'origin' | null {
+/**
+ * A relative URL's own prefix before the service's path, resolved elsewhere: a pseudo-scheme an
+ * interceptor replaces with the host (`shipping:`), a scope (`@shipping`), either followed by
+ * folders, or folders alone (`/shipping-api`, a dev-server proxy's) when one of them names an API,
+ * a proxy or the shipping service (`/audit/2023-01/…`, `/blog/2023-01/…` hold a month, not a version).
+ */
+const PSEUDO_SCHEME = /^(?:[a-z][a-z0-9+.-]*:|@[a-z0-9][\w.-]*)(?:\/[A-Za-z0-9][\w.-]*)*$/;
+const FOLDERS = /^(?:\/[A-Za-z0-9][\w.-]*)+$/;
+const PROXY_WORD = /^(?:api|apis|proxy|gateway|bff|ship|shipping)$/i;
+const namesProxy = (prefix: string): boolean => prefix.split(/[/_.-]/).some((w) => PROXY_WORD.test(w));
+
+/**
+ * The spec's resources, whose paths alone may follow such a prefix: those of the catalogue's
+ * endpoints (old and new), the 2023-01 names 2024-09 renames, the config's `paths`, and those the
+ * spec names without showing their paths (shipment creation and rate requests).
+ */
+const UNSHOWN_RESOURCES = ['shipments', 'rates'];
+let resourceNames: Set<string> | undefined;
+let resourceNamesKey = '';
+function knownResource(seg: string | undefined): boolean {
+  if (!seg) return false;
+  const key = configuredKey;
+  if (!resourceNames || resourceNamesKey !== key) {
+    const first = (p: string | null | undefined) => (p ? splitSegments(p)[1] : undefined);
+    const rules = loadCatalogue().rules;
+    const names = [...UNSHOWN_RESOURCES, ...rules.flatMap((r) => Object.keys(r.resourceRenames ?? {}))];
+    for (const r of [...rules, ...configured['2023-01']]) if (r.endpoint) names.push(r.from === 'v1' ? '' : first(r.endpoint.old) ?? '', first(r.endpoint.new) ?? '');
+    resourceNames = new Set(names.filter((n) => /^[A-Za-z_]/.test(n)));
+    resourceNamesKey = key;
+  }
+  // a name a part given at run time follows at once (`couriers${query}`) is that name
+  return resourceNames.has(seg.replace(/[\ue000-\uf8ff].*$/, ''));
+}
+
+/** Does the text before a path let it be an API path (start, a hole, a URL origin, or a relative URL's prefix)? */
+function prefixKind(prefix: string): 'start' | 'hole' | 'origin' | 'prefixed' | null {
   if (prefix === '') return 'start';
   // msw's and Cypress' wildcards for any origin ('*/2023-01/…', '**/2023-01/…'): test doubles count as code
   if (prefix === '*' || prefix === '**') return 'hole';
@@ -76,6 +110,7 @@ function prefixKind(prefix: string): 'start' | 'hole' | 'origin' | null {
   }
   if (/^[a-z][a-z0-9+.-]*:\/\/[^/?#\s]+$/i.test(prefix)) return 'origin';
   if (/^\/\/[^/?#\s]+$/.test(prefix)) return 'origin';
+  if (PSEUDO_SCHEME.test(prefix) || (FOLDERS.test(prefix) && namesProxy(prefix))) return 'prefixed';
   return null;
 }
 
@@ -177,7 +212,8 @@ let pathStartRe: RegExp | undefined;
 /**
  * Every API path in a virtual text. Another vendor's `/v1/pickups` or `/api/v1/...` is not one:
  * v1 paths must start with one of the service's families, versioned paths with the version,
- * each at the start of the text, right after a hole, or right after a URL origin.
+ * each at the start of the text, right after a hole, right after a URL origin, or right after a
+ * relative URL's prefix (`shipping:`, `/shipping-api`: a version then only before a resource of the service's).
  */
 export function findPaths(text: string, opts: PathOptions = {}): PathMatch[] {
   const out: PathMatch[] = [];
@@ -192,7 +228,7 @@ export function findPaths(text: string, opts: PathOptions = {}): PathMatch[] {
     const kind = prefixKind(prefix);
     if (!kind) continue;
     const hasSlash = m[1] === '/';
-    if (kind === 'origin' && !hasSlash) continue;
+    if ((kind === 'origin' || kind === 'prefixed') && !hasSlash) continue;
     const end = endOfPath(text, start);
     const path = text.slice(start, end);
     const versionStart = start + m[1].length;
@@ -207,6 +243,8 @@ export function findPaths(text: string, opts: PathOptions = {}): PathMatch[] {
       origin: kind === 'origin' ? prefix : undefined,
       path,
     };
+    // after a relative URL's prefix, a version only when one of the service's resources follows
+    if (kind === 'prefixed' && !m[2] && !knownResource(segs[1])) continue;
     if (m[2]) {
       const family = m[2];
       const match = matchV1(segs, textEnds, trailingSlash, opts.method);
@@ -399,7 +437,7 @@ export function versionsBeforeHole(text: string): number[] {
   let m: RegExpExecArray | null;
   while ((m = re.exec(text))) {
     const kind = prefixKind(text.slice(0, m.index));
-    if (kind) out.push(m.index + 1);
+    if (kind && kind !== 'prefixed') out.push(m.index + 1);
   }
   return out;
 }

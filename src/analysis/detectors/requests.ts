@@ -94,8 +94,12 @@ export function endpointOfPieces(acc: AnalysisState, unit: Unit, pieces: Piece[]
   const vt = virtualText(pieces);
   const text = vt.text;
   const looksUrl = /^(?:[a-z][a-z0-9+.-]*:\/\/|\/|[\ue000-\uf8ff]\/|[\ue000-\uf8ff]?[a-z0-9_-]+\/)/i.test(text) && !/\s/.test(text.trim());
-  if (!looksUrl) return { foreign: false, url: false };
+  // (a pseudo-scheme an interceptor replaces, `shipping:/…`, or a scope, `@shipping/…`, starts one
+  // when the service's path follows it)
+  const prefixed = !looksUrl && /^(?:[a-z][a-z0-9+.-]*:\/|@[a-z0-9][\w.-]*\/)/.test(text) && !/\s/.test(text.trim());
+  if (!looksUrl && !prefixed) return { foreign: false, url: false };
   const matches = findPaths(text);
+  if (prefixed && !matches.length) return { foreign: false, url: false };
   // (a version segment given through a parameter: reported where the version is written, version-params.ts)
   if (!matches.length) versionHoles(acc, pieces, vt);
   if (matches.length) {
