@@ -7,6 +7,7 @@ import { environmentTwins } from './detectors/replaced-environments.js';
 import { memberKey } from './detectors/versioned-base.js';
 import type { UnitEdit } from './render.js';
 import type { AnalysisState, BaseGroup } from './state.js';
+import { settleFamilyGroup } from './settle-v1-bases.js';
 import { lineCol } from './units.js';
 
 /**
@@ -16,7 +17,8 @@ import { lineCol } from './units.js';
  */
 export function finishBaseGroups(acc: AnalysisState): void {
   for (const g of acc.baseGroups.values()) {
-    const { twins, apart } = environmentTwins(acc, g);
+    // (a base ending with a v1 family prefix is never moved: no environment file's twin moves with it)
+    const { twins, apart } = g.family ? { twins: [], apart: [] } : environmentTwins(acc, g);
     // (a twin that is a base of its own, which some module imports directly, is settled as its own group)
     g.twins = twins.filter((t) => !acc.baseGroups.has(`${t.unit.file}:${t.start}`));
     g.twinsApart = apart;
@@ -66,6 +68,7 @@ function baseStartOf(g: BaseGroup): number {
 export function settleGroup(acc: AnalysisState, g: BaseGroup): void {
   const given = acc.options.given;
   const baseStart = baseStartOf(g);
+  if (g.family) return settleFamilyGroup(acc, g, baseStart);
   const twins = g.twins ?? [];
   const files = [...new Set([g.unit.file, ...twins.map((t) => t.unit.file), ...g.members.map((x) => x.unit.file), ...g.unseen.map((x) => x.unit.file)])];
   const outside = given ? files.filter((f) => !given.has(f)) : [];

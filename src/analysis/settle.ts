@@ -246,6 +246,7 @@ export function holdRequests(acc: AnalysisState): void {
         const other = bodyHolds.get(path);
         const why = (from: string) => {
           const named = `the path it is sent to, \`${path.oldText}\` (${acc.placeOf(path.file, path.line, from)}),`;
+          if (g?.family) return `${named} stays as it is (${path.ruleId}), with the base URL \`${g.label}\` it is sent through, which carries the v1 prefix \`/${g.family}\` and is left for a person: once they move, \`--fix\` renames this too`;
           if (g) return `${named} stays as it is (${path.ruleId}), with the versioned base URL \`${g.label}\` it is sent through, which is held back: once they move, \`--fix\` renames this too`;
           const unseenBy = unseenAt.get(path);
           if (unseenBy) return `${named} stays as it is: another request sent to it (${acc.placeOf(unseenBy.file, unseenBy.line, from)}) sends a body the check cannot see (it may be in either version); once that request moves, \`--fix\` renames this too`;

@@ -37,6 +37,8 @@ export interface BaseGroup {
   members: { unit: Unit; start: number; end: number; edit?: UnitEdit; match: PathMatch; shown: string; own: string; heldBy?: string }[];
   /** uses of the base whose path cannot be tied to it (a parameter or an unknown expression right after it, a path in a constant): they hold it */
   unseen: { unit: Unit; node: ts.Node; why: string; hole?: ts.Node }[];
+  /** the legacy v1 family prefix the base ends with (`pickup/v1`) in place of `2023-01`: its paths are v1 paths, held for a person */
+  family?: string;
   /** set by settleGroup: the base and its paths move */
   movable?: boolean;
   /** the environment variable the base is read from first (the versioned text is its fallback) */

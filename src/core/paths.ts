@@ -289,6 +289,15 @@ function endpointRules(from: 'v1' | '2023-01'): Rule[] {
  */
 const otherMethod = (ep: { method: string }, method: string | undefined): boolean => !!method && !!ep.method && method !== ep.method;
 
+/**
+ * Does the spec (or the config's `paths`) give some path of this v1 family a 2024-09 form? The
+ * pickup family's paths map one by one; a family prefix alone (`/pickup/v1`) has no form of its own.
+ */
+export function familyMapped(family: string): boolean {
+  const under = (r: Rule) => r.endpoint!.old.startsWith(`/${family}/v1/`) && !!r.endpoint!.new;
+  return endpointRules('v1').some(under) || configured.v1.some(under);
+}
+
 function matchV1(segs: string[], textEnds: boolean, trailingSlash: boolean, method?: string): Pick<PathMatch, 'rule' | 'partial' | 'newPath' | 'bodyContext' | 'versionOnly' | 'configured'> {
   const own = configuredMatch(configured.v1, segs, textEnds, trailingSlash, 'body-v1', method);
   for (const rule of endpointRules('v1')) {
@@ -306,7 +315,8 @@ function matchV1(segs: string[], textEnds: boolean, trailingSlash: boolean, meth
   }
   if (own) return { ...own, versionOnly: false };
   const unmapped = loadCatalogue().rules.find((r) => r.id === 'v1-unmapped-path')!;
-  return { rule: unmapped, partial: false, versionOnly: segs.length <= 2 && (segs[2] ?? '') === '', bodyContext: 'body-v1' };
+  // the family prefix alone, with or without its trailing slash ('/pickup/v1', '/pickup/v1/')
+  return { rule: unmapped, partial: false, versionOnly: segs.length <= 3 && (segs[2] ?? '') === '', bodyContext: 'body-v1' };
 }
 
 function match2023(segs: string[], textEnds: boolean, trailingSlash: boolean, method?: string): Pick<PathMatch, 'rule' | 'partial' | 'newPath' | 'bodyContext' | 'configured'> {

@@ -94,6 +94,9 @@ export function reportPath(acc: AnalysisState, unit: Unit, e: ts.Expression, m: 
   if (otherHost && m.version !== 'v1') return;
   // a prefix constant (`const LEGACY_PREFIX = 'pickup/v1'`): each path it begins is reported where it is joined
   if (rule.id === 'v1-unmapped-path' && m.versionOnly && !m.origin && m.end >= vt.text.replace(/\/+$/, '').length && e.parent && ts.isVariableDeclaration(e.parent) && e.parent.initializer === e) return;
+  // a v1 family prefix a URL is tested against (`path.startsWith('/pickup/v1/')`, `=== '/pickup/v1'`,
+  // `new RegExp('^/pickup/v1/')`) is no request: the requests it routes are reported where they are built
+  if (m.version === 'v1' && m.versionOnly && (textTested(e) || compared(e) || regExpSource(e))) return;
   // where the old text is written: the piece holding the version segment
   const vPiece = pieces[vt.owner[m.versionStart]];
   if (!vPiece || vPiece.t !== 'lit') return;
@@ -262,6 +265,23 @@ function textTested(e: ts.Node): boolean {
   while (at.parent && ts.isParenthesizedExpression(at.parent)) at = at.parent;
   const call = at.parent;
   return !!call && ts.isCallExpression(call) && call.arguments.includes(at as ts.Expression) && ts.isPropertyAccessExpression(call.expression) && TEXT_METHODS.has(call.expression.name.text);
+}
+/** Is this string one side of an equality test (`url === '/pickup/v1'`) or a `case` label? */
+function compared(e: ts.Node): boolean {
+  let at = e;
+  while (at.parent && ts.isParenthesizedExpression(at.parent)) at = at.parent;
+  const p = at.parent;
+  if (p && ts.isCaseClause(p) && p.expression === at) return true;
+  const k = p && ts.isBinaryExpression(p) ? p.operatorToken.kind : undefined;
+  return k === ts.SyntaxKind.EqualsEqualsEqualsToken || k === ts.SyntaxKind.ExclamationEqualsEqualsToken || k === ts.SyntaxKind.EqualsEqualsToken || k === ts.SyntaxKind.ExclamationEqualsToken;
+}
+
+/** Is this string the source of a regular expression (`new RegExp('^/pickup/v1/')`)? */
+function regExpSource(e: ts.Node): boolean {
+  let at = e;
+  while (at.parent && ts.isParenthesizedExpression(at.parent)) at = at.parent;
+  const p = at.parent;
+  return !!p && (ts.isNewExpression(p) || ts.isCallExpression(p)) && ts.isIdentifier(p.expression) && p.expression.text === 'RegExp' && p.arguments?.[0] === at;
 }
 const TEXT_METHODS = new Set(['startsWith', 'endsWith', 'includes', 'indexOf', 'lastIndexOf', 'match', 'matchAll', 'search', 'replace', 'replaceAll', 'split', 'test']);
 

@@ -73,12 +73,12 @@ export function endpointsOf(acc: AnalysisState, unit: Unit, e: ts.Expression, ba
 }
 
 function endpointOfOwn(acc: AnalysisState, unit: Unit, own: Piece[], base?: Piece[]): Endpoint {
-  if (!base) return endpointOfPieces(acc, unit, own, false);
-  const joined = endpointOfPieces(acc, unit, joinBase(base, own), true);
+  if (!base) return endpointOfPieces(acc, unit, own, 0);
+  const joined = endpointOfPieces(acc, unit, joinBase(base, own), base.length);
   if (joined.match || joined.foreign) return joined;
   // a base in front of the version (a proxy's `/shipping`, a gateway's `/api`): the request's own
   // path is the service's path, as its text scan reports it, and its body goes with it
-  const alone = endpointOfPieces(acc, unit, own, false);
+  const alone = endpointOfPieces(acc, unit, own, 0);
   return alone.match ? alone : joined;
 }
 
@@ -89,8 +89,12 @@ export interface Endpoint {
   pathKey?: string;
 }
 
-/** The endpoint a URL's pieces name (`base`: some of them come through a base, checked for the host it names). */
-export function endpointOfPieces(acc: AnalysisState, unit: Unit, pieces: Piece[], base: boolean): Endpoint {
+/**
+ * The endpoint a URL's pieces name (`baseLength`: how many of them, first, come through a base,
+ * checked for the host it names; 0: none).
+ */
+export function endpointOfPieces(acc: AnalysisState, unit: Unit, pieces: Piece[], baseLength: number): Endpoint {
+  const base = baseLength > 0;
   const vt = virtualText(pieces);
   const text = vt.text;
   const looksUrl = /^(?:[a-z][a-z0-9+.-]*:\/\/|\/|[\ue000-\uf8ff]\/|[\ue000-\uf8ff]?[a-z0-9_-]+\/)/i.test(text) && !/\s/.test(text.trim());
@@ -123,8 +127,9 @@ export function endpointOfPieces(acc: AnalysisState, unit: Unit, pieces: Piece[]
     if (m.rule && m.rule.id !== 'versioned-base-url') acc.oldCallers.add(unit.file);
     const vPiece = pieces[vt.owner[m.versionStart]];
     let pathKey = m.rule && vPiece?.t === 'lit' ? `${vPiece.unit.file}:${pathStart(m, vPiece, vt) + vPiece.unit.offset}:${m.rule.id}` : undefined;
-    // a path sent through a versioned base: its finding is where its own text is written
-    if (m.rule && m.rule.id !== 'versioned-base-url' && m.version === '2023-01' && vPiece?.t === 'lit' && vPiece.via.length > 0) {
+    // a path sent through a versioned base (or a base ending with a v1 family prefix): its finding is where its own text is written
+    const v1Base = m.version === 'v1' && !m.versionOnly && vt.owner[m.versionStart] < baseLength;
+    if (m.rule && m.rule.id !== 'versioned-base-url' && (m.version === '2023-01' || v1Base) && vPiece?.t === 'lit' && vPiece.via.length > 0) {
       let depth = vPiece.via.length;
       for (let i = vt.owner[m.start]; i <= vt.owner[Math.max(m.start, m.end - 1)]; i++) {
         const p = pieces[i];
@@ -197,7 +202,7 @@ export function sentThroughPieces(acc: AnalysisState, unit: Unit, pieces: Piece[
     const vPiece = pieces[vt.owner[m.versionStart]];
     // the version segment must lie in the base (a path constant holding '/2023-01/…' is no member of it)
     if (vt.owner[m.versionStart] >= baseLength) continue;
-    if (m.rule && vPiece && vPiece.t === 'lit' && vPiece.via.length > 0 && m.rule.id !== 'versioned-base-url') groupMember(acc, unit, m, pieces, vt, vPiece, use);
+    if (m.rule && vPiece && vPiece.t === 'lit' && vPiece.via.length > 0 && m.rule.id !== 'versioned-base-url') groupMember(acc, unit, m, pieces, vt, vPiece, use, true);
   }
   if (use) unseenAfterBase(acc, unit, use, pieces, vt, baseLength);
 }

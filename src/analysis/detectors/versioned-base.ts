@@ -10,6 +10,9 @@ import type { AnalysisState, BaseGroup } from '../state.js';
 import type { Unit } from '../units.js';
 import { BASE_OPTION, type Virtual, displayPath, shortText } from './path-text.js';
 
+/** The length of a path's version segment: `2023-01`, or a v1 family's prefix (`pickup/v1`). */
+const versionLength = (m: PathMatch): number => (m.version === 'v1' ? `${m.resource}/v1`.length : '2023-01'.length);
+
 /** Where the path of a use of a versioned base is written, when it is written there as text `--fix` can rewrite. */
 export interface MemberSpan {
   ownStart: number;
@@ -34,10 +37,10 @@ export function memberSpan(acc: AnalysisState, m: PathMatch, pieces: Piece[], vt
   let i = ownStart;
   while (i < m.end && pieces[vt.owner[i]].t === 'lit' && /^\/+$/.test((pieces[vt.owner[i]] as LitPiece).text)) i++;
   if (i > ownStart && i < m.end && pieces[vt.owner[i]].t === 'lit' && pieces[vt.owner[i]].via.length <= depth && pieces[vt.owner[i]] !== pieces[vt.owner[ownStart]]) ownStart = i;
-  if (ownStart < m.versionStart + '2023-01'.length) return undefined;
+  if (ownStart < m.versionStart + versionLength(m)) return undefined;
   // a constant that holds more than a base (`/2023-01/courier_accounts`, joined with `/${id}`) is a
   // path prefix, not a base: the path is reported where its version is written, and left
-  let afterVersion = m.versionStart + '2023-01'.length;
+  let afterVersion = m.versionStart + versionLength(m);
   if (vt.text[afterVersion] === '/') afterVersion++;
   if (ownStart > afterVersion) return undefined;
   if (ownStart >= m.end) return 'a path written in a constant, which `--fix` does not move with the base';
@@ -52,13 +55,16 @@ export function memberSpan(acc: AnalysisState, m: PathMatch, pieces: Piece[], vt
   return { ownStart, firstOwn, start, end: endPiece.pos + vt.offset[endIdx] + 1 };
 }
 
-/** The group of the versioned base whose version segment is at this place of the virtual text. */
-export function groupAt(acc: AnalysisState, vPiece: LitPiece, vt: Virtual, versionStart: number): BaseGroup {
+/**
+ * The group of the versioned base whose version segment is at this place of the virtual text
+ * (`family`: the legacy v1 family prefix a base ends with, `pickup/v1`, instead of `2023-01`).
+ */
+export function groupAt(acc: AnalysisState, vPiece: LitPiece, vt: Virtual, versionStart: number, family?: string): BaseGroup {
   const start = vPiece.pos + vt.offset[versionStart];
   const key = `${vPiece.unit.file}:${start}`;
   let g = acc.baseGroups.get(key);
   if (!g) {
-    g = { unit: vPiece.unit, start, end: start + '2023-01'.length, exact: vPiece.exact, label: vPiece.via.find((v) => v.label !== BASE_OPTION)?.label ?? vPiece.text, members: [], unseen: [], env: vPiece.via.find((v) => v.env)?.env, branch: vPiece.via.find((v) => v.branch)?.branch };
+    g = { unit: vPiece.unit, start, end: start + (family ?? '2023-01').length, family, exact: vPiece.exact, label: vPiece.via.find((v) => v.label !== BASE_OPTION)?.label ?? vPiece.text, members: [], unseen: [], env: vPiece.via.find((v) => v.env)?.env, branch: vPiece.via.find((v) => v.branch)?.branch };
     acc.baseGroups.set(key, g);
   }
   return g;
@@ -72,13 +78,16 @@ export function unseenUse(acc: AnalysisState, g: BaseGroup, unit: Unit, node: ts
 /**
  * A path whose version segment comes from a base defined elsewhere (a constant, an instance's
  * baseURL) and whose rest is written here: it moves with the base or not at all. A use whose
- * path cannot be seen here (`use`, as written) holds the base.
+ * path cannot be seen here (`use`, as written) holds the base. `throughBase`: the path is sent
+ * through a client's base (an instance's `baseURL`, ky's `prefixUrl`), which may also end with a
+ * legacy v1 family prefix (`https://legacy…/pickup/v1`): its paths are that base's group too
+ * (settle-v1-bases.ts), never moved.
  */
-export function groupMember(acc: AnalysisState, unit: Unit, m: PathMatch, pieces: Piece[], vt: Virtual, vPiece: LitPiece, use?: ts.Node): boolean {
-  if (m.version !== '2023-01') return false;
+export function groupMember(acc: AnalysisState, unit: Unit, m: PathMatch, pieces: Piece[], vt: Virtual, vPiece: LitPiece, use?: ts.Node, throughBase = false): boolean {
+  if (m.version !== '2023-01' && !(m.version === 'v1' && throughBase && !m.versionOnly)) return false;
   const span = memberSpan(acc, m, pieces, vt);
   if (span === undefined) return false;
-  const g = groupAt(acc, vPiece, vt, m.versionStart);
+  const g = groupAt(acc, vPiece, vt, m.versionStart, m.version === 'v1' ? `${m.resource}/v1` : undefined);
   if (typeof span === 'string') {
     // the path is a hole of its own (a parameter, whose callers may show it: detectors/wrappers.ts)
     let i = m.versionStart;
@@ -90,7 +99,7 @@ export function groupMember(acc: AnalysisState, unit: Unit, m: PathMatch, pieces
   const { ownStart, start, end } = span;
   const ownText = vt.text.slice(ownStart, m.end);
   let edit: UnitEdit | undefined;
-  if (m.newPath && !m.partial && m.rule!.fix === 'safe') {
+  if (m.version === '2023-01' && m.newPath && !m.partial && m.rule!.fix === 'safe') {
     const [head, ...rest] = m.newPath;
     if (typeof head === 'string' && head.startsWith('/2024-09')) {
       let rel = head.slice('/2024-09'.length);

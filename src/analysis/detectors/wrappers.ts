@@ -233,10 +233,10 @@ function followUrl(acc: AnalysisState, unit: Unit, call: ts.CallExpression, fn: 
   const ownAt = pieces.findIndex((p) => own.has(p));
   // (the wrapper's request a direct call of the global `fetch`: double-clients.ts)
   const ep = readSending(acc, site.unit, site.callee, () => {
-    const whole = endpointOfPieces(acc, unit, pieces, ownAt !== 0);
+    const whole = endpointOfPieces(acc, unit, pieces, ownAt < 0 ? pieces.length : ownAt);
     // a caller's URL that names its own host before the path (`${OTHER}/2023-01/labels`): the path as the caller writes it
     if (whole.match || whole.foreign || ownAt <= 0) return whole;
-    const alone = endpointOfPieces(acc, unit, pieces.filter((p) => own.has(p)), false);
+    const alone = endpointOfPieces(acc, unit, pieces.filter((p) => own.has(p)), 0);
     return alone.match ? alone : whole;
   });
   // a versioned base in the wrapper: the caller's path is one of its group (or, unseen, holds it)
