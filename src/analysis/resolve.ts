@@ -61,3 +61,32 @@ export function probeModule(base: string, isFile: (f: string) => boolean, asWrit
   for (const e of ['.ts', '.tsx', '.d.ts', '.js', '.jsx', '.mjs']) if (isFile(path.join(base, 'index' + e))) return path.join(base, 'index' + e);
   return undefined;
 }
+
+/**
+ * The specifiers `cfg.paths` maps to a file (resolveSpecifier's alias step turned around): for
+ * `"@acme/shipping": ["./libs/shipping/src/index.ts"]`, or a `*` pattern whose target holds the
+ * file, the barrel `libs/shipping/src/index.ts` is `@acme/shipping`. A target may name the file, the file
+ * without its extension, or an index file's folder.
+ */
+export function aliasesOf(file: string, cfg: TsPaths): string[] {
+  const stem = file.replace(/(?:\.d)?\.[cm]?[jt]sx?$/, '');
+  const forms = [file, stem, ...(path.basename(stem) === 'index' ? [path.dirname(file)] : [])];
+  const out = new Set<string>();
+  for (const [pattern, targets] of cfg.paths) {
+    const star = pattern.indexOf('*');
+    for (const t of targets) {
+      const full = path.resolve(cfg.baseUrl, t);
+      const at = full.indexOf('*');
+      for (const f of forms) {
+        if (star < 0 || at < 0) {
+          if (star < 0 && at < 0 && f === full) out.add(pattern);
+          continue;
+        }
+        const pre = full.slice(0, at);
+        const post = full.slice(at + 1);
+        if (f.length > pre.length + post.length && f.startsWith(pre) && f.endsWith(post)) out.add(pattern.replace('*', f.slice(pre.length, f.length - post.length)));
+      }
+    }
+  }
+  return [...out];
+}

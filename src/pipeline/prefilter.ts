@@ -6,6 +6,7 @@
 import path from 'node:path';
 import { IMPORT_SPECIFIER } from '../analysis/resolve.js';
 import { readJson } from '../analysis/workspaces.js';
+import { aliasStems } from './alias-stems.js';
 import { loadCatalogue } from '../catalogue/index.js';
 import { setsClientDefaults } from '../core/axios-defaults.js';
 import { environmentFolder } from '../core/environments.js';
@@ -163,10 +164,11 @@ export function drawIn(
   const fatal: Source[] = [];
   const weakIn: string[] = [];
   const passed: Passed[] = [...strong];
+  const aliases = aliasStems(importers);
   // a file with only a word an old body shares with ordinary code is looked at when it imports a
   // module that passed the text test (the endpoint or base it sends to may be defined there)
   if (weak.length && strong.length) {
-    const importRe = importOf(weakStems(strong, importers));
+    const importRe = importOf(weakStems(strong, importers, aliases));
     for (const src of weak)
       if (src.imports ?? importRe.test(src.text!)) {
         added.push(src);
@@ -191,7 +193,7 @@ export function drawIn(
         else {
           added.push(src);
           passed.push(src);
-          if (REEXPORT.test(src.text!)) stems.push(...moduleStems(imp.file));
+          if (REEXPORT.test(src.text!)) stems.push(...moduleStems(imp.file, aliases));
         }
       }
     }
@@ -202,7 +204,7 @@ export function drawIn(
   const bases = passed.filter((c) => (c.text !== undefined ? VERSIONED_BASE.test(c.text) : c.versionedBase));
   if (bases.length) {
     const defaults = bases.some((c) => (c.text !== undefined ? setsClientDefaults(c.text) : c.setsDefaults));
-    const drawn = drawFrom([...bases.flatMap((c) => moduleStems(c.file)), ...(defaults ? ['axios'] : [])]);
+    const drawn = drawFrom([...bases.flatMap((c) => moduleStems(c.file, aliases)), ...(defaults ? ['axios'] : [])]);
     // `axios.defaults.baseURL = API` with the versioned API imported from the module drawn in above
     if (!defaults && drawn.some((d) => d.setsDefaults)) drawFrom(['axios']);
   }
@@ -211,13 +213,13 @@ export function drawIn(
   // requests' paths and bodies; a module that exports an old path or version (`LABELS_PATH`,
   // `API_VERSION`): the modules importing it may send to it, with bodies of their own
   const wrappers = passed.filter((c) => (c.text !== undefined ? drawsImporters(c.text) : c.wrapper));
-  if (wrappers.length) drawFrom(wrappers.flatMap((c) => moduleStems(c.file)));
+  if (wrappers.length) drawFrom(wrappers.flatMap((c) => moduleStems(c.file, aliases)));
   return { candidates: added, fatal, weakIn };
 }
 
 /** The module names of the files that passed on their own. */
-function strongStems(strong: { file: string }[]): string[] {
-  return [...new Set(strong.flatMap((c) => moduleStems(c.file)))];
+function strongStems(strong: { file: string }[], aliases: (file: string) => string[]): string[] {
+  return [...new Set(strong.flatMap((c) => moduleStems(c.file, aliases)))];
 }
 
 /**
@@ -225,13 +227,13 @@ function strongStems(strong: { file: string }[]): string[] {
  * strong files', and those of the index files importing one, which may re-export it (a barrel's
  * `export { batch as firstBatch } from './body'`, imported as its folder, its package or `./index`).
  */
-export function weakStems(strong: { file: string }[], importers: Importer[]): string[] {
-  const own = strongStems(strong);
+export function weakStems(strong: { file: string }[], importers: Importer[], aliases = aliasStems(importers)): string[] {
+  const own = strongStems(strong, aliases);
   if (!own.length) return own;
   const re = importOf(own);
   const barrels = importers.filter((i) => INDEX_FILE.test(path.basename(i.file)) && re.test(i.specifiers));
   if (!barrels.length) return own;
-  return [...new Set([...own, ...barrels.flatMap((b) => moduleStems(b.file)), 'index'])];
+  return [...new Set([...own, ...barrels.flatMap((b) => moduleStems(b.file, aliases)), 'index'])];
 }
 const INDEX_FILE = /^index\.[cm]?[jt]sx?$/;
 
@@ -264,19 +266,20 @@ export function moduleSpecifiers(text: string): string {
 }
 
 /**
- * The names an import of this module ends with: its file name, its folder's for an index file, and
- * for the index of a package (in its folder or its `src/`) the last part of the package's name (a
- * workspace package imported as `@shop/shipping-sdk`).
+ * The names an import of this module ends with: its file name, its folder's for an index file, for
+ * the index of a package (in its folder or its `src/`) the last part of the package's name (a
+ * workspace package imported as `@shop/shipping-sdk`), and the last part of each tsconfig alias
+ * naming it (`aliases`: `@acme/shipping`).
  */
-function moduleStems(file: string): string[] {
+function moduleStems(file: string, aliases: (file: string) => string[]): string[] {
   const base = path.basename(file).replace(/\.[^.]+$/, '');
-  if (base !== 'index') return [base];
+  if (base !== 'index') return [base, ...aliases(file)];
   let dir = path.dirname(file);
   const stems = [path.basename(dir)];
   if (path.basename(dir) === 'src') dir = path.dirname(dir);
   const name = readJson(path.join(dir, 'package.json'))?.name;
   if (typeof name === 'string' && name) stems.push(name.slice(name.lastIndexOf('/') + 1));
-  return stems;
+  return [...stems, ...aliases(file)];
 }
 
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
