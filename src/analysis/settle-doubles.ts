@@ -11,7 +11,7 @@
 // `fetch` (detectors/double-clients.ts). Messages name a double by its own place (the call), and
 // a path it reads from elsewhere (an endpoint map) as the path it uses.
 
-import { sameMethod, samePath } from '../core/path-shape.js';
+import { pathShape, sameMethod, samePath } from '../core/path-shape.js';
 import { inScope, projectScope } from '../core/project-scope.js';
 import { sentOnlyByFetch } from './detectors/double-clients.js';
 import type { Finding } from '../types.js';
@@ -72,6 +72,16 @@ export function holdDoubles(acc: AnalysisState): boolean {
       changed = true;
       continue;
     }
+    // a relative path sent through a base the check cannot tell (Nest's `HttpService` of a class no
+    // one `HttpModule` registration is seen to give) that the end of the double's path meets: it
+    // may be the request this doubles, which stays, so the double stays with it
+    const unknown = doubled.length ? undefined : acc.unknownBaseRequests.find((r) => inScope(scope, r.file) && sameMethod(d.method, r.method) && endsLike(d.path, r.path));
+    if (unknown) {
+      const at = `\`${unknown.path.replace(/[\ue000-\uf8ff]/g, '…')}\` (${acc.placeOf(unknown.file, unknown.line, f.file)})`;
+      acc.hold(f, 'doubled-request-held', `this ${d.kind} may double the request to ${at}, sent through Nest's \`HttpService\` whose base the check cannot tell (no one \`HttpModule.register\` is seen to be the one the module providing that class imports), which \`--fix\` leaves: moved alone, this double would no longer match it; migrate the base, that path and this double together by hand`);
+      changed = true;
+      continue;
+    }
     const assumed = doubled.find((r) => r.f.fixKind === 'unsafe');
     if (assumed && f.fixKind === 'safe') {
       acc.assume(f, `the request it doubles, ${named(assumed)}, which moves only with \`--unsafe\``);
@@ -79,4 +89,13 @@ export function holdDoubles(acc: AnalysisState): boolean {
     }
   }
   return changed;
+}
+
+/** Does the end of a double's path (after one segment or more: a version, a family's `pickup/v1`) meet a relative path with a literal segment? */
+function endsLike(doubled: string, relative: string): boolean {
+  const rel = pathShape(relative);
+  if (!rel.some((seg) => seg !== '*' && seg !== '**' && seg !== '')) return false;
+  const segs = pathShape(doubled);
+  for (let k = 1; k < segs.length; k++) if (samePath(segs.slice(k).join('/'), rel.join('/'))) return true;
+  return false;
 }

@@ -245,6 +245,8 @@ export class AnalysisState {
   sendingVia?: string;
   /** the test doubles found (detectors/doubles.ts) */
   readonly doubles: Double[] = [];
+  /** relative paths sent through a base the check cannot tell (Nest's `HttpService` of a class no one registration gives): a double of one stays */
+  readonly unknownBaseRequests: { path: string; method?: string; file: string; line: number }[] = [];
   /** requests with a body (settle decides on each as a whole) */
   requests: SentRequest[] = [];
   /** files that send a request to an old path, wherever the path is written (an imported constant) */

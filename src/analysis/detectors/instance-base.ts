@@ -8,15 +8,17 @@ import type { AnalysisState } from '../state.js';
 import { treeIndex, type Unit } from '../units.js';
 import { defaultBase, isAxios, isAxiosDecl } from './axios-defaults.js';
 import { classMember, constructionsOf, constructorArgument, enclosingClass, memberType, parameterIndex, thisMember } from './callers.js';
+import { nestBase } from './nest-modules.js';
 
 const BASE_KEYS = ['baseURL', 'prefixUrl', 'baseUrl', 'prefixURL'];
 
 /**
  * The base URL of an HTTP client instance (`axios.create({ baseURL })`, `ky.create({ prefixUrl })`),
  * called through a method (`api.get(…)`) or itself (`api('/labels', cfg)`, `api({ url })`), or
- * of axios itself where its defaults set one.
+ * of axios itself where its defaults set one. `'unknown'`: Nest's `HttpService` where the check
+ * cannot tell which `HttpModule` registration gives it, or cannot see that registration's base.
  */
-export function instanceBase(acc: AnalysisState, unit: Unit, callee: ts.Expression): Piece[] | undefined {
+export function instanceBase(acc: AnalysisState, unit: Unit, callee: ts.Expression): Piece[] | 'unknown' | undefined {
   let obj: ts.Expression;
   if (ts.isIdentifier(callee)) {
     if (acc.axiosDefaults.length && isAxios(acc, unit, callee)) return defaultBase(acc, unit);
@@ -48,8 +50,11 @@ export function instanceBase(acc: AnalysisState, unit: Unit, callee: ts.Expressi
     if (v) init = { unit: v.unit, expr: unwrap(v.expr) };
     // (the constructor's arguments, looked up only where the base is one of its parameters: below)
     if (v) ctorAt = v;
-    // Nest's injected `HttpService`: the base its module registers (`HttpModule.register({ baseURL })`)
-    if (!v && typeName(memberType(enclosingClass(obj), obj.name.text)) === 'HttpService') return nestBase(acc);
+    // Nest's injected `HttpService`: the base the module providing the class registers (`HttpModule.register({ baseURL })`)
+    if (!v && typeName(memberType(enclosingClass(obj), obj.name.text)) === 'HttpService') {
+      const nest = nestBase(acc, enclosingClass(obj));
+      return nest === 'unknown' ? nest : nest === 'none' ? undefined : nest.base;
+    }
   }
   // (a name of an instance made elsewhere: `= shipping`; an instance handed through a helper of
   // the project that returns it: `withAuth(axios.create({ baseURL }))`)
@@ -93,24 +98,6 @@ function passedThrough(acc: AnalysisState, unit: Unit, call: ts.CallExpression):
 }
 
 const typeName = (t: ts.TypeNode | undefined) => (t && ts.isTypeReferenceNode(t) && ts.isIdentifier(t.typeName) ? t.typeName.text : undefined);
-
-/** The base of Nest's HTTP module, where the project registers it once (`HttpModule.register({ baseURL })`). */
-function nestBase(acc: AnalysisState): Piece[] | undefined {
-  const found: Piece[][] = [];
-  for (const u of acc.store.all()) {
-    if (!u.sf.text.includes('HttpModule')) continue;
-    for (const call of treeIndex(u.sf).calls) {
-      const c = unwrap(call.expression);
-      if (!ts.isPropertyAccessExpression(c) || c.expression.getText(u.sf) !== 'HttpModule' || !c.name.text.startsWith('register')) continue;
-      const cfg = call.arguments[0] && acc.ev.objectOf(u, call.arguments[0]);
-      const value = cfg && propertyValue(BASE_KEYS.map((k) => findProperty(cfg.node, k)).find(Boolean));
-      // a registration whose base cannot be seen (`registerAsync` with a factory): no base is known
-      if (!value) return undefined;
-      found.push(acc.pieces(cfg.unit, value));
-    }
-  }
-  return found.length === 1 ? found[0] : undefined;
-}
 
 /** The base a nock scope intercepts (`nock('https://…')`), for a call chained on it. */
 export function nockScope(e: ts.Expression): ts.Expression | undefined {
