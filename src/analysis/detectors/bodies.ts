@@ -21,7 +21,7 @@ import { check2024Pickup, halfMigratedPickup, nestedConflict, nestedPickup, pick
 import { renameKey } from './renames.js';
 import { readAtRunTime, runtimeWhy } from './runtime-data.js';
 import { webhookVersion } from './webhooks.js';
-import { zodShapes } from './zod.js';
+import { zodShapes, zodTyped } from './zod.js';
 
 /**
  * Tie a request's body to its context. Returns why the body cannot be seen, when it is a
@@ -51,6 +51,12 @@ export function tieBody(acc: AnalysisState, unit: Unit, arg: ts.Expression, ep: 
       if (ts.isIdentifier(e) && ctx === 'body-2024-09') acc.shaped.push({ unit: body.unit, node: e, ctx: 'half-2024-09', info: { ...info, kind: 'half-2024-09' }, owner: acc.collecting });
       // another vendor's body held in a typed value: a request type member it shares stays (request-types.ts)
       if (ctx === 'foreign' && ts.isIdentifier(e) && typedDeclaration(acc, body.unit, e)) acc.foreignValues.push({ unit: body.unit, node: e });
+      // a name typed by a zod schema's inferred type (`body: PickupBody`): the schema's keys are the body's
+      if (ctx !== 'foreign' && ts.isIdentifier(e)) {
+        const z = zodTyped(acc, body.unit, e);
+        for (const t of z.objects) applyContext(acc, t, ctx, info);
+        if (z.unseen && changes) acc.unseenInBody ??= z.unseen;
+      }
       if (!forwarded.length) unseen ??= unseenParameter(acc, body.unit, e);
       // a value the analysis cannot follow to an object (an SDK's builder, a global): it may be in either version
       // (one value: the objects the whole body stands for are its own, `JSON.stringify` and `&&` followed alike)
