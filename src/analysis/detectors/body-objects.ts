@@ -8,6 +8,7 @@ import { findProperty, propertyValue, returnExpressions, unwrap } from '../evalu
 import type { AnalysisState, Span, Target } from '../state.js';
 import { lineOf, type Unit } from '../units.js';
 import { type Called, calledFunction, callsNamed, functionName, namesakes, parameterIndex } from './callers.js';
+import { mutationArgs } from './react-query.js';
 
 export const GENERIC_VERBS = new Set(['post', 'put', 'patch', 'get', 'delete', 'del', 'request', 'send', 'fetch', 'call', 'json', 'then', 'http', 'api']);
 
@@ -158,10 +159,13 @@ function forwardedOnce(acc: AnalysisState, unit: Unit, e: ts.Expression, depth =
     const arg = acc.boundCall.call.arguments[decl.index];
     return arg && !ts.isSpreadElement(arg) ? [{ unit: acc.boundCall.unit, expr: arg }] : [];
   }
+  // a mutation's callback (`useMutation({ mutationFn: (body) => … })`): what its `mutate(…)` calls pass
+  const mutation = mutationArgs(acc, decl.unit, decl.fn, decl.index);
+  if (mutation?.unseen) acc.unseenInBody ??= mutation.unseen;
   const name = functionName(decl.fn);
-  if (!name || GENERIC_VERBS.has(name.toLowerCase()) || libraryCallback(decl.fn)) return [];
+  if (!name || GENERIC_VERBS.has(name.toLowerCase()) || libraryCallback(decl.fn)) return mutation?.args ?? [];
   acc.callsLookedUp.set(name, (acc.callsLookedUp.get(name) ?? new Set()).add(unit.file));
-  const out: { unit: Unit; expr: ts.Expression }[] = [];
+  const out: { unit: Unit; expr: ts.Expression }[] = [...(mutation?.args ?? [])];
   for (const { unit: u, call } of callsNamed(acc, name)) {
     // a call of the name that resolves to another function (another module's `schedulePickup`) is not this one's
     const called = calledFunction(acc, u, call.expression);

@@ -67,10 +67,18 @@ export function markStaying<M extends Member>(p: Program<M>, asker: Asker): void
   }
   // (a literal the checker types by inference, `ids.map((id) => ({ … }))` into a `LabelEntry[]`,
   // is tied to a type it names in its module and shares the old key with)
+  // (or a type it names reaches the member through its own: `LabelBody` imported, whose `shipments` are `LabelEntry[]`)
+  const reached = new Map<string, Set<M>>();
+  const reachedIn = (unit: Unit, imported: boolean): Set<M> => {
+    const k = `${unit.file}\0${imported}`;
+    let r = reached.get(k);
+    if (!r) reached.set(k, (r = reachedFrom(p, unit, imported)));
+    return r;
+  };
   const namedIn = (unit: Unit, key: string, imported: boolean): M | undefined =>
     p.all.find((r) => {
       if (r.change.from !== key) return false;
-      return namesType(unit.sf.text, r.typeName, imported);
+      return namesType(unit.sf.text, r.typeName, imported) || reachedIn(unit, imported).has(r);
     });
   for (const unit of new Set(unitOf.values())) {
     // a component's markup reads a typed value by an old key (`{pickup.preferred_date}`): `--fix`
@@ -94,4 +102,50 @@ export function markStaying<M extends Member>(p: Program<M>, asker: Asker): void
       }
     }
   }
+}
+
+/**
+ * The renamed members that the types a module names (imports, or writes anywhere) reach through
+ * their members, their arrays' elements, unions and intersections.
+ */
+function reachedFrom<M extends Member>(p: Program<M>, unit: Unit, imported: boolean): Set<M> {
+  const { checker } = p;
+  const out = new Set<M>();
+  const seen = new Set<ts.Type>();
+  const visit = (t: ts.Type, depth: number): void => {
+    if (depth > 5 || seen.has(t)) return;
+    seen.add(t);
+    if (t.isUnionOrIntersection()) {
+      for (const x of t.types) visit(x, depth + 1);
+      return;
+    }
+    if (!(t.flags & ts.TypeFlags.Object) || t.getCallSignatures().length) return;
+    if (checker.isArrayType(t) || checker.isTupleType(t)) {
+      for (const x of checker.getTypeArguments(t as ts.TypeReference)) visit(x, depth + 1);
+      return;
+    }
+    for (const prop of t.getProperties()) {
+      const r = p.symOf(prop);
+      if (r) out.add(r);
+      visit(checker.getTypeOfSymbol(prop), depth + 1);
+    }
+  };
+  const names: ts.Identifier[] = [];
+  const walk = (n: ts.Node): void => {
+    if (ts.isTypeReferenceNode(n) && ts.isIdentifier(n.typeName)) names.push(n.typeName);
+    ts.forEachChild(n, walk);
+  };
+  for (const st of unit.sf.statements) {
+    if (!ts.isImportDeclaration(st) || !st.importClause) continue;
+    const b = st.importClause.namedBindings;
+    if (st.importClause.name) names.push(st.importClause.name);
+    if (b && ts.isNamedImports(b)) for (const el of b.elements) names.push(el.name);
+  }
+  if (!imported) walk(unit.sf);
+  for (const id of names) {
+    let sym = checker.getSymbolAtLocation(id);
+    if (sym && sym.flags & ts.SymbolFlags.Alias) sym = checker.getAliasedSymbol(sym);
+    if (sym && sym.flags & (ts.SymbolFlags.Interface | ts.SymbolFlags.TypeAlias | ts.SymbolFlags.Class)) visit(checker.getDeclaredTypeOfSymbol(sym), 0);
+  }
+  return out;
 }
