@@ -1,7 +1,7 @@
 // A config `paths` entry that gives a method applies only to a request sent with that method,
 // where the call shows it (api.post, fetch's `method` or its GET default, axios' config, the calls
-// that read a module's own constant); a path whose method cannot be seen (an exported constant)
-// moves only by an entry without a method.
+// that read a constant, wherever they are); a path whose method cannot be seen (a constant also
+// read with another method) moves only by an entry without a method.
 // Through the built CLI (`npm run build` first): plain --fix on a temporary project.
 import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -28,11 +28,15 @@ export const viaConstant = () => axios.post(SHIPMENTS, {});
 export const quote = (method: string) => fetch('/2023-01/rates', { method });
 export const SHARED_SHIPMENTS = '/2023-01/shipments';
 export const viaShared = () => axios.post(SHARED_SHIPMENTS, {});
+export const BOTH_SHIPMENTS = '/2023-01/shipments';
+export const createBoth = () => axios.post(BOTH_SHIPMENTS, {});
+export const listBoth = () => axios.get(BOTH_SHIPMENTS);
 `;
 
 // by hand: POST and PUT where the call shows them move; GET (named, or fetch's default) has no
-// entry; the module's own constant is read only by a POST; the exported constant may be sent
-// elsewhere with another method, so it is not guessed; the rates entry gives no method, so it applies
+// entry; the module's own constant, and the exported one, are read only by a POST in the project;
+// the other exported constant is also read by a GET, which no entry maps, so it stays; the rates
+// entry gives no method, so it applies
 const OUTPUT = `import axios from 'axios';
 
 export const create = () => axios.post('/2024-09/shipments', { incoterms: 'DDP' });
@@ -43,8 +47,11 @@ export const viaConfig = () => axios({ url: '/2024-09/shipments', method: 'post'
 const SHIPMENTS = '/2024-09/shipments';
 export const viaConstant = () => axios.post(SHIPMENTS, {});
 export const quote = (method: string) => fetch('/2024-09/rates', { method });
-export const SHARED_SHIPMENTS = '/2023-01/shipments';
+export const SHARED_SHIPMENTS = '/2024-09/shipments';
 export const viaShared = () => axios.post(SHARED_SHIPMENTS, {});
+export const BOTH_SHIPMENTS = '/2023-01/shipments';
+export const createBoth = () => axios.post(BOTH_SHIPMENTS, {});
+export const listBoth = () => axios.get(BOTH_SHIPMENTS);
 `;
 
 describe('paths entries with a method', () => {
@@ -63,7 +70,8 @@ describe('paths entries with a method', () => {
         [7, 'fix'],
         [8, 'fix'],
         [10, 'fix'],
-        [11, 'suggestion'],
+        [11, 'fix'],
+        [13, 'suggestion'],
       ]);
       const r = runCli(['--fix', '--allow-dirty', '--no-progress', '.'], dir);
       expect(r.code, r.stderr).toBe(1);

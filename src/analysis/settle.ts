@@ -278,8 +278,11 @@ export function holdRequests(acc: AnalysisState): void {
         const own = new Set(findingsIn(acc, r.objects).filter((f) => requestsHolding(f) <= 1));
         const why = (f: Finding): string => {
           if (body) return `the path it is sent to, \`${path.oldText}\` (${acc.placeOf(path.file, path.line, f.file)}), and the body sent there, which moves only with \`--unsafe\` (\`${body.oldText}\`, ${body.ruleId}, ${acc.placeOf(body.file, body.line, f.file)}${heldWithShared(body, f.file)})`;
-          if (own.has(f)) return `the path it is sent to, \`${path.oldText}\`, which has no 2024-09 form in the spec (${path.ruleId})`;
-          return `the request to \`${path.oldText}\` (${acc.placeOf(path.file, path.line, f.file)}), which shares it and whose path has no 2024-09 form in the spec (${path.ruleId})`;
+          // (a path the config maps for a method it is not seen to be sent with alone has no form that applies to it)
+          const entry = acc.entryNotApplied.get(path);
+          const form = entry ? `whose 2024-09 form the config's \`paths\` gives only for ${entry.join(' and ')}, which does not apply to it (${path.ruleId})` : `which has no 2024-09 form in the spec (${path.ruleId})`;
+          if (own.has(f)) return `the path it is sent to, \`${path.oldText}\`, ${form}`;
+          return `the request to \`${path.oldText}\` (${acc.placeOf(path.file, path.line, f.file)}), which shares it and ${entry ? form : `whose path has no 2024-09 form in the spec (${path.ruleId})`}`;
         };
         for (const f of inBody) {
           if (f.fixKind !== 'safe') continue;

@@ -237,6 +237,8 @@ export class AnalysisState {
   readonly pathTypes: PathType[] = [];
   /** the path findings reported where their text is written (by key): the path they name, the method the call shows, their file */
   readonly sentPaths = new Map<string, { path: string; method?: string; file: string }>();
+  /** paths the config's `paths` maps for a method only, which the entry does not apply to (the method they are sent with is not that one alone): the entry's methods */
+  readonly entryNotApplied = new Map<Finding, string[]>();
   /** the keys of the path findings a request the check sees is sent to (a call's URL, through a wrapper, a client or a base): what a test double can double */
   readonly requestPaths = new Set<string>();
   /** how the requests seen sending to each path key send it: `fetch` (a direct call of the global), else `?` (double-clients.ts) */

@@ -380,7 +380,8 @@ export function useConfiguredPaths(paths: Record<string, string> | undefined): v
  * part given at run time) with a method: entries a path whose method cannot be seen does not fit.
  */
 export function configuredMethods(path: string): string[] {
-  const norm = (p: string) => p.replace(/\{[^}]*\}/g, '{}');
+  // (a path written without its leading slash, as ky's prefixUrl wants it, is the same path)
+  const norm = (p: string) => (p.startsWith('/') ? p : '/' + p).replace(/\{[^}]*\}/g, '{}');
   const want = norm(path);
   return [...configured.v1, ...configured['2023-01']].filter((r) => r.endpoint!.method && norm(r.endpoint!.old) === want).map((r) => r.endpoint!.method);
 }

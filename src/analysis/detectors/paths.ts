@@ -16,8 +16,7 @@ import { type Virtual, displayPath, isMaximal, joinBase, pathStart, quickPathTes
 import { methodAt } from './method.js';
 import { groupMember, unseenAfterBase } from './versioned-base.js';
 import { pathDescribes2023 } from './describes-version.js';
-import { identifiers } from './body-reads.js';
-import type { Decl } from '../bindings.js';
+import { constantMethod } from './constant-method.js';
 
 /** Every maximal string expression (literal, template, `+` chain) of a unit. */
 export function scanStrings(acc: AnalysisState, unit: Unit): void {
@@ -65,7 +64,7 @@ export function scanUrlExpression(acc: AnalysisState, unit: Unit, e: ts.Expressi
   if (!quickPathTest(vt.text)) return [];
   if (!base) unseenAfterBase(acc, unit, e, pieces, vt);
   // a config `paths` entry that gives a method applies only where the call shows that method
-  const method = methodAt(e) ?? constantMethod(acc, unit, e, vt.text);
+  const method = methodAt(e) ?? constantMethod(acc, unit, e, vt.text)?.method;
   const matches = findPaths(vt.text, { method });
   const out: { match: PathMatch; pieces: Piece[]; vt: Virtual }[] = [];
   for (const m of matches) {
@@ -102,7 +101,9 @@ export function reportPath(acc: AnalysisState, unit: Unit, e: ts.Expression, m: 
   if (!vPiece || vPiece.t !== 'lit') return;
   const regionPieces = pieces.slice(vt.owner[m.start], vt.owner[Math.max(m.start, m.end - 1)] + 1);
   const writtenHere = regionPieces.every((p) => p.via.length === 0 || p.t === 'hole');
-  const sameVia = vPiece.via.length > 0 && regionPieces.every((p) => p.t === 'hole' || (p.via.length > 0 && p.via[0].name === vPiece.via[0].name));
+  // (the `/` a join writes before a constant holding the path without its own, `${base}/${LABELS}`, is no part of what changes)
+  const slash = m.versionStart > m.start && vt.owner[m.start] !== vt.owner[m.versionStart] ? pieces[vt.owner[m.start]] : undefined;
+  const sameVia = vPiece.via.length > 0 && regionPieces.every((p) => p === slash || p.t === 'hole' || (p.via.length > 0 && p.via[0].name === vPiece.via[0].name));
   if (sameVia) return; // written in a constant: its own scan reports it where it is defined
   if (vPiece.via.length > 0 && rule.id !== 'versioned-base-url' && groupMember(acc, unit, m, pieces, vt, vPiece, e)) return;
   const locUnit = vPiece.unit;
@@ -194,6 +195,8 @@ export function reportPath(acc: AnalysisState, unit: Unit, e: ts.Expression, m: 
     manual = 'part of this path comes from a constant defined elsewhere; rewrite the constant and this text together';
   }
   let message: string | Words;
+  // the methods the config's `paths` maps this path for, where the entry does not apply to it (told to its body's findings)
+  let entryFor: string[] = [];
   const where = ep ? `${ep.method} ${ep.old}` : oldShown;
   if (m.configured) message = says(`\`${oldShown}\` is ${m.version === 'v1' ? 'a legacy v1' : 'a 2023-01'} path the spec does not map; the config's \`paths\` gives it the 2024-09 form \`${ep?.new ?? '?'}\`${m.version === 'v1' || onLegacyHost ? ' on the base host' : ''}; `, note(fixKind, manual));
   else if (rule.id === 'v1-direct-handover') message = says(`\`${oldShown}\` (v1 direct handover) has no counterpart in 2024-09; `, note('none', 'decide what replaces it and remove the call'));
@@ -204,47 +207,32 @@ export function reportPath(acc: AnalysisState, unit: Unit, e: ts.Expression, m: 
     const assumed = (m.newPath ?? []).map((t) => (typeof t === 'string' ? t : '…')).join('');
     fixKind = edit ? 'unsafe' : 'none';
     // the `paths` entry that would let plain --fix move it, with the method where the call shows one
-    const method = methodAt(e) ?? constantMethod(acc, unit, e, vt.text);
+    const reads = methodAt(e) ? undefined : constantMethod(acc, unit, e, vt.text);
+    const method = methodAt(e) ?? reads?.method;
     const entry = `"${method ? method + ' ' : ''}${configKey(oldShown)}": "${method ? method + ' ' : ''}${configKey(assumed)}"`;
     const what = sent2024
       ? `\`${oldShown}\` is a 2023-01 path the spec does not map, and the body sent to it is already in 2024-09 form (a 2024-09 body sent to a 2023-01 endpoint)`
       : `\`${oldShown}\` is a 2023-01 path the spec does not map`;
     // an entry the config gives with a method, where the method cannot be seen (a constant's path): it is not guessed
     const methods = method ? [] : configuredMethods(configKey(oldShown));
+    entryFor = methods;
+    const only = `the config's \`paths\` maps it only for ${methods.join(' and ')}`;
+    const without = `give that entry without its method (\`"${configKey(oldShown)}": …\`) to move it for every request sent to it`;
     const advice = methods.length
-      ? `the config's \`paths\` maps it only for ${methods.join(' and ')}, and the method it is sent with cannot be seen where the path is written: give that entry without its method (\`"${configKey(oldShown)}": …\`) to move it for every request sent to it`
+      ? reads?.other
+        ? reads.other.besideEntry
+          ? `${only}, and it is also sent with ${reads.other.method} (${reads.other.at}), which no entry maps: the constant serves both requests, so the entry does not apply to it; give each request its own constant, or map ${reads.other.method} too`
+          : `${only}, and it is sent with ${reads.other.method} (${reads.other.at}), which no entry maps: check the ${reads.other.method} request's 2024-09 form and map it`
+        : reads?.unseen
+          ? `${only}, which applies where every request sent to it shows that method, and ${reads.unseen}: ${without}`
+          : `${only}, and the method it is sent with cannot be seen where the path is written: ${without}`
       : `check it in the 2024-09 reference; once checked, the config entry \`paths: { ${entry} }\` lets plain \`--fix\` move it`;
     message = says(`${what}; its assumed 2024-09 form is \`${assumed}\` (${advice}); `, note(fixKind, 'write the 2024-09 path by hand once it is checked'));
   } else if (m.half) message = says(`\`${oldShown}\` is half migrated: the 2024-09 version with the resource of the 2023-01 \`${where}\`; 2024-09 uses \`${ep?.new ?? '?'}\`; `, note(fixKind, manual));
   else message = says(`\`${oldShown}\` (${where}) is ${rule.from === 'v1' ? 'legacy v1' : '2023-01'}; 2024-09 uses \`${ep?.new ?? '?'}\`${m.version === 'v1' || onLegacyHost ? ' on the base host' : ''}; `, note(fixKind, manual));
-  return acc.add(rule.id, locUnit, startPos, endPos, message, { edits: edit ? (hostEdit ? [edit, hostEdit] : [edit]) : undefined, fixKind, context: ctx, fixDescription: newShown ? `rewrite to ${newShown}` : undefined, newText: newShown });
-}
-
-/**
- * The method a module's own constant is sent with (`const RATES_PATH = '/2023-01/rates'` read only
- * in `fetch(base + RATES_PATH, { method: 'POST' })`), where the config's `paths` maps its path for
- * a method only: every read of it in the module shows the same method. Undefined otherwise (an
- * exported constant may be sent elsewhere with another).
- */
-function constantMethod(acc: AnalysisState, unit: Unit, e: ts.Expression, text: string): string | undefined {
-  const decl = e.parent;
-  if (!decl || !ts.isVariableDeclaration(decl) || decl.initializer !== e || !ts.isIdentifier(decl.name)) return undefined;
-  if (!findPaths(text).some((m) => configuredMethods(m.path.replace(/[\uE000-\uF8FF]+/gu, '{param}')).length)) return undefined;
-  const statement = decl.parent?.parent;
-  if (!statement || !ts.isVariableStatement(statement) || !ts.isSourceFile(statement.parent) || ts.getModifiers(statement)?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword)) return undefined;
-  const name = decl.name.text;
-  // (nor exported by name further down: `export { RATES_PATH }`)
-  if (new RegExp(`\\bexport\\s*\\{[^}]*(?<![\\w$])${name.replace(/\$/g, '\\$')}(?![\\w$])`).test(unit.sf.text)) return undefined;
-  const methods = new Set<string | undefined>();
-  for (const id of identifiers(acc, unit, name)) {
-    const d: Decl | undefined = id === decl.name ? undefined : acc.bindings.resolve(unit, id);
-    if (d?.kind !== 'var' || d.node !== decl) continue;
-    let use: ts.Node = id;
-    while (use.parent && (ts.isParenthesizedExpression(use.parent) || (ts.isBinaryExpression(use.parent) && use.parent.operatorToken.kind === ts.SyntaxKind.PlusToken) || ts.isTemplateSpan(use.parent) || ts.isTemplateExpression(use.parent))) use = use.parent;
-    methods.add(methodAt(use));
-  }
-  const [only] = methods;
-  return methods.size === 1 ? only : undefined;
+  const f = acc.add(rule.id, locUnit, startPos, endPos, message, { edits: edit ? (hostEdit ? [edit, hostEdit] : [edit]) : undefined, fixKind, context: ctx, fixDescription: newShown ? `rewrite to ${newShown}` : undefined, newText: newShown });
+  if (f && entryFor.length) acc.entryNotApplied.set(f, entryFor);
+  return f;
 }
 
 /**
@@ -287,7 +275,8 @@ const TEXT_METHODS = new Set(['startsWith', 'endsWith', 'includes', 'indexOf', '
 
 /** A path as a `paths` entry of the config writes it: each `${…}` or `…` a `{param}`. */
 export function configKey(shown: string): string {
-  return shown.replace(/\$\{[^}]*\}|…/g, '{param}').replace(/\?.*$/, '');
+  // (a path written without its leading slash, as ky's prefixUrl wants it, is keyed with one)
+  return (shown.startsWith('/') ? shown : '/' + shown).replace(/\$\{[^}]*\}|…/g, '{param}').replace(/\?.*$/, '');
 }
 
 /** Does the call this URL is sent with carry a body already in 2024-09 form? */
