@@ -11,6 +11,7 @@ import type { AnalysisState } from '../state.js';
 import { configRead } from '../syntax.js';
 import { lineOf, treeIndex, type Unit } from '../units.js';
 import { identifiers } from './body-reads.js';
+import { readsOfConstant } from './constant-reads.js';
 import { describes2023 } from './describes-version.js';
 import { shortText } from './path-text.js';
 import { readAtRunTime } from './runtime-data.js';
@@ -92,7 +93,23 @@ function leafVersion(acc: AnalysisState, unit: Unit, v: ts.Expression, info: Req
       });
       return;
     }
-    acc.add('webhook-version', unit, v.getStart(unit.sf), v.getEnd(), says(`The webhook \`version\` \`${shown}\` holds '2023-01'; a webhook for 2024-09 carries \`'2024-09'\`; `, note('none', held || `\`${shown}\` is set where it is defined and may serve more than this webhook: write '2024-09' here or there`)), { context: info });
+    // an exported constant (here or in another module) read by this webhook alone: it moves with it
+    const shared = held ? undefined : exportedConstant(acc, unit, v);
+    if (shared && 'lit' in shared) {
+      const at = acc.placeOf(shared.unit.file, lineOf(shared.unit, shared.lit), unit.file);
+      const start = shared.lit.getStart(shared.unit.sf);
+      const edits = [{ unit: shared.unit, start: start + 1, end: shared.lit.getEnd() - 1, text: '2024-09' }];
+      if (shared.unit.file === unit.file) {
+        acc.add('webhook-version', unit, v.getStart(unit.sf), v.getEnd(), says(`The webhook \`version\` \`${shown}\` holds '2023-01'; a webhook for 2024-09 carries \`'2024-09'\`; `, note('safe'), ` where \`${shown}\` is defined (${at}), which only this webhook reads, with the body.`), { edits, context: info, fixDescription: "write '2024-09'", newText: '2024-09' });
+        return;
+      }
+      // (the literal is rewritten by a finding of its own, in its own file, made with this body's: held with it, or moved with it)
+      acc.add('webhook-version', unit, v.getStart(unit.sf), v.getEnd(), says(`The webhook \`version\` \`${shown}\` holds '2023-01'; a webhook for 2024-09 carries \`'2024-09'\`; `, note('safe'), ` where \`${shown}\` is defined (${at}), which only this webhook reads, with the body.`), { fixKind: 'safe', context: info, fixDescription: "write '2024-09'", newText: '2024-09' });
+      acc.add('webhook-version', shared.unit, start, shared.lit.getEnd(), says(`\`${shown}\` holds '2023-01' and is read only as the \`version\` of the webhook at ${acc.placeOf(unit.file, lineOf(unit, v), shared.unit.file)}; a webhook for 2024-09 carries \`'2024-09'\`; `, note('safe'), ' with that webhook.'), { edits, context: info, fixDescription: "write '2024-09'", newText: '2024-09' });
+      return;
+    }
+    const why = shared?.why ?? `\`${shown}\` is set where it is defined and may serve more than this webhook`;
+    acc.add('webhook-version', unit, v.getStart(unit.sf), v.getEnd(), says(`The webhook \`version\` \`${shown}\` holds '2023-01'; a webhook for 2024-09 carries \`'2024-09'\`; `, note('none', held || `${why}: write '2024-09' here or there`)), { context: info });
     return;
   }
   if (v.text !== '2023-01') return;
@@ -152,6 +169,32 @@ function ownConstant(acc: AnalysisState, unit: Unit, ref: ts.Expression): ts.Str
   const uses = identifiers(acc, unit, d.name.text).filter((n) => n !== d.name && !other(n));
   // (nor exported by name further down: `export { WEBHOOK_VERSION }`)
   return uses.length === 1 && uses[0] === read && lit.getText(unit.sf).slice(1, -1) === lit.text ? lit : undefined;
+}
+
+/**
+ * The literal of an exported top-level constant (`export const SHIPPING_API_VERSION = '2023-01'`,
+ * here or imported) when its one read in the run's files is this `version`; else why it serves
+ * more (its other reads, or a read the check cannot see). Its module must be one the run checks,
+ * or `--fix` could not write it.
+ */
+function exportedConstant(acc: AnalysisState, unit: Unit, ref: ts.Expression): { unit: Unit; lit: ts.StringLiteral } | { why: string } | undefined {
+  if (!ts.isIdentifier(ref)) return undefined;
+  const d = acc.bindings.resolve(unit, ref);
+  if (d?.kind !== 'var' || !d.init || !ts.isIdentifier(d.node.name) || !(d.node.parent.flags & ts.NodeFlags.Const)) return undefined;
+  const lit = unwrap(d.init);
+  const statement = d.node.parent.parent;
+  if (!ts.isStringLiteral(lit) || lit.getText(d.unit.sf).slice(1, -1) !== '2023-01' || !ts.isVariableStatement(statement) || !ts.isSourceFile(statement.parent)) return undefined;
+  const name = d.node.name.text;
+  const all = readsOfConstant(acc, d.unit, d.node as ts.VariableDeclaration & { name: ts.Identifier }, unit.file);
+  if ('unseen' in all) return { why: `${all.unseen}, so it may serve more than this webhook` };
+  const others = all.reads.filter((r) => r.id !== ref);
+  if (others.length) {
+    const shown = others.slice(0, 3).map((r) => acc.placeOf(r.unit.file, lineOf(r.unit, r.id), unit.file));
+    return { why: `\`${name}\` is also read at ${shown.join(', ')}${others.length > 3 ? ` and ${others.length - 3} more places` : ''}, so it serves more than this webhook` };
+  }
+  if (all.reads.length !== 1) return undefined;
+  if (acc.options.given && !acc.options.given.has(d.unit.file)) return { why: `\`${name}\` is defined in ${acc.shownFile(d.unit.file)}, which this run does not check (so \`--fix\` cannot write it)` };
+  return { unit: d.unit, lit };
 }
 
 /**
