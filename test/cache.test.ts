@@ -6,7 +6,7 @@
 // test/cache-property.test.ts.)
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, utimesSync, writeFileSync, mkdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BIN, gitInit, ROOT, runCli, tempCopy, tempTree } from './helpers.js';
@@ -102,6 +102,24 @@ describe('--cache', () => {
     expect(after.stdout).toBe(cold.stdout);
     // client.ts no longer passes the text test; book.ts is analysed again, other.ts (tied to neither) is not
     expect(reanalysed(after.stderr)).toEqual({ used: true, again: 1, of: 2 });
+  });
+
+  it('ties a test double to a v1 prefix constant of its project, where no import ties them', () => {
+    // the nock doubles POST /pickup/v1/pickups; once the request is gone, only endpoints.js' prefix
+    // constant has that path (held), so the double is held with it, in a cached run as in a cold one
+    const dir = tempTree({
+      'package.json': '{ "name": "p" }\n',
+      'lib/endpoints.js': "const PREFIX = '/pickup/v1';\nexports.pickups = process.env.SHIPPING_LEGACY_URL + PREFIX + '/pickups';\n",
+      'lib/api.js': "const request = require('request');\nexports.apiCall = (method, path, body, cb) => request({ method, url: 'https://legacy.ship.test' + path, json: body }, cb);\n",
+      'services/pickups.js': "const { apiCall } = require('../lib/api');\nexports.schedule = (id, ids, cb) => apiCall('POST', '/pickup/v1/pickups', { courier_id: id, service_shipment_ids: ids }, cb);\n",
+      'test/pickups.test.js': "const nock = require('nock');\nit('books', () => {\n  nock('https://legacy.ship.test').post('/pickup/v1/pickups', { courier_id: 'svc_1', service_shipment_ids: ['s1'] }).reply(201, {});\n});\n",
+    });
+    runCli(['--cache', ...JSON_ARGS], dir);
+    rmSync(path.join(dir, 'services', 'pickups.js'));
+    writeFileSync(path.join(dir, 'lib', 'api.js'), readFileSync(path.join(dir, 'lib', 'api.js'), 'utf8') + '// touched\n');
+    const cold = runCli(JSON_ARGS, dir);
+    expect(cold.stdout).toMatch(/pickups\.test\.js","messages":\[[^\]]*left for a person/);
+    expect(runCli(['--cache', ...JSON_ARGS], dir).stdout).toBe(cold.stdout);
   });
 
   it('sees a change of where an import leads when no source file changed (a tsconfig path)', () => {

@@ -45,11 +45,11 @@ export function sameMethod(a: string | undefined, b: string | undefined): boolea
 export const MAY_DOUBLE = /msw|nock|intercept|\.(?:un)?route\(|expectOne|expectNone|HttpTestingController|\.on(?:Get|Post|Put|Patch|Delete|Head|Options|Any)\b|fetchMock|CalledWith/;
 
 /**
- * The old paths a text names, as a request it doubles names them too (`pickup/v1/pickups` of
- * `/pickup/v1/pickups`, `2023-01/labels`): the files a worker thread or the cache takes together
- * with a file that may set up a double (a path sent through a versioned base, which names its
- * resource alone, is not among them).
+ * The old paths a text names, as a request it doubles names them too (`pickup/v1` of
+ * `/pickup/v1/pickups` and of a prefix constant `'/pickup/v1'` joined with `'/pickups'`;
+ * `2023-01/labels`): the files a worker thread or the cache takes together with a file that may set
+ * up a double (a path sent through a versioned base, which names its resource alone, is not among them).
  */
 export function oldResourceWords(text: string): string[] {
-  return [...new Set([...text.matchAll(/[A-Za-z_]+\/v1\/[A-Za-z_]+|2023-01\/[A-Za-z_]+/g)].map((m) => m[0]))];
+  return [...new Set([...text.matchAll(/[A-Za-z_]+\/v1\b|2023-01\/[A-Za-z_]+/g)].map((m) => m[0]))];
 }
