@@ -10,6 +10,7 @@ import { MAY_DOUBLE } from '../../core/path-shape.js';
 import { findPaths } from '../../core/paths.js';
 import ts from '../../core/ts.cjs';
 import { findProperty, propertyValue, unwrap, virtualText } from '../evaluate.js';
+import type { Finding } from '../../types.js';
 import type { AnalysisState } from '../state.js';
 import { lineOf, treeIndex, type Unit } from '../units.js';
 import { spiedClient } from './double-clients.js';
@@ -59,6 +60,7 @@ export function scanDoubles(acc: AnalysisState, unit: Unit): void {
       const own = ts.isPropertyAccessExpression(call.expression) ? call.expression.name : call;
       const at = { file: unit.file, line: lineOf(unit, own), start: call.getStart(unit.sf) + unit.offset, end: call.getEnd() + unit.offset };
       acc.doubles.push({ key, path: m.path, method: seen.method, kind: seen.kind, ...at, spies: seen.spies });
+      if (seen.kind === 'Playwright route' || seen.kind === 'Cypress intercept') keepTrailingStar(acc.findings.get(key)!, unit, url);
       if (seen.matcher && m.bodyContext) matcherReads(acc, unit, seen.matcher, key, m, !!seen.firstParam);
     }
   }
@@ -165,4 +167,15 @@ function mswNames(sf: ts.SourceFile): Set<string> {
       }
   }
   return out;
+}
+
+// A glob matched against the whole URL (Playwright's route, Cypress' intercept): a last `*` also
+// takes the query string (a route on `pickup_slots/*` matches `pickup_slots/slot_1?origin_address_id=…`).
+// Where the path it ends moves so that it no longer ends with one (`courier_services/*/pickup_slots`),
+// a `*` is kept at its end, or it would no longer match the request it doubles.
+function keepTrailingStar(f: Finding, unit: Unit, url: ts.Expression): void {
+  if (!(ts.isStringLiteral(url) || ts.isNoSubstitutionTemplateLiteral(url)) || !url.text.endsWith('*')) return;
+  if (f.file !== unit.file) return;
+  const end = url.getEnd() - 1 + unit.offset;
+  for (const e of f.edits ?? []) if (e.end === end && !e.text.endsWith('*')) e.text += '*';
 }
