@@ -122,6 +122,18 @@ describe('--cache', () => {
     expect(runCli(['--cache', ...JSON_ARGS], dir).stdout).toBe(cold.stdout);
   });
 
+  it('ties a store handing out its body to the files that call the store by name, where no import ties them', () => {
+    // QuickAdd.vue changes `form.shipments` through `useLabels()`: a store copied under the same name
+    // (labels-copy.ts) may be the one it calls, so the copy's request is held as the original's is
+    const dir = tempCopy(path.join(ROOT, 'fixtures', 'projects', 'pinia-label-store', 'before'));
+    runCli(['--cache', ...JSON_ARGS], dir);
+    const store = path.join(dir, 'src', 'stores', 'labels.ts');
+    writeFileSync(store.replace(/\.ts$/, '-copy.ts'), readFileSync(store, 'utf8'));
+    const cold = runCli(JSON_ARGS, dir);
+    expect(cold.stdout).toMatch(/labels-copy\.ts","messages":\[[^\]]*returned by `useLabels`\) and used by a key that changes in QuickAdd\.vue/);
+    expect(runCli(['--cache', ...JSON_ARGS], dir).stdout).toBe(cold.stdout);
+  });
+
   it('sees a change of where an import leads when no source file changed (a tsconfig path)', () => {
     const tsconfig = (to: string) => JSON.stringify({ compilerOptions: { baseUrl: '.', paths: { '@api/*': [`${to}/*`] } } });
     const dir = tempTree({

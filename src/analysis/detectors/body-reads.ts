@@ -162,6 +162,8 @@ export function usedElsewhere(acc: AnalysisState, unit: Unit, node: ts.ObjectLit
   if (inMarkup) return `\`${name}\`, which the component's markup changes (\`${inMarkup}\`) where \`--fix\` does not edit`;
   const out = handedOut(acc, unit, decl);
   if (!out) return undefined;
+  // (the files calling the function it is returned by are looked at wherever they are: --cache ties them)
+  if (out !== true) acc.callsLookedUp.set(out, (acc.callsLookedUp.get(out) ?? new Set()).add(unit.file));
   const seen = new Set<string>([unit.file]);
   for (const u of acc.store.all()) {
     if (seen.has(u.file)) continue;
