@@ -16,6 +16,7 @@ import { setFlagsFromString } from 'node:v8';
 // it was made with, and without the same flag the compiler would be compiled anew (and its cache
 // written again)
 setFlagsFromString('--interrupt-budget=1000000');
+process.env.MIGRATE_CHECK_V8_FLAGS = 'budget';
 
 const { readFileSync } = await import('node:fs');
 const list = process.argv[2];

@@ -12,7 +12,12 @@ const server = (argv[0] === 'lsp' || argv[0] === 'mcp') && !help;
 // cores) compiling code that has little left to run. A larger budget delays that until code has
 // run longer: `npm run bench` measured 17-23% less CPU on a 10,000-file scan. The servers run for
 // hours and keep the default. Set before the command's own modules are compiled.
-if (!server && !process.env.MIGRATE_CHECK_V8_DEFAULTS) setFlagsFromString('--interrupt-budget=1000000');
+if (!server && !process.env.MIGRATE_CHECK_V8_DEFAULTS) {
+  setFlagsFromString('--interrupt-budget=1000000');
+  // the compiler's code cache is kept per set of flags (src/core/compiler-loader.cts): V8 takes one
+  // only under the flags it was made with, and the servers' cache must not replace the command's
+  process.env.MIGRATE_CHECK_V8_FLAGS = 'budget';
+} else delete process.env.MIGRATE_CHECK_V8_FLAGS;
 const entry = argv[0] === 'lsp' && !help ? '../dist/src/editor/main.js' : '../dist/src/cli.js';
 // A one-shot run leaves once its output is flushed, without waiting for the reader thread and the
 // heap to be torn down (about 40 ms on a 10,000-file scan); the servers end when their client goes.

@@ -46,6 +46,18 @@ describe('compiler code cache', () => {
     expect(traced(scan({ MIGRATE_CHECK_CACHE_DIR: dir }).stderr)).toEqual(['migrate-check trace: compiler loaded with its code cache']);
   });
 
+  it("is kept apart for V8's default flags (a language server, a program calling the API): neither replaces the other", () => {
+    const dir = tempDir('mc-cache-');
+    scan({ MIGRATE_CHECK_CACHE_DIR: dir });
+    expect(traced(scan({ MIGRATE_CHECK_CACHE_DIR: dir }).stderr)).toEqual(['migrate-check trace: compiler loaded with its code cache']);
+    // the command under V8's defaults, as the servers run: a cache of its own, the command's kept
+    const defaults = { MIGRATE_CHECK_CACHE_DIR: dir, MIGRATE_CHECK_V8_DEFAULTS: '1' };
+    expect(traced(scan(defaults).stderr)).toEqual(['migrate-check trace: compiler compiled (no usable code cache yet)']);
+    expect(caches(dir)).toHaveLength(2);
+    expect(traced(scan(defaults).stderr)).toEqual(['migrate-check trace: compiler loaded with its code cache']);
+    expect(traced(scan({ MIGRATE_CHECK_CACHE_DIR: dir }).stderr)).toEqual(['migrate-check trace: compiler loaded with its code cache']);
+  });
+
   it('can be turned off, and a folder it cannot write to changes nothing', () => {
     const dir = tempDir('mc-cache-');
     const off = scan({ MIGRATE_CHECK_CACHE_DIR: dir, MIGRATE_CHECK_CACHE: 'off' });

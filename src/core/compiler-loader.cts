@@ -34,11 +34,16 @@ function load(): unknown {
   const off = process.env.MIGRATE_CHECK_CACHE === 'off';
   const dir = off ? undefined : cacheDirFor(file);
   let cacheFile: string | undefined;
+  let install = '';
   let cached: Buffer | undefined;
   if (dir) {
     const st = fs.statSync(file);
-    // V8 checks its own version, its flags and the source's length; the name adds the rest
-    cacheFile = path.join(dir, `typescript-${st.size}-${Math.trunc(st.mtimeMs)}-${process.version}-${process.arch}.v8cache`);
+    // V8 checks its own version, its flags and the source's length; the name adds the rest, and the
+    // flags the command sets (bin/migrate-check.js): a language server or a program calling the API
+    // runs under V8's defaults, and their cache and the command's would each reject and replace the other
+    const flags = process.env.MIGRATE_CHECK_V8_FLAGS === 'budget' ? 'budget' : 'default';
+    install = `typescript-${st.size}-${Math.trunc(st.mtimeMs)}-${process.version}-${process.arch}-`;
+    cacheFile = path.join(dir, `${install}${flags}.v8cache`);
     try {
       cached = unsealed(fs.readFileSync(cacheFile));
     } catch {
@@ -50,18 +55,18 @@ function load(): unknown {
   (script.runInThisContext() as (...args: unknown[]) => void).call(mod.exports, mod.exports, createRequire(file), mod, file, path.dirname(file));
   const usable = cached !== undefined && !script.cachedDataRejected;
   trace(`compiler ${usable ? 'loaded with its code cache' : cacheFile ? 'compiled (no usable code cache yet)' : 'compiled (code cache off)'}`);
-  if (cacheFile && !usable) writeCache(script, dir!, cacheFile);
+  if (cacheFile && !usable) writeCache(script, dir!, cacheFile, install);
   return mod.exports;
 }
 
-function writeCache(script: vm.Script, dir: string, target: string): void {
+function writeCache(script: vm.Script, dir: string, target: string, install: string): void {
   const tmp = `${target}.${process.pid}-${threadId}.tmp`;
   try {
     fs.mkdirSync(dir, { recursive: true });
     fs.writeFileSync(tmp, sealed(script.createCachedData()));
     fs.renameSync(tmp, target);
-    // caches for another Node or another install of the compiler are of no more use
-    for (const name of fs.readdirSync(dir)) if (/^typescript-.*\.v8cache$/.test(name) && path.join(dir, name) !== target) fs.rmSync(path.join(dir, name), { force: true });
+    // caches for another Node or another install of the compiler are of no more use (another set of flags' is)
+    for (const name of fs.readdirSync(dir)) if (/^typescript-.*\.v8cache$/.test(name) && !name.startsWith(install)) fs.rmSync(path.join(dir, name), { force: true });
   } catch {
     try {
       fs.rmSync(tmp, { force: true });
