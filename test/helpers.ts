@@ -83,3 +83,14 @@ export function blockAfter(md: string, marker: string, lang: string): string {
   const start = open + lang.length + 4;
   return md.slice(start, md.indexOf('\n```', start) + 1);
 }
+
+/**
+ * The seed of a property test's runs: the same every time unless PROPERTY_SEED says otherwise (a
+ * number replays that seed; `random` draws a new one, which fast-check prints when a run fails), so
+ * that `npm test` checks the same cases on every machine and a failure can be replayed at once.
+ */
+export function propertySeed(fixed: number): number | undefined {
+  const setting = process.env.PROPERTY_SEED;
+  if (setting === 'random') return undefined;
+  return setting ? Number(setting) : fixed;
+}
