@@ -26,8 +26,20 @@ export class Bindings {
 
   constructor(private readonly store: UnitStore) {}
 
+  /** what an identifier was found to stand for (null: nothing): the checks ask of one name 4-5 times */
+  private readonly resolved = new WeakMap<ts.Identifier, Decl | null>();
+
   /** The declaration an identifier refers to, following imports. */
   resolve(unit: Unit, id: ts.Identifier, depth = 0): Decl | undefined {
+    if (depth > 0) return this.lookUp(unit, id, depth);
+    const known = this.resolved.get(id);
+    if (known !== undefined) return known ?? undefined;
+    const found = this.lookUp(unit, id, depth);
+    this.resolved.set(id, found ?? null);
+    return found;
+  }
+
+  private lookUp(unit: Unit, id: ts.Identifier, depth: number): Decl | undefined {
     const name = id.text;
     let node: ts.Node | undefined = id.parent;
     while (node) {
