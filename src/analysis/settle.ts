@@ -354,7 +354,15 @@ export function unitHolding(acc: AnalysisState, f: Finding): Unit | undefined {
 export function findingsIn(acc: AnalysisState, objects: Span[]): Finding[] {
   if (!objects.length) return [];
   const spans = objects.map((t) => ({ file: t.unit.file, start: t.node.getStart(t.unit.sf) + t.unit.offset, end: t.node.getEnd() + t.unit.offset }));
-  return [...acc.findings.values()].filter((f) => spans.some((x) => f.file === x.file && f.start >= x.start && f.end <= x.end));
+  const out: Finding[] = [];
+  for (const f of acc.findings.values()) {
+    for (const x of spans)
+      if (f.file === x.file && f.start >= x.start && f.end <= x.end) {
+        out.push(f);
+        break;
+      }
+  }
+  return out;
 }
 
 /**

@@ -290,6 +290,18 @@ export class UnitStore {
 
   /** Resolve an import specifier to a file of the project (relative, a workspace package, or through tsconfig paths). */
   resolve(fromFile: string, spec: string): string | undefined {
+    // (one answer a folder and specifier: the files and configs it probes stay as they are during a run)
+    const key = `${path.dirname(fromFile)}\0${spec}`;
+    const known = this.resolved.get(key);
+    if (known !== undefined) return known ?? undefined;
+    const found = this.resolveNow(fromFile, spec);
+    this.resolved.set(key, found ?? null);
+    return found;
+  }
+
+  private readonly resolved = new Map<string, string | null>();
+
+  private resolveNow(fromFile: string, spec: string): string | undefined {
     const isFile = (f: string) => {
       if (this.overlays.has(f) || this.componentUnits.has(f)) return true;
       try {
