@@ -6,7 +6,7 @@
 
 import ts from '../core/ts.cjs';
 import type { Finding } from '../types.js';
-import { bodyFindings, expectedFindings, findingsIn, unitHolding } from './settle.js';
+import { bodyFindings, expectedFindings, findingIndex, findingsIn, unitHolding } from './settle.js';
 import type { AnalysisState } from './state.js';
 import { treeIndex } from './units.js';
 
@@ -26,9 +26,10 @@ function registrations(acc: AnalysisState): { parts: Finding[]; where: Map<Findi
   // each part, and the finding that shows where its registration is made (its path, else the part)
   const where = new Map<Finding, Finding>();
   const expected = expectedFindings(acc);
+  const index = findingIndex(acc);
   for (const r of acc.requests) {
     const path = r.pathKey ? acc.findings.get(r.pathKey) : undefined;
-    const inBody = bodyFindings(acc, r);
+    const inBody = bodyFindings(acc, r, index);
     if (path?.ruleId !== 'webhooks-path' && !inBody.some((f) => f.ruleId === 'webhook-version' || f.context?.kind.startsWith('webhook'))) continue;
     for (const f of path ? [path, ...inBody] : inBody) {
       parts.push(f);

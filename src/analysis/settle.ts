@@ -203,12 +203,21 @@ export function holdRequests(acc: AnalysisState): void {
     const other = sharedWith.get(f);
     return other ? `; held with the request to \`${other.oldText}\` (${acc.placeOf(other.file, other.line, from)}), whose path has no 2024-09 form in the spec` : '';
   };
+  // each request's body findings, gathered once (the loop below goes over every request until
+  // nothing changes; it holds findings, it adds or removes none)
+  const index = findingIndex(acc);
+  const bodies = new Map<SentRequest, Finding[]>();
+  const bodyOf = (r: SentRequest): Finding[] => {
+    let b = bodies.get(r);
+    if (!b) bodies.set(r, (b = bodyFindings(acc, r, index)));
+    return b;
+  };
   // how many requests' bodies hold each finding (a shared builder's keys are in several), counted when first asked
   let sharing: Map<Finding, number> | undefined;
   const requestsHolding = (f: Finding): number => {
     if (!sharing) {
       sharing = new Map();
-      for (const q of acc.requests) for (const g of bodyFindings(acc, q)) sharing.set(g, (sharing.get(g) ?? 0) + 1);
+      for (const q of acc.requests) for (const g of bodyOf(q)) sharing.set(g, (sharing.get(g) ?? 0) + 1);
     }
     return sharing.get(f) ?? 0;
   };
@@ -229,7 +238,7 @@ export function holdRequests(acc: AnalysisState): void {
       // body stays in the old version with it
       if (!path && r.oldPath) {
         const why = `the path it is sent to, \`${r.oldPath}\`, is old and \`--fix\` cannot rewrite it where it is built: move the path and this body together by hand`;
-        for (const f of bodyFindings(acc, r)) hold(f, 'path-stays', why, undefined);
+        for (const f of bodyOf(r)) hold(f, 'path-stays', why, undefined);
         continue;
       }
       // a body that cannot be seen (a parameter no caller fills): it may be in either version, so
@@ -253,12 +262,12 @@ export function holdRequests(acc: AnalysisState): void {
           if (other) return `${named} stays as it is: another request sent to it is held, its body holding what \`--fix\` leaves ${heldList(acc, other, from, heldWith, path)}; once they move, \`--fix\` renames this too`;
           return `${named} stays as it is (${path.ruleId}): once that path moves, \`--fix\` renames this too`;
         };
-        for (const f of bodyFindings(acc, r)) hold(f, 'path-stays', why, path);
+        for (const f of bodyOf(r)) hold(f, 'path-stays', why, path);
         continue;
       }
       // the body's findings: those made for this request, and those of objects it shares with
       // another request (a constant, a builder), made when that request met them first
-      const inBody = bodyFindings(acc, r);
+      const inBody = bodyOf(r);
       const left = inBody.filter((f) => f.fixKind === 'none' && (HOLDING_RULES.has(f.ruleId) || acc.holdsRequest.has(f) || f.heldBecause?.code === 'generated' || f.heldBecause?.code === 'endpoint-unseen'));
       if (left.length) {
         const generated = [...new Set(left.filter((f) => f.heldBecause?.code === 'generated').map((f) => acc.shownFile(f.file)))];
@@ -275,7 +284,7 @@ export function holdRequests(acc: AnalysisState): void {
         const body = waitsFor.get(path);
         // what this request's own objects hold is sent to the path; a piece it shares with another
         // request (a type, a constant, a builder, a key of that request's body the type ties to it) is named by this request
-        const own = new Set(findingsIn(acc, r.objects).filter((f) => requestsHolding(f) <= 1));
+        const own = new Set(findingsIn(acc, r.objects, index).filter((f) => requestsHolding(f) <= 1));
         const why = (f: Finding): string => {
           if (body) return `the path it is sent to, \`${path.oldText}\` (${acc.placeOf(path.file, path.line, f.file)}), and the body sent there, which moves only with \`--unsafe\` (\`${body.oldText}\`, ${body.ruleId}, ${acc.placeOf(body.file, body.line, f.file)}${heldWithShared(body, f.file)})`;
           // (a path the config maps for a method it is not seen to be sent with alone has no form that applies to it)
@@ -336,8 +345,26 @@ function heldList(acc: AnalysisState, left: Finding[], from: string, heldWith: M
  * A request's body findings: those made for it, and those of objects it shares with another
  * request (a constant, a builder), made when that request met them first.
  */
-export function bodyFindings(acc: AnalysisState, r: SentRequest): Finding[] {
-  return [...new Set([...r.body, ...findingsIn(acc, r.objects)])];
+export function bodyFindings(acc: AnalysisState, r: SentRequest, index?: FindingIndex): Finding[] {
+  return [...new Set([...r.body, ...findingsIn(acc, r.objects, index)])];
+}
+
+/** The findings by file, and the order they were made in: for many questions asked while no finding is added or removed. */
+export interface FindingIndex {
+  byFile: Map<string, Finding[]>;
+  order: Map<Finding, number>;
+}
+
+export function findingIndex(acc: AnalysisState): FindingIndex {
+  const byFile = new Map<string, Finding[]>();
+  const order = new Map<Finding, number>();
+  for (const f of acc.findings.values()) {
+    order.set(f, order.size);
+    const list = byFile.get(f.file);
+    if (list) list.push(f);
+    else byFile.set(f.file, [f]);
+  }
+  return { byFile, order };
 }
 
 /** The findings written inside these object literals (an event name in a webhook body, made by its own check). */
@@ -351,11 +378,15 @@ export function unitHolding(acc: AnalysisState, f: Finding): Unit | undefined {
   return acc.store.get(f.file).find((u) => f.start >= u.offset && f.end <= u.offset + u.sf.text.length);
 }
 
-export function findingsIn(acc: AnalysisState, objects: Span[]): Finding[] {
+export function findingsIn(acc: AnalysisState, objects: Span[], index?: FindingIndex): Finding[] {
   if (!objects.length) return [];
   const spans = objects.map((t) => ({ file: t.unit.file, start: t.node.getStart(t.unit.sf) + t.unit.offset, end: t.node.getEnd() + t.unit.offset }));
   const out: Finding[] = [];
-  for (const f of acc.findings.values()) {
+  const files = [...new Set(spans.map((x) => x.file))];
+  // (in the order the findings were made, as when every finding is gone through)
+  const among = index ? files.flatMap((file) => index.byFile.get(file) ?? []) : acc.findings.values();
+  if (index && files.length > 1) (among as Finding[]).sort((a, b) => index.order.get(a)! - index.order.get(b)!);
+  for (const f of among) {
     for (const x of spans)
       if (f.file === x.file && f.start >= x.start && f.end <= x.end) {
         out.push(f);
