@@ -8,7 +8,7 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { partition } from '../src/pipeline/partition.js';
-import { isDir, ROOT, runCli, tempDir, walk, writeJson } from './helpers.js';
+import { isDir, ROOT, runCli, tempDir, tempTree, walk, writeJson } from './helpers.js';
 import { sameOnEveryThread } from './support/projects.js';
 import { cpSync, mkdirSync, writeFileSync } from 'node:fs';
 
@@ -77,6 +77,28 @@ describe('analysis in worker threads', () => {
       const r = runCli(['--no-progress', '.', 'nowhere'], dir, { MIGRATE_CHECK_WORKERS: '0', ...env });
       expect(r.stderr).toBe('migrate-check: no such file or folder: nowhere\n');
       expect(r.code).toBe(2);
+    }
+  });
+
+  it('analyses again, as one, the parts tied by a name whose calls one of them looked for (a wrapper handed to its caller, a store called by name)', () => {
+    // book.ts never imports client.ts, whose path its body goes to: the parts cut along the imports
+    // split them, and the analysis of client.ts' part looks for `createPickup`'s callers
+    const dir = tempTree({
+      'src/client.ts': "import axios from 'axios';\nexport class Client {\n  createPickup(body: unknown) {\n    return axios.post('https://api.example.com/pickup/v1/pickups', body);\n  }\n}\n",
+      'src/book.ts': "export function book(client: { createPickup(b: unknown): unknown }) {\n  return client.createPickup({ courier_id: 'dhl', preferred_date: '2025-03-04', service_shipment_ids: ['s1'] });\n}\n",
+      'src/other.ts': "export const PATH = '/2023-01/labels';\n",
+      // a copy of a Pinia store under the same name: QuickAdd.vue changes the body through `useLabels()`
+      'store/labels.ts': "import { defineStore } from 'pinia';\nimport { reactive } from 'vue';\ntype Entry = { service_shipment_id: string; courier_id: string };\nexport const useLabels = defineStore('labels', () => {\n  const form = reactive({ shipments: [] as Entry[] });\n  function add(id: string, svc: string) {\n    form.shipments.push({ service_shipment_id: id, courier_id: svc });\n  }\n  const send = () => fetch('https://api.shipping.test/2023-01/labels', { method: 'POST', body: JSON.stringify(form) });\n  return { form, add, send };\n});\n",
+      'store/QuickAdd.vue': "<script setup lang=\"ts\">\nconst labels = useLabels();\nfunction quickAdd(id: string) {\n  labels.form.shipments.push({ service_shipment_id: id, courier_id: 'dhl' });\n}\n</script>\n",
+    });
+    const one = runCli(['--reporter', 'json', '--no-progress', '.'], dir, { MIGRATE_CHECK_WORKERS: '0', MIGRATE_CHECK_READ_AHEAD: '0' });
+    expect(one.stdout).toMatch(/book\.ts","messages":\[\{"ruleId":"v1-pickup-field","severity":2,"message":"[^"]*\(src\/client\.ts:4\)/);
+    expect(one.stdout).toMatch(/labels\.ts","messages":\[[^\]]*used by a key that changes in QuickAdd\.vue/);
+    for (const n of ['2', '3']) {
+      const parts = runCli(['--reporter', 'json', '--no-progress', '.'], dir, { MIGRATE_CHECK_WORKERS: n, MIGRATE_CHECK_TRACE: '1' });
+      expect(parts.stderr).toMatch(new RegExp(`files to parse, in ${n} parts on ${n} worker threads`));
+      expect(parts.stderr).toMatch(/analysis: round 2, 1 group of parts tied by the names whose calls they looked for/);
+      expect(parts.stdout).toBe(one.stdout);
     }
   });
 

@@ -11,6 +11,8 @@ import { sortFindings } from '../core/order.js';
 import { msSince, now, trace } from '../core/trace.js';
 import { availableCores, type AnalysisThread } from './analysis-thread.js';
 import { partition } from './partition.js';
+import { UnionFind } from '../core/union-find.js';
+import { namesOf, type Names } from '../cache/names.js';
 
 /** Below this many files to parse, one thread is faster than starting workers. */
 const MIN_CANDIDATES_FOR_WORKERS = 300;
@@ -94,10 +96,22 @@ export async function runInParts(job: CandidateJob, pool?: Pool): Promise<Candid
     const given = [...job.given];
     let answers: CandidateResult[];
     const started = now();
+    const run = (list: Part[]) => Promise.all(list.map((part, i) => ask(pool.workers[i], { candidates: part, given, config: job.config, overlays: job.overlays, root: job.root })));
     try {
-      answers = await Promise.all(
-        parts.map((part, i) => ask(pool.workers[i], { candidates: part, given, config: job.config, overlays: job.overlays, root: job.root })),
-      );
+      answers = await run(parts);
+      // the calls of a name one part looked for over its files (a wrapper's callers, a store's
+      // users) may be in another part's: those parts are analysed again as one, until no new tie appears
+      let current = parts;
+      for (let round = 2; ; round++) {
+        const tied = partsTiedByNames(current, answers);
+        if (!tied.length) break;
+        const merged = tied.map((group) => group.flatMap((i) => current[i]));
+        const again = await run(merged);
+        const untouched = current.map((_, i) => i).filter((i) => !tied.some((g) => g.includes(i)));
+        current = [...untouched.map((i) => current[i]), ...merged];
+        answers = [...untouched.map((i) => answers[i]), ...again];
+        trace(`analysis: round ${round}, ${tied.length} group${tied.length === 1 ? '' : 's'} of parts tied by the names whose calls they looked for, analysed again together`);
+      }
     } catch {
       // a worker that could not start or died: the same analysis in this thread
       const { analyzeCandidates } = await import('../analysis/run.js');
@@ -112,6 +126,37 @@ export async function runInParts(job: CandidateJob, pool?: Pool): Promise<Candid
   }
 }
 
+
+type Part = CandidateJob['candidates'];
+
+/**
+ * The parts to analyse again as one (each a list of part indices, two or more): a part that looked
+ * for the calls of a name over its files goes with every part holding a file that calls or declares
+ * that name (read from the text, a superset, as src/cache/graph.ts ties them for --cache).
+ */
+function partsTiedByNames(parts: Part[], answers: CandidateResult[]): number[][] {
+  const sets = new UnionFind();
+  const named = new Map<string, Names>();
+  const namesIn = (c: Part[number]) => {
+    let n = named.get(c.file);
+    if (!n) named.set(c.file, (n = namesOf(c.text)));
+    return n;
+  };
+  answers.forEach((a, i) => {
+    const looked = new Set((a.callsLookedUp ?? []).map((l) => l.name));
+    if (!looked.size) return;
+    parts.forEach((part, j) => {
+      if (j !== i && part.some((c) => { const n = namesIn(c); return n.calls.some((x) => looked.has(x)) || n.declares.some((x) => looked.has(x)); })) sets.union(String(i), String(j));
+    });
+  });
+  const groups = new Map<string, number[]>();
+  parts.forEach((_, i) => {
+    const root = sets.find(String(i));
+    if (!groups.has(root)) groups.set(root, []);
+    groups.get(root)!.push(i);
+  });
+  return [...groups.values()].filter((g) => g.length > 1);
+}
 
 /**
  * One job on a worker, held in the event loop while it runs (the workers are unreferenced between
