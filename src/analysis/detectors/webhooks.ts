@@ -27,7 +27,19 @@ export function webhookVersion(acc: AnalysisState, unit: Unit, value: ts.Express
   const runtime = leaves.map((l) => runtimeRead(acc, unit, l)).find(Boolean);
   if (runtime && acc.collecting)
     acc.unseenInBody ??= `the webhook \`version\` is ${runtime}, which \`--fix\` cannot see and which may be '2023-01': set it to '2024-09' together with the path, by hand`;
+  // a value the check cannot follow (a parameter's property its callers set, a function's result):
+  // it may be '2023-01', and a webhook's version must be the version of its path
+  const unfollowed = runtime ? undefined : leaves.find((l) => !literalValue(acc, unit, l));
+  if (unfollowed && acc.collecting)
+    acc.unseenInBody ??= `the webhook \`version\` is \`${shortText(unfollowed.getText(unit.sf))}\`, which the check cannot follow to a value and which may be '2023-01' (a webhook's \`version\` is the version of its path): set it to '2024-09' together with the path, by hand`;
   for (const leaf of leaves) leafVersion(acc, unit, leaf, info, leaves.length > 1, runtime);
+}
+
+/** Does the check see the one text a `version` value holds (a literal, or a constant or template of literals)? */
+function literalValue(acc: AnalysisState, unit: Unit, e: ts.Expression): boolean {
+  if (ts.isStringLiteral(e) || ts.isNoSubstitutionTemplateLiteral(e)) return true;
+  const pieces = acc.pieces(unit, e);
+  return pieces.length > 0 && pieces.every((x) => x.t === 'lit');
 }
 
 /** The values an expression may take: each side of `a || b` and `a ?? b`, each result of `c ? a : b`. */
