@@ -18,6 +18,7 @@ import { matcherReads } from './double-matchers.js';
 import { handlerMethod, lastName, usesPlaywright } from './playwright-route.js';
 import { nockScope } from './instance-base.js';
 import { joinBase, pathStart } from './path-text.js';
+import { regexDouble } from './regex-doubles.js';
 
 const VERBS = new Set(['get', 'post', 'put', 'patch', 'delete', 'head', 'options']);
 
@@ -43,6 +44,7 @@ export function scanDoubles(acc: AnalysisState, unit: Unit): void {
     const seen = recognise(acc, unit, call, msw, playwright);
     if (!seen || !seen.url) continue;
     const url = unwrap(seen.url);
+    if (ts.isRegularExpressionLiteral(url)) regexDouble(acc, unit, call, url, seen);
     if (ts.isRegularExpressionLiteral(url) || ts.isObjectLiteralExpression(url) || ts.isArrowFunction(url) || ts.isFunctionExpression(url)) continue;
     const base = seen.base ? acc.pieces(unit, seen.base) : undefined;
     const own = acc.pieces(unit, seen.url);

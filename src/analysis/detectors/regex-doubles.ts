@@ -1,0 +1,89 @@
+// A test double that matches its path with a regular expression (`nock(host).post(/\/2023-01\/labels/)`,
+// `http.post(/\/pickup\/v1\/pickups$/, …)`, `mock.onPost(/labels/)`): the old path it matches is
+// reported at the expression, and the double is recorded as any double is (doubles.ts), held: a
+// regular expression is no path `--fix` rewrites, so the requests it doubles stay with it
+// (settle-doubles.ts), or, moved alone, they would no longer be matched and the tests would fail.
+
+import { findPaths, type PathMatch } from '../../core/paths.js';
+import ts from '../../core/ts.cjs';
+import { note, says } from '../findings.js';
+import type { AnalysisState } from '../state.js';
+import { lineOf, type Unit } from '../units.js';
+
+/** The characters an escape in a path's regular expression stands for as themselves (`\/`, `\.`, `\-`). */
+const PLAIN_ESCAPE = /[/.\-_~]/;
+
+/**
+ * The text a regular expression's source matches where it is a plain run of characters, each
+ * other construct (a class, a group, a quantifier, an anchor, another escape) a space, which no
+ * path crosses: `\/2023-01\/labels(\?.*)?$` reads `/2023-01/labels `.
+ */
+export function plainText(source: string): { text: string; at: number[] } {
+  let text = '';
+  // where in the source each character of the text starts
+  const at: number[] = [];
+  for (let i = 0; i < source.length; i++) {
+    const c = source[i];
+    at.push(i);
+    if (c === '\\') {
+      const next = source[i + 1] ?? '';
+      text += PLAIN_ESCAPE.test(next) ? next : ' ';
+      i++;
+    } else text += /[[\](){}|^$*+?.]/.test(c) ? ' ' : c;
+  }
+  at.push(source.length);
+  return { text, at };
+}
+
+/**
+ * The paths in the plain runs of a regular expression's text, each run read from each of its
+ * slashes in turn (what comes before a path in a run is a host or a wildcard's remains), their
+ * places in the whole text.
+ */
+function pathsIn(text: string, method: string | undefined): PathMatch[] {
+  const out: PathMatch[] = [];
+  for (const run of text.matchAll(/[^ ]+/g)) {
+    for (let k = run[0].indexOf('/'); k >= 0; k = run[0].indexOf('/', k + 1)) {
+      const found = findPaths(run[0].slice(k), { method }).filter((m) => m.rule);
+      if (!found.length) continue;
+      const shift = run.index! + k;
+      out.push(...found.map((m) => ({ ...m, start: m.start + shift, end: m.end + shift, versionStart: m.versionStart + shift })));
+      break;
+    }
+  }
+  return out;
+}
+
+/** Report the old paths a double's regular expression matches, each held with the requests it doubles. */
+export function regexDouble(acc: AnalysisState, unit: Unit, call: ts.CallExpression, url: ts.RegularExpressionLiteral, seen: { kind: string; method?: string }): void {
+  const literal = url.text;
+  const source = literal.slice(1, literal.lastIndexOf('/'));
+  const { text, at: from } = plainText(source);
+  const start = url.getStart(unit.sf);
+  const own = ts.isPropertyAccessExpression(call.expression) ? call.expression.name : call;
+  const at = { file: unit.file, line: lineOf(unit, own), start: call.getStart(unit.sf) + unit.offset, end: call.getEnd() + unit.offset };
+  for (const m of pathsIn(text, seen.method)) {
+    const rule = m.rule;
+    if (!rule || rule.id === 'versioned-base-url') continue;
+    const ep = rule.endpoint;
+    const version = m.version === 'v1' ? 'legacy v1' : '2023-01';
+    const now = ep?.new ? `; 2024-09 uses \`${ep.new}\`` : '';
+    const f = acc.add(
+      rule.id,
+      unit,
+      start,
+      url.getEnd(),
+      says(
+        `\`${m.path}\`${ep ? ` (${ep.method} ${ep.old})` : ''}, matched by the regular expression \`${literal.length > 60 ? `${literal.slice(0, 57)}…` : literal}\` of this ${seen.kind}, is ${version}${now}; `,
+        note('none', 'a regular expression is no path `--fix` rewrites: rewrite it for the 2024-09 path, then `--fix` moves the requests it doubles'),
+      ),
+      { context: { kind: m.bodyContext ?? 'path', by: 'path', endpoint: ep ? `${ep.method} ${ep.old}` : undefined } },
+    );
+    // it matches any URL that holds the path, unless `$` ends it there: deeper paths too
+    const anchored = source.slice(from[m.end]).startsWith('$');
+    const path = anchored ? m.path : `${m.path.replace(/\/+$/, '')}/**`;
+    if (f) acc.doubles.push({ key: `${unit.file}:${start + unit.offset}:${rule.id}`, path, method: seen.method, kind: seen.kind, ...at });
+    // (one finding a literal: its first old path)
+    return;
+  }
+}
