@@ -51,5 +51,6 @@ export const MAY_DOUBLE = /msw|nock|intercept|\.(?:un)?route\(|expectOne|expectN
  * up a double (a path sent through a versioned base, which names its resource alone, is not among them).
  */
 export function oldResourceWords(text: string): string[] {
-  return [...new Set([...text.matchAll(/[A-Za-z_]+\/v1\b|2023-01\/[A-Za-z_]+/g)].map((m) => m[0]))];
+  // (a regular expression writes the slash escaped: `/\/2023-01\/labels/` names `2023-01/labels` too)
+  return [...new Set([...text.matchAll(/[A-Za-z_]+\\?\/v1\b|2023-01\\?\/[A-Za-z_]+/g)].map((m) => m[0].replace('\\', '')))];
 }

@@ -16,7 +16,7 @@ import { lineOf, treeIndex, type Unit } from '../units.js';
 import { spiedClient } from './double-clients.js';
 import { matcherReads } from './double-matchers.js';
 import { handlerMethod, lastName, usesPlaywright } from './playwright-route.js';
-import { nockScope } from './instance-base.js';
+import { constantOfUnit, nockScope } from './instance-base.js';
 import { joinBase, pathStart } from './path-text.js';
 import { regexDouble } from './regex-doubles.js';
 
@@ -81,7 +81,7 @@ function recognise(acc: AnalysisState, unit: Unit, call: ts.CallExpression, msw:
   if (ts.isIdentifier(obj) && (msw.has(obj.text) || (['http', 'rest'].includes(obj.text) && isFunction(args[1]))) && (verb || name === 'all'))
     return { kind: 'msw handler', url: args[0], method: verb, matcher: args[1] };
   // nock: `nock(host).post(path, bodyMatcher)`, `.intercept(path, 'POST', bodyMatcher)`
-  const scope = nockScope(obj);
+  const scope = nockScope(obj, constantOfUnit(acc, unit));
   if (scope) {
     if (verb) return { kind: 'nock interceptor', url: args[0], method: verb, base: scope, matcher: ['POST', 'PUT', 'PATCH'].includes(verb) ? args[1] : undefined, firstParam: true };
     if (name === 'intercept') return { kind: 'nock interceptor', url: args[0], method: stringOf(args[1])?.toUpperCase(), base: scope, matcher: args[2], firstParam: true };

@@ -28,7 +28,7 @@ export function instanceBase(acc: AnalysisState, unit: Unit, callee: ts.Expressi
   else if (ts.isCallExpression(callee)) obj = callee;
   else return undefined;
   // a test double's scope: `nock(BASE).get(path)`, also further down a chain (`.reply(…).post(…)`)
-  const scope = nockScope(obj);
+  const scope = nockScope(obj, constantOfUnit(acc, unit));
   if (scope) return acc.pieces(unit, scope);
   // a REST data source's own request (`this.post('2023-01/labels', …)` in a class whose `baseURL` field gives the base)
   if (obj.kind === ts.SyntaxKind.ThisKeyword && obj !== callee) {
@@ -100,14 +100,27 @@ function passedThrough(acc: AnalysisState, unit: Unit, call: ts.CallExpression):
 const typeName = (t: ts.TypeNode | undefined) => (t && ts.isTypeReferenceNode(t) && ts.isIdentifier(t.typeName) ? t.typeName.text : undefined);
 
 /** The base a nock scope intercepts (`nock('https://…')`), for a call chained on it. */
-export function nockScope(e: ts.Expression): ts.Expression | undefined {
-  for (let depth = 0; ts.isCallExpression(e) && depth < 12; depth++) {
+export function nockScope(e: ts.Expression, held?: (id: ts.Identifier) => ts.Expression | undefined): ts.Expression | undefined {
+  for (let depth = 0; depth < 12; depth++) {
+    // a scope kept in a variable of the same module (`const scope = nock(BASE)`; `scope.post(path)`)
+    const init = ts.isIdentifier(e) && held ? held(e) : undefined;
+    if (init) {
+      e = unwrap(init);
+      continue;
+    }
+    if (!ts.isCallExpression(e)) return undefined;
     if (ts.isIdentifier(e.expression) && e.expression.text === 'nock') return e.arguments[0];
     if (!ts.isPropertyAccessExpression(e.expression)) return undefined;
     e = unwrap(e.expression.expression);
   }
   return undefined;
 }
+
+/** What a `const` of the module is set to (for nockScope): undefined for anything else. */
+export const constantOfUnit = (acc: AnalysisState, unit: Unit) => (id: ts.Identifier): ts.Expression | undefined => {
+  const d = acc.bindings.resolve(unit, id);
+  return d?.kind === 'var' && d.unit === unit && d.init && ts.isVariableDeclarationList(d.node.parent) && (d.node.parent.flags & ts.NodeFlags.Const) !== 0 ? d.init : undefined;
+};
 
 /** Is a base value read from a constructor's parameter (`baseURL` a parameter, or `this.x`)? */
 function fromConstructor(acc: AnalysisState, unit: Unit, value: ts.Expression): boolean {
