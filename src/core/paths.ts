@@ -73,6 +73,11 @@ const PSEUDO_SCHEME = /^(?:[a-z][a-z0-9+.-]*:|@[a-z0-9][\w.-]*)(?:\/[A-Za-z0-9][
 const FOLDERS = /^(?:\/[A-Za-z0-9][\w.-]*)+$/;
 const PROXY_WORD = /^(?:api|apis|proxy|gateway|bff|ship|shipping)$/i;
 const namesProxy = (prefix: string): boolean => prefix.split(/[/_.-]/).some((w) => PROXY_WORD.test(w));
+/** A scheme and host, or a value the check cannot see, then folders whose own words name a proxy. */
+const proxiedAfterHost = (prefix: string): boolean => {
+  const m = /^(?:[a-z][a-z0-9+.-]*:\/\/[^/?#\s\ue000-\uf8ff]+|[\ue000-\uf8ff]+)((?:\/[A-Za-z0-9][\w.-]*)+)$/i.exec(prefix);
+  return !!m && namesProxy(m[1]);
+};
 
 /**
  * The spec's resources, whose paths alone may follow such a prefix: those of the catalogue's
@@ -102,6 +107,8 @@ function prefixKind(prefix: string): 'start' | 'hole' | 'origin' | 'prefixed' | 
   if (prefix === '') return 'start';
   // msw's and Cypress' wildcards for any origin ('*/2023-01/…', '**/2023-01/…'): test doubles count as code
   if (prefix === '*' || prefix === '**') return 'hole';
+  // a gateway's folder after a host or a value (`https://gw.test/shipping-api/…`, `${GATEWAY}/shipping-api/…`)
+  if (proxiedAfterHost(prefix)) return 'prefixed';
   if (isHole(prefix[prefix.length - 1])) {
     // the text written between the holes can be a scheme or a host, never a path segment of its
     // own ('/statements/${id}/2023-01/…' is another path that holds a month, not a base + a path)
@@ -240,7 +247,8 @@ export function findPaths(text: string, opts: PathOptions = {}): PathMatch[] {
       end,
       versionStart,
       prefix,
-      origin: kind === 'origin' ? prefix : undefined,
+      // (a gateway's folder after a full URL's host: that host is the origin, as for any full URL)
+      origin: kind === 'origin' ? prefix : kind === 'prefixed' ? /^[a-z][a-z0-9+.-]*:\/\/[^/?#\s]+/i.exec(prefix)?.[0] : undefined,
       path,
     };
     // after a relative URL's prefix, a version only when one of the service's resources follows
