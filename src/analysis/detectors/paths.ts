@@ -241,7 +241,10 @@ export function reportPath(acc: AnalysisState, unit: Unit, e: ts.Expression, m: 
  * parameters, given a string or a constant. Its text is read with the arguments in place.
  */
 function pathHelperCall(acc: AnalysisState, unit: Unit, c: ts.CallExpression): boolean {
-  if (!c.arguments.length || !c.arguments.some((a) => ts.isStringLiteral(a) || ts.isIdentifier(a) || ts.isPropertyAccessExpression(a))) return false;
+  // (a string, a constant, or a text built in place: `endpoint(\`/courier_accounts/${id}\`)`, `endpoint('/x/' + id)`)
+  const text = (a: ts.Expression) =>
+    ts.isStringLiteral(a) || ts.isNoSubstitutionTemplateLiteral(a) || ts.isTemplateExpression(a) || (ts.isBinaryExpression(a) && a.operatorToken.kind === ts.SyntaxKind.PlusToken) || ts.isIdentifier(a) || ts.isPropertyAccessExpression(a);
+  if (!c.arguments.length || !c.arguments.some(text)) return false;
   if (!ts.isIdentifier(c.expression)) return false;
   const r = acc.ev.returnedBy(unit, c)?.expr;
   return !!r && (ts.isTemplateExpression(r) || (ts.isBinaryExpression(r) && r.operatorToken.kind === ts.SyntaxKind.PlusToken));
