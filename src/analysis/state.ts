@@ -290,6 +290,8 @@ export class AnalysisState {
   constructionsMemo = new Map<ts.Node, { parsed: number; sites: { unit: Unit; args: readonly ts.Expression[] }[] }>();
   /** calls of a wrapper, each followed as a request of its own (detectors/wrappers.ts) */
   followedCalls = new Set<ts.CallExpression>();
+  /** calls of a path helper read with their argument in place (detectors/paths.ts, path-helpers.ts) */
+  readonly helperCalls = new Set<ts.CallExpression>();
   /** wrappers whose URL parameter a versioned base is joined with: their callers give the paths */
   followedWrappers = new Set<ts.Node>();
   /**

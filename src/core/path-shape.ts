@@ -54,3 +54,10 @@ export function oldResourceWords(text: string): string[] {
   // (a regular expression writes the slash escaped: `/\/2023-01\/labels/` names `2023-01/labels` too)
   return [...new Set([...text.matchAll(/[A-Za-z_]+\\?\/v1\b|2023-01\\?\/[A-Za-z_]+/g)].map((m) => m[0].replace('\\', '')))];
 }
+
+/**
+ * A module that names an old version (`'2023-01'`, `/v1/`): when it exports something, the text
+ * test draws in every module importing it (pipeline/prefilter.ts drawsImporters), so the analysis
+ * sees each of its users.
+ */
+export const OLD_EXPORT = /2023-01(?![-\d])|\/v1\//;

@@ -10,6 +10,7 @@ import { aliasStems } from './alias-stems.js';
 import { loadCatalogue } from '../catalogue/index.js';
 import { setsClientDefaults } from '../core/axios-defaults.js';
 import { environmentFolder } from '../core/environments.js';
+import { OLD_EXPORT } from '../core/path-shape.js';
 import { readSource, type Source } from './read.js';
 import type { Config } from '../types.js';
 
@@ -249,7 +250,6 @@ const EXPORTS = /\bexport\b|\bmodule\.exports\b|\bexports\./;
 export function drawsImporters(text: string): boolean {
   return EXPORTS.test(text) && (SENDS.test(text) || OLD_EXPORT.test(text));
 }
-const OLD_EXPORT = /2023-01(?![-\d])|\/v1\//;
 
 /**
  * The module specifiers a text names, each still quoted, a line each (`importOf` reads them as it

@@ -36,7 +36,11 @@ export function scanStrings(acc: AnalysisState, unit: Unit): void {
     scanUrlBase(acc, unit, n);
   }
   // a URL joined from an array's elements: read whole (its elements are not maximal: isMaximal)
-  for (const c of index.calls) if (joinedArray(c) || pathHelperCall(acc, unit, c)) scanUrlExpression(acc, unit, c, true);
+  for (const c of index.calls) {
+    const helper = !joinedArray(c) && pathHelperCall(acc, unit, c);
+    if (helper) acc.helperCalls.add(c);
+    if (helper || joinedArray(c)) scanUrlExpression(acc, unit, c, true);
+  }
 }
 
 /**

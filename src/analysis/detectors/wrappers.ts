@@ -10,6 +10,7 @@ import { type Piece, findProperty, propertyValue, unwrap } from '../evaluate.js'
 import type { AnalysisState, SentRequest } from '../state.js';
 import { treeIndex, type Unit } from '../units.js';
 import { bodyValue, builtObject, isOptionsObject, objects } from './body-objects.js';
+import { helperParameterSeen } from './path-helpers.js';
 import { type Called, type FunctionNode, calledFunction, callersOf, constructionOf, constructionsOf, enclosingClass, instanceParameter, parameterIndex } from './callers.js';
 import { BASE_OPTION, joinBase } from './path-text.js';
 import { FETCH_LIKE, NO_BODY_METHODS, applyBody, baseFor, endpointOfPieces, isRequest, methodOf, requestOptions, sentThroughBase, sentThroughPieces, endpointOf } from './requests.js';
@@ -140,6 +141,8 @@ export function followRest(acc: AnalysisState): void {
     g.unseen = g.unseen.filter((u) => {
       // (a caller's own use whose path cannot be seen stays)
       if (!u.hole || !ts.isIdentifier(u.hole) || (ts.isCallExpression(u.node) && acc.followedCalls.has(u.node))) return true;
+      // a path helper's own template, every use of the helper a call read with its path (path-helpers.ts)
+      if (helperParameterSeen(acc, u.hole, u.unit, u.node)) return false;
       const decl = acc.bindings.resolve(u.unit, u.hole);
       if (decl?.kind !== 'param') return true;
       const fn = { unit: decl.unit, node: decl.fn as FunctionNode };
