@@ -64,9 +64,9 @@ export function regexDouble(acc: AnalysisState, unit: Unit, call: ts.CallExpress
   const at = { file: unit.file, line: lineOf(unit, own), start: call.getStart(unit.sf) + unit.offset, end: call.getEnd() + unit.offset };
   for (const m of pathsIn(text, seen.method)) {
     const rule = m.rule;
-    if (!rule || rule.id === 'versioned-base-url') continue;
+    if (!rule) continue;
     const ep = rule.endpoint;
-    const version = m.version === 'v1' ? 'legacy v1' : '2023-01';
+    const version = m.versionOnly && m.version === '2023-01' ? 'the 2023-01 version: every path under it is a 2023-01 path' : m.version === 'v1' ? 'legacy v1' : '2023-01';
     const now = ep?.new ? `; 2024-09 uses \`${ep.new}\`` : '';
     const f = acc.add(
       rule.id,
