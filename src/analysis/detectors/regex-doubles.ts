@@ -1,8 +1,10 @@
 // A test double that matches its path with a regular expression (`nock(host).post(/\/2023-01\/labels/)`,
 // `http.post(/\/pickup\/v1\/pickups$/, …)`, `mock.onPost(/labels/)`): the old path it matches is
-// reported at the expression, and the double is recorded as any double is (doubles.ts), held: a
-// regular expression is no path `--fix` rewrites, so the requests it doubles stay with it
-// (settle-doubles.ts), or, moved alone, they would no longer be matched and the tests would fail.
+// reported at the expression, and the double is recorded as any double is (doubles.ts). A 2023-01
+// path written plainly in it (`\/2023-01\/labels`) is rewritten there, escaped as written, with the
+// requests it doubles; any other (a parameter's class, `\w+`; a v1 path, whose host moves; the
+// version alone) is held, and the requests it doubles stay with it (settle-doubles.ts): moved alone,
+// they would no longer be matched and the tests would fail.
 
 import { findPaths, type PathMatch } from '../../core/paths.js';
 import ts from '../../core/ts.cjs';
@@ -54,6 +56,9 @@ function pathsIn(text: string, method: string | undefined): PathMatch[] {
   return out;
 }
 
+/** A path as a regular expression's source writes it: each slash and dot escaped. */
+const escaped = (path: string): string => path.replace(/[/.]/g, (c) => `\\${c}`);
+
 /** Report the old paths a double's regular expression matches, each held with the requests it doubles. */
 export function regexDouble(acc: AnalysisState, unit: Unit, call: ts.CallExpression, url: ts.RegularExpressionLiteral, seen: { kind: string; method?: string }): void {
   const literal = url.text;
@@ -68,16 +73,20 @@ export function regexDouble(acc: AnalysisState, unit: Unit, call: ts.CallExpress
     const ep = rule.endpoint;
     const version = m.versionOnly && m.version === '2023-01' ? 'the 2023-01 version: every path under it is a 2023-01 path' : m.version === 'v1' ? 'legacy v1' : '2023-01';
     const now = ep?.new ? `; 2024-09 uses \`${ep.new}\`` : '';
+    // a 2023-01 path written plainly in it, with a 2024-09 form of plain segments: rewritten in place, escaped as written
+    const plain = !text.slice(m.start, m.end).includes(' ') && !m.partial && !!m.newPath?.length && m.newPath.every((t) => typeof t === 'string');
+    // (a v1 path moves to another host, which a double's scope names: left for a person)
+    const edit = plain && m.version === '2023-01' && rule.fix === 'safe' ? { unit, start: start + 1 + from[m.start], end: start + 1 + from[m.end], text: escaped((m.newPath as string[]).join('')) } : undefined;
+    const shown = `\`${m.path}\`${ep ? ` (${ep.method} ${ep.old})` : ''}, matched by the regular expression \`${literal.length > 60 ? `${literal.slice(0, 57)}…` : literal}\` of this ${seen.kind}, is ${version}${now}; `;
     const f = acc.add(
       rule.id,
       unit,
       start,
       url.getEnd(),
-      says(
-        `\`${m.path}\`${ep ? ` (${ep.method} ${ep.old})` : ''}, matched by the regular expression \`${literal.length > 60 ? `${literal.slice(0, 57)}…` : literal}\` of this ${seen.kind}, is ${version}${now}; `,
-        note('none', 'a regular expression is no path `--fix` rewrites: rewrite it for the 2024-09 path, then `--fix` moves the requests it doubles'),
-      ),
-      { context: { kind: m.bodyContext ?? 'path', by: 'path', endpoint: ep ? `${ep.method} ${ep.old}` : undefined } },
+      edit
+        ? says(shown, note(rule.fix), ' in the expression, with the requests it doubles')
+        : says(shown, note('none', 'a regular expression is no path `--fix` rewrites where the path is not written plainly in it: rewrite it for the 2024-09 path, then `--fix` moves the requests it doubles')),
+      { context: { kind: m.bodyContext ?? 'path', by: 'path', endpoint: ep ? `${ep.method} ${ep.old}` : undefined }, ...(edit ? { edits: [edit] } : {}) },
     );
     // it matches any URL that holds the path, unless `$` ends it there: deeper paths too
     const anchored = source.slice(from[m.end]).startsWith('$');
