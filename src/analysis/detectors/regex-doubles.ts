@@ -84,7 +84,7 @@ export function regexDouble(acc: AnalysisState, unit: Unit, call: ts.CallExpress
       start,
       url.getEnd(),
       edit
-        ? says(shown, note(rule.fix), ' in the expression, with the requests it doubles')
+        ? says(shown, note(rule.fix))
         : says(shown, note('none', 'a regular expression is no path `--fix` rewrites where the path is not written plainly in it: rewrite it for the 2024-09 path, then `--fix` moves the requests it doubles')),
       { context: { kind: m.bodyContext ?? 'path', by: 'path', endpoint: ep ? `${ep.method} ${ep.old}` : undefined }, ...(edit ? { edits: [edit] } : {}) },
     );
