@@ -14,6 +14,7 @@ import { identifiers } from './body-reads.js';
 import { readsOfConstant } from './constant-reads.js';
 import { describes2023 } from './describes-version.js';
 import { shortText } from './path-text.js';
+import { callerVersions } from './webhook-version-callers.js';
 import { readAtRunTime } from './runtime-data.js';
 
 /**
@@ -30,8 +31,10 @@ export function webhookVersion(acc: AnalysisState, unit: Unit, value: ts.Express
   // a value the check cannot follow (a parameter's property its callers set, a function's result):
   // it may be '2023-01', and a webhook's version must be the version of its path
   const unfollowed = runtime ? undefined : leaves.find((l) => !literalValue(acc, unit, l));
+  // (a parameter its callers fill: the '2023-01' they pass is reported where it is written)
+  const passed = unfollowed && callerVersions(acc, unit, unfollowed, info);
   if (unfollowed && acc.collecting)
-    acc.unseenInBody ??= `the webhook \`version\` is \`${shortText(unfollowed.getText(unit.sf))}\`, which the check cannot follow to a value and which may be '2023-01' (a webhook's \`version\` is the version of its path): set it to '2024-09' together with the path, by hand`;
+    acc.unseenInBody ??= `the webhook \`version\` is \`${shortText(unfollowed.getText(unit.sf))}\`, which the check cannot follow to a value and which may be '2023-01' (a webhook's \`version\` is the version of its path${passed ? `; '2023-01' is passed for it at ${passed}` : ''}): set it to '2024-09' together with the path, by hand`;
   for (const leaf of leaves) leafVersion(acc, unit, leaf, info, leaves.length > 1, runtime);
 }
 
