@@ -12,7 +12,7 @@ import { UnionFind } from '../core/union-find.js';
 import { inScope, projectScope } from '../core/project-scope.js';
 import { LightResolver } from '../pipeline/partition.js';
 import { sha1, type Entry } from './entry.js';
-import type { Names } from './names.js';
+import { filesByName, type Names } from './names.js';
 
 export interface Links {
   /** every node (the candidates and the modules they import, transitively): the files its imports name */
@@ -78,14 +78,7 @@ export function components(
 ): Map<string, string> {
   const sets = new UnionFind();
   for (const [file, targets] of graph.links) for (const t of [file, ...targets]) sets.union(file, t);
-  const byName = new Map<string, string[]>();
-  for (const file of graph.links.keys()) {
-    const n = o.names(file);
-    for (const name of new Set([...(n?.calls ?? []), ...(n?.declares ?? [])])) {
-      if (!byName.has(name)) byName.set(name, []);
-      byName.get(name)!.push(file);
-    }
-  }
+  const byName = filesByName(graph.links.keys(), o.names);
   for (const file of graph.links.keys()) for (const name of o.lookups(file) ?? []) for (const other of byName.get(name) ?? []) sets.union(file, other);
   const facts = candidates.map((f) => ({ file: f, e: entries.get(f)! }));
   // global types reach every module that names them: all the candidates go together

@@ -41,3 +41,17 @@ export function namesOf(text: string): Names {
   }
   return { declares: [...declares].sort(), calls: [...calls].sort() };
 }
+
+/** Each name the files call or declare, with the files that do (the ties of a name looked for over every file). */
+export function filesByName(files: Iterable<string>, names: (file: string) => Names | undefined): Map<string, string[]> {
+  const byName = new Map<string, string[]>();
+  for (const file of files) {
+    const n = names(file);
+    for (const name of new Set([...(n?.calls ?? []), ...(n?.declares ?? [])])) {
+      const list = byName.get(name);
+      if (list) list.push(file);
+      else byName.set(name, [file]);
+    }
+  }
+  return byName;
+}

@@ -12,7 +12,7 @@ import { msSince, now, trace } from '../core/trace.js';
 import { availableCores, type AnalysisThread } from './analysis-thread.js';
 import { partition } from './partition.js';
 import { UnionFind } from '../core/union-find.js';
-import { namesOf, type Names } from '../cache/names.js';
+import { filesByName, namesOf } from '../cache/names.js';
 
 /** Below this many files to parse, one thread is faster than starting workers. */
 const MIN_CANDIDATES_FOR_WORKERS = 300;
@@ -102,8 +102,17 @@ export async function runInParts(job: CandidateJob, pool?: Pool): Promise<Candid
       // the calls of a name one part looked for over its files (a wrapper's callers, a store's
       // users) may be in another part's: those parts are analysed again as one, until no new tie appears
       let current = parts;
+      // (the names each candidate calls or declares, read once and only when a part looked one up)
+      let byName: Map<string, string[]> | undefined;
+      const names = (): Map<string, string[]> => {
+        if (!byName) {
+          const texts = new Map(job.candidates.map((c) => [c.file, c.text]));
+          byName = filesByName(texts.keys(), (file) => namesOf(texts.get(file)!));
+        }
+        return byName;
+      };
       for (let round = 2; ; round++) {
-        const tied = partsTiedByNames(current, answers);
+        const tied = partsTiedByNames(current, answers, names);
         if (!tied.length) break;
         const merged = tied.map((group) => group.flatMap((i) => current[i]));
         const again = await run(merged);
@@ -132,22 +141,16 @@ type Part = CandidateJob['candidates'];
 /**
  * The parts to analyse again as one (each a list of part indices, two or more): a part that looked
  * for the calls of a name over its files goes with every part holding a file that calls or declares
- * that name (read from the text, a superset, as src/cache/graph.ts ties them for --cache).
+ * that name (`byName`: read from the texts, a superset, as src/cache/graph.ts ties them for --cache).
  */
-function partsTiedByNames(parts: Part[], answers: CandidateResult[]): number[][] {
+function partsTiedByNames(parts: Part[], answers: CandidateResult[], names: () => Map<string, string[]>): number[][] {
+  if (!answers.some((a) => a.callsLookedUp?.length)) return [];
+  const byName = names();
   const sets = new UnionFind();
-  const named = new Map<string, Names>();
-  const namesIn = (c: Part[number]) => {
-    let n = named.get(c.file);
-    if (!n) named.set(c.file, (n = namesOf(c.text)));
-    return n;
-  };
+  const partOf = new Map<string, number>();
+  parts.forEach((part, i) => part.forEach((c) => partOf.set(c.file, i)));
   answers.forEach((a, i) => {
-    const looked = new Set((a.callsLookedUp ?? []).map((l) => l.name));
-    if (!looked.size) return;
-    parts.forEach((part, j) => {
-      if (j !== i && part.some((c) => { const n = namesIn(c); return n.calls.some((x) => looked.has(x)) || n.declares.some((x) => looked.has(x)); })) sets.union(String(i), String(j));
-    });
+    for (const { name } of a.callsLookedUp ?? []) for (const file of byName.get(name) ?? []) sets.union(String(i), String(partOf.get(file) ?? i));
   });
   const groups = new Map<string, number[]>();
   parts.forEach((_, i) => {

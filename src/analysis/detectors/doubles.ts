@@ -11,7 +11,7 @@ import { findPaths } from '../../core/paths.js';
 import ts from '../../core/ts.cjs';
 import { findProperty, propertyValue, unwrap, virtualText } from '../evaluate.js';
 import type { Finding } from '../../types.js';
-import type { AnalysisState } from '../state.js';
+import type { AnalysisState, Double } from '../state.js';
 import { lineOf, treeIndex, type Unit } from '../units.js';
 import { spiedClient } from './double-clients.js';
 import { matcherReads } from './double-matchers.js';
@@ -44,7 +44,7 @@ export function scanDoubles(acc: AnalysisState, unit: Unit): void {
     const seen = recognise(acc, unit, call, msw, playwright);
     if (!seen || !seen.url) continue;
     const url = unwrap(seen.url);
-    if (ts.isRegularExpressionLiteral(url)) regexDouble(acc, unit, call, url, seen);
+    if (ts.isRegularExpressionLiteral(url)) regexDouble(acc, unit, url, seen, doublePlace(unit, call));
     if (ts.isRegularExpressionLiteral(url) || ts.isObjectLiteralExpression(url) || ts.isArrowFunction(url) || ts.isFunctionExpression(url)) continue;
     const base = seen.base ? acc.pieces(unit, seen.base) : undefined;
     const own = acc.pieces(unit, seen.url);
@@ -58,14 +58,17 @@ export function scanDoubles(acc: AnalysisState, unit: Unit): void {
       if (vPiece?.t !== 'lit') continue;
       const key = `${vPiece.unit.file}:${pathStart(m, vPiece, vt) + vPiece.unit.offset}:${m.rule.id}`;
       if (!acc.findings.has(key)) continue;
-      // (its own place: the call, named by its method, `.get(` of a nock chain; its path may be written elsewhere)
-      const own = ts.isPropertyAccessExpression(call.expression) ? call.expression.name : call;
-      const at = { file: unit.file, line: lineOf(unit, own), start: call.getStart(unit.sf) + unit.offset, end: call.getEnd() + unit.offset };
-      acc.doubles.push({ key, path: m.path, method: seen.method, kind: seen.kind, ...at, spies: seen.spies });
+      acc.doubles.push({ key, path: m.path, method: seen.method, kind: seen.kind, ...doublePlace(unit, call), spies: seen.spies });
       if (seen.kind === 'Playwright route' || seen.kind === 'Cypress intercept') keepTrailingStar(acc.findings.get(key)!, unit, url);
       if (seen.matcher && m.bodyContext) matcherReads(acc, unit, seen.matcher, key, m, !!seen.firstParam);
     }
   }
+}
+
+/** A double's own place: the call, named by its method (`.get(` of a nock chain); its path may be written elsewhere. */
+function doublePlace(unit: Unit, call: ts.CallExpression): Pick<Double, 'file' | 'line' | 'start' | 'end'> {
+  const own = ts.isPropertyAccessExpression(call.expression) ? call.expression.name : call;
+  return { file: unit.file, line: lineOf(unit, own), start: call.getStart(unit.sf) + unit.offset, end: call.getEnd() + unit.offset };
 }
 
 /** The double a call sets up, if it is one. */

@@ -37,9 +37,10 @@ export function scanStrings(acc: AnalysisState, unit: Unit): void {
   }
   // a URL joined from an array's elements: read whole (its elements are not maximal: isMaximal)
   for (const c of index.calls) {
-    const helper = !joinedArray(c) && pathHelperCall(acc, unit, c);
+    const joined = joinedArray(c);
+    const helper = !joined && pathHelperCall(acc, unit, c);
     if (helper) acc.helperCalls.add(c);
-    if (helper || joinedArray(c)) scanUrlExpression(acc, unit, c, true);
+    if (joined || helper) scanUrlExpression(acc, unit, c, true);
   }
 }
 

@@ -9,8 +9,8 @@
 import { findPaths, type PathMatch } from '../../core/paths.js';
 import ts from '../../core/ts.cjs';
 import { note, says } from '../findings.js';
-import type { AnalysisState } from '../state.js';
-import { lineOf, type Unit } from '../units.js';
+import type { AnalysisState, Double } from '../state.js';
+import type { Unit } from '../units.js';
 
 /** The characters an escape in a path's regular expression stands for as themselves (`\/`, `\.`, `\-`). */
 const PLAIN_ESCAPE = /[/.\-_~]/;
@@ -60,13 +60,11 @@ function pathsIn(text: string, method: string | undefined): PathMatch[] {
 const escaped = (path: string): string => path.replace(/[/.]/g, (c) => `\\${c}`);
 
 /** Report the old paths a double's regular expression matches, each held with the requests it doubles. */
-export function regexDouble(acc: AnalysisState, unit: Unit, call: ts.CallExpression, url: ts.RegularExpressionLiteral, seen: { kind: string; method?: string }): void {
+export function regexDouble(acc: AnalysisState, unit: Unit, url: ts.RegularExpressionLiteral, seen: { kind: string; method?: string }, at: Pick<Double, 'file' | 'line' | 'start' | 'end'>): void {
   const literal = url.text;
   const source = literal.slice(1, literal.lastIndexOf('/'));
   const { text, at: from } = plainText(source);
   const start = url.getStart(unit.sf);
-  const own = ts.isPropertyAccessExpression(call.expression) ? call.expression.name : call;
-  const at = { file: unit.file, line: lineOf(unit, own), start: call.getStart(unit.sf) + unit.offset, end: call.getEnd() + unit.offset };
   for (const m of pathsIn(text, seen.method)) {
     const rule = m.rule;
     if (!rule) continue;

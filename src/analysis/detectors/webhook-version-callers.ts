@@ -26,21 +26,14 @@ export function callerVersions(acc: AnalysisState, unit: Unit, value: ts.Express
   for (const c of callersOf(acc, decl.fn as FunctionNode)) {
     const arg = c.call.arguments[decl.index];
     if (!arg || ts.isSpreadElement(arg)) continue;
-    let given: ts.Expression | undefined = arg;
-    if (key) {
-      const obj = acc.ev.objectOf(c.unit, arg);
-      given = obj ? propertyValue(findProperty(obj.node, key)) : undefined;
-      if (!given) continue;
-      const lit = unwrap(given);
-      if (!(ts.isStringLiteral(lit) || ts.isNoSubstitutionTemplateLiteral(lit)) || lit.text !== '2023-01') continue;
-      report(acc, obj!.unit, lit, info, unit, value);
-      places.push(acc.placeOf(obj!.unit.file, lineOf(obj!.unit, lit), unit.file));
-      continue;
-    }
-    const lit = unwrap(given);
-    if (!(ts.isStringLiteral(lit) || ts.isNoSubstitutionTemplateLiteral(lit)) || lit.text !== '2023-01') continue;
-    report(acc, c.unit, lit, info, unit, value);
-    places.push(acc.placeOf(c.unit.file, lineOf(c.unit, lit), unit.file));
+    // where the value is written: the argument itself, or its property of that name
+    const obj = key ? acc.ev.objectOf(c.unit, arg) : undefined;
+    const given = key ? (obj ? propertyValue(findProperty(obj.node, key)) : undefined) : arg;
+    const at = obj?.unit ?? c.unit;
+    const lit = given && unwrap(given);
+    if (!lit || !(ts.isStringLiteral(lit) || ts.isNoSubstitutionTemplateLiteral(lit)) || lit.text !== '2023-01') continue;
+    report(acc, at, lit, info, unit, value);
+    places.push(acc.placeOf(at.file, lineOf(at, lit), unit.file));
   }
   return places.length ? places.join(', ') : undefined;
 }
