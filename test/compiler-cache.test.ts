@@ -5,6 +5,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import { BIN, ROOT, runCli, tempDir } from './helpers.js';
+import ts from '../dist/src/core/ts.cjs';
+import { SAMPLES, warmUp } from '../dist/src/core/compiler-warmup.cjs';
 
 const PROJECT = path.join(ROOT, 'fixtures', 'projects', 'legacy-client', 'before');
 const scan = (env: Record<string, string>) => runCli(['--reporter', 'json', '.'], PROJECT, { MIGRATE_CHECK_TRACE: '1', ...env });
@@ -13,6 +15,18 @@ const traced = (stderr: string) => stderr.split('\n').filter((l) => l.includes('
 const caches = (dir: string) => readdirSync(dir).filter((n) => n.endsWith('.v8cache'));
 
 describe('compiler code cache', () => {
+  it('is written after the compiler has parsed and type-checked sample code as the checks do', () => {
+    // each sample parses cleanly (the parser's usual path), and the checker is asked about its identifiers, objects, types and calls
+    for (const s of SAMPLES) {
+      const sf = ts.createSourceFile(s.name, s.text, ts.ScriptTarget.Latest, false, ts.ScriptKind[s.kind]);
+      expect((sf as unknown as { parseDiagnostics: unknown[] }).parseDiagnostics, s.name).toEqual([]);
+    }
+    const asked = warmUp(ts);
+    expect(asked).toBeGreaterThan(150);
+    // the same answer a second time: the samples are parsed and checked afresh, no state kept between
+    expect(warmUp(ts)).toBe(asked);
+  });
+
   it('is written by a first run, used by the next, and replaced when it is damaged', () => {
     const dir = tempDir('mc-cache-');
     const first = scan({ MIGRATE_CHECK_CACHE_DIR: dir });

@@ -89,8 +89,9 @@ export class Bindings {
     return hit;
   }
 
+  /** The statements among these that may declare the name (declaredBy answers for them alone), in order. */
   private declaredAmong(unit: Unit, statements: ts.NodeArray<ts.Statement>, name: string, depth: number): Decl | undefined {
-    for (const st of statements) {
+    for (const st of namedBy(statements).get(name) ?? []) {
       const hit = this.declaredBy(unit, st, name, depth);
       if (hit) return hit;
     }
@@ -245,11 +246,7 @@ export class Bindings {
   }
 
   private topLevel(unit: Unit, name: string, depth: number): Decl | undefined {
-    for (const st of unit.sf.statements) {
-      const hit = this.declaredBy(unit, st, name, depth);
-      if (hit) return hit;
-    }
-    return undefined;
+    return this.declaredAmong(unit, unit.sf.statements, name, depth);
   }
 
   private exportIn(unit: Unit, name: string, depth: number): Decl | undefined {
@@ -369,6 +366,44 @@ export function propName(n: ts.PropertyName | ts.BindingName): string | undefine
   if (ts.isIdentifier(n) || ts.isStringLiteral(n) || ts.isNumericLiteral(n) || ts.isNoSubstitutionTemplateLiteral(n)) return n.text;
   if (ts.isPrivateIdentifier(n)) return undefined;
   return undefined;
+}
+
+/**
+ * For a list of statements, each name a statement may declare (the names `declaredBy` can answer
+ * for: variables and the names their patterns bind, functions, classes, types, enums, namespaces,
+ * imports), with the statements naming it in order; made once per list. A look-up then asks only
+ * those statements instead of going down the whole list for every name.
+ */
+const statementNames = new WeakMap<ts.NodeArray<ts.Statement>, Map<string, ts.Statement[]>>();
+
+function namedBy(statements: ts.NodeArray<ts.Statement>): Map<string, ts.Statement[]> {
+  let index = statementNames.get(statements);
+  if (index) return index;
+  const names = new Map<string, ts.Statement[]>();
+  const add = (name: string, st: ts.Statement) => {
+    const list = names.get(name);
+    if (!list) names.set(name, [st]);
+    else if (list[list.length - 1] !== st) list.push(st);
+  };
+  const bound = (pattern: ts.BindingName, st: ts.Statement): void => {
+    if (ts.isIdentifier(pattern)) return add(pattern.text, st);
+    for (const el of pattern.elements) if (!ts.isOmittedExpression(el)) bound(el.name, st);
+  };
+  for (const st of statements) {
+    if (ts.isVariableStatement(st)) for (const d of st.declarationList.declarations) bound(d.name, st);
+    else if (ts.isFunctionDeclaration(st) || ts.isClassDeclaration(st)) {
+      if (st.name) add(st.name.text, st);
+    } else if (ts.isInterfaceDeclaration(st) || ts.isTypeAliasDeclaration(st) || ts.isEnumDeclaration(st) || isNamespace(st) || ts.isImportEqualsDeclaration(st)) add(st.name.text, st);
+    else if (ts.isImportDeclaration(st) && st.importClause) {
+      const clause = st.importClause;
+      if (clause.name) add(clause.name.text, st);
+      const nb = clause.namedBindings;
+      if (nb && ts.isNamespaceImport(nb)) add(nb.name.text, st);
+      if (nb && ts.isNamedImports(nb)) for (const el of nb.elements) add(el.name.text, st);
+    }
+  }
+  statementNames.set(statements, (index = names));
+  return index;
 }
 
 function findBinding(pattern: ts.BindingName, name: string): { el: ts.BindingElement; id: ts.Identifier; prop: string } | undefined {
