@@ -45,7 +45,8 @@ function load(): unknown {
     // flags the command sets (bin/migrate-check.js): a language server or a program calling the API
     // runs under V8's defaults, and their cache and the command's would each reject and replace the other
     const flags = process.env.MIGRATE_CHECK_V8_FLAGS === 'budget' ? 'budget' : 'default';
-    install = `typescript-${st.size}-${Math.trunc(st.mtimeMs)}-${process.version}-${process.arch}-`;
+    // (`w1`: made after the warm-up of compiler-warmup.cts; a cache made without it is replaced)
+    install = `typescript-${st.size}-${Math.trunc(st.mtimeMs)}-${process.version}-${process.arch}-w1-`;
     cacheFile = path.join(dir, `${install}${flags}.v8cache`);
     try {
       cached = unsealed(fs.readFileSync(cacheFile));
