@@ -4,6 +4,9 @@
 // paths and fields, and from the two tiers the README describes).
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { symlinkSync } from 'node:fs';
+import { discoverFiles, listedFolders } from '../src/pipeline/discover.js';
+import { TsconfigReader } from '../src/analysis/tsconfig.js';
 import { moduleSpecifiers, testTexts, textSignal } from '../src/pipeline/prefilter.js';
 import { tempTree } from './helpers.js';
 
@@ -118,5 +121,38 @@ describe('modules drawn in through their imports', () => {
       'orders/plain.ts': 'export const add = (a: number, b: number) => a + b;\n',
     };
     expect(tested(files).map((c) => c.file).sort()).toEqual(['api/client.ts', 'api/fields.ts', 'api/index.ts', 'api/paths.ts', 'orders/barrel.ts', 'orders/batch.ts', 'orders/paths.ts']);
+  });
+});
+
+describe('the tsconfig files the text test finds from what the walk saw of the folders', () => {
+  it('draws in the same importers through tsconfig `paths` aliases as a look on the disk, linked tsconfig.json files included', () => {
+    // (the aliases name neither the module's file nor its folder: only a tsconfig ties an import to it)
+    const aliasTo = (name: string) => JSON.stringify({ compilerOptions: { baseUrl: '.', paths: { [name]: ['../../libs/shipping/src/index.ts'] } } });
+    const dir = tempTree({
+      'tsconfig.json': '{ "compilerOptions": { "strict": true } }',
+      'libs/shipping/src/index.ts': "export const createLabel = (b: object) => fetch('/2023-01/labels', { method: 'POST', body: JSON.stringify(b) });\n",
+      'apps/web/tsconfig.json': aliasTo('@acme/carrier'),
+      'apps/web/src/page.ts': "import { createLabel } from '@acme/carrier';\ncreateLabel({ shipments: [] });\n",
+      'configs/admin.json': aliasTo('@acme/courier'),
+      'apps/admin/src/tool.ts': "import { createLabel } from '@acme/courier';\ncreateLabel({ shipments: [] });\n",
+      'apps/broken/src/other.ts': "import { x } from '@acme/other';\nx();\n",
+    });
+    // the admin app's tsconfig.json is a link to a config of another name; the broken app's leads nowhere
+    symlinkSync(path.join(dir, 'configs/admin.json'), path.join(dir, 'apps/admin/tsconfig.json'));
+    symlinkSync(path.join(dir, 'configs/missing.json'), path.join(dir, 'apps/broken/tsconfig.json'));
+    const seen = listedFolders();
+    const files = discoverFiles(['.'], dir, [], { onListed: seen.hook });
+    expect(seen.folders.tsconfig).toEqual(new Set([dir, path.join(dir, 'apps/web')]));
+    expect(seen.folders.listed.has(path.join(dir, 'apps/admin'))).toBe(false);
+    const names = (t: { candidates: { file: string }[] }) => t.candidates.map((c) => path.relative(dir, c.file)).sort();
+    const withWalk = names(testTexts(files, { maxFileSize: 1 << 20, hosts: [], folders: seen.folders }));
+    expect(withWalk).toEqual(['apps/admin/src/tool.ts', 'apps/web/src/page.ts', 'libs/shipping/src/index.ts']);
+    expect(names(testTexts(files, { maxFileSize: 1 << 20, hosts: [] }))).toEqual(withWalk);
+    // and each folder's answer is the disk's, the linked ones included
+    const fromWalk = new TsconfigReader(undefined, seen.folders);
+    const fromDisk = new TsconfigReader();
+    for (const folder of [...seen.folders.listed, 'apps/admin', 'apps/broken', 'apps/broken/src'].map((f) => path.resolve(dir, f))) expect(fromWalk.pathsFor(folder), folder).toEqual(fromDisk.pathsFor(folder));
+    // (a link that leads nowhere is no tsconfig: the folder above answers)
+    expect(fromWalk.pathsFor(path.join(dir, 'apps/broken/src'))).toBeNull();
   });
 });

@@ -6,12 +6,25 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { tsPathsOf, type TsPaths } from './resolve.js';
 
+/**
+ * What a walk of the tree saw of its folders (src/pipeline/discover.ts): the folders it listed, and
+ * those among them holding a tsconfig.json (a link of that name leaves its folder out of `listed`:
+ * whether it leads anywhere is asked of the disk). A folder it listed needs no look on the disk.
+ */
+export interface ListedFolders {
+  listed: Set<string>;
+  tsconfig: Set<string>;
+}
+
 /** The tsconfig.json files of a run, read once per folder. */
 export class TsconfigReader {
   private cache = new Map<string, TsPaths | null | 'bad'>();
 
   /** `inside`: the run's root wall (src/core/wall.ts); a folder outside it has no tsconfig */
-  constructor(private readonly inside: (dir: string) => boolean = () => true) {}
+  constructor(
+    private readonly inside: (dir: string) => boolean = () => true,
+    private readonly folders?: ListedFolders,
+  ) {}
 
   /**
    * The `paths` and `baseUrl` that apply in a folder: null when the nearest tsconfig.json sets
@@ -23,7 +36,7 @@ export class TsconfigReader {
     let result: TsPaths | null | 'bad' = null;
     const file = path.join(dir, 'tsconfig.json');
     if (!this.inside(dir)) result = null;
-    else if (existsSync(file)) {
+    else if (this.folders?.listed.has(dir) ? this.folders.tsconfig.has(dir) : existsSync(file)) {
       try {
         result = readConfig(file, 0);
       } catch {

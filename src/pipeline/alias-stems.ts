@@ -4,16 +4,17 @@
 
 import path from 'node:path';
 import { aliasesOf, type TsPaths } from '../analysis/resolve.js';
-import { TsconfigReader } from '../analysis/tsconfig.js';
+import { TsconfigReader, type ListedFolders } from '../analysis/tsconfig.js';
 
 /**
  * For a module, the last part of each alias the tsconfig files of `importers` (and its own) map to
  * it (`shipping` for `@acme/shipping`): a superset test, the analysis resolves each import exactly.
- * The tsconfig files are read once, when a module is first asked about.
+ * The tsconfig files are read once, when a module is first asked about (`folders`: what the walk saw
+ * of the folders, which spares looking for a tsconfig.json on the disk in each).
  */
-export function aliasStems(importers: { file: string }[]): (file: string) => string[] {
+export function aliasStems(importers: { file: string }[], folders?: ListedFolders): (file: string) => string[] {
   let configs: Set<TsPaths> | undefined;
-  const reader = new TsconfigReader();
+  const reader = new TsconfigReader(undefined, folders);
   const add = (dir: string) => {
     const cfg = reader.pathsFor(dir);
     if (cfg && cfg !== 'bad' && cfg.paths.length) configs!.add(cfg);

@@ -6,6 +6,7 @@ import { ALL_EXTENSIONS } from '../core/extensions.js';
 import { ALWAYS_IGNORED_DIRS, gitignoreFor, RuleSet, scopeRule, toPosix } from '../core/gitignore.js';
 import { UsageError } from '../errors.js';
 import { msSince, now, trace } from '../core/trace.js';
+import type { ListedFolders } from '../analysis/tsconfig.js';
 
 function realOf(p: string): string {
   try {
@@ -96,12 +97,30 @@ export function discoverFiles(
   return files;
 }
 
+/**
+ * What a walk saw of its folders, for the tsconfig look-ups of the text test (analysis/tsconfig.ts
+ * ListedFolders): `hook` is the walk's `onListed`.
+ */
+export function listedFolders(): { folders: ListedFolders; hook: NonNullable<WalkHooks['onListed']> } {
+  const folders: ListedFolders = { listed: new Set(), tsconfig: new Set() };
+  const hook = (dir: string, entries: Dirent[]) => {
+    const config = entries.find((e) => e.name === 'tsconfig.json');
+    // (a link of that name: whether it leads to a file is asked of the disk)
+    if (config?.isSymbolicLink()) return;
+    folders.listed.add(dir);
+    if (config) folders.tsconfig.add(dir);
+  };
+  return { folders, hook };
+}
+
 /** What a walk tells as it goes (the cache keeps a walk: src/cache/walk.ts). */
 export interface WalkHooks {
   /** each folder that cannot be read */
   onUnreadable?: (folder: string, code: string) => void;
   /** each folder, just before it is listed */
   onFolder?: (dir: string) => void;
+  /** each folder listed, with its entries */
+  onListed?: (dir: string, entries: Dirent[]) => void;
   /** each .gitignore read below a given folder, just before it is read */
   onGitignore?: (file: string) => void;
 }
@@ -144,6 +163,7 @@ function walkTree(
       o.hooks.onUnreadable?.(dir, (err as NodeJS.ErrnoException).code ?? 'error');
       continue;
     }
+    o.hooks.onListed?.(dir, entries);
     if (rel && entries.some((e) => e.name === '.gitignore' && e.isFile())) {
       try {
         const scope = o.relTop(rel);

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { IMPORT_SPECIFIER } from '../analysis/resolve.js';
 import { readJson } from '../analysis/workspaces.js';
 import { aliasStems } from './alias-stems.js';
+import type { ListedFolders } from '../analysis/tsconfig.js';
 import { loadCatalogue } from '../catalogue/index.js';
 import { setsClientDefaults } from '../core/axios-defaults.js';
 import { environmentFolder } from '../core/environments.js';
@@ -99,7 +100,7 @@ export interface TextTested {
  */
 export function testTexts(
   files: string[],
-  o: { maxFileSize: number; hosts: string[]; overlays?: Map<string, string>; onStrong?: (src: Source) => void; onProgress?: (done: number, total: number) => void },
+  o: { maxFileSize: number; hosts: string[]; overlays?: Map<string, string>; folders?: ListedFolders; onStrong?: (src: Source) => void; onProgress?: (done: number, total: number) => void },
 ): TextTested {
   const fatal: Source[] = [];
   const candidates: Source[] = [];
@@ -124,7 +125,7 @@ export function testTexts(
     }
     o.onProgress?.(++done, files.length);
   }
-  const drawn = drawIn(candidates, weak, importers, (file) => readSource(file, o.overlays, o.maxFileSize));
+  const drawn = drawIn(candidates, weak, importers, (file) => readSource(file, o.overlays, o.maxFileSize), o.folders);
   candidates.push(...(drawn.candidates as Source[]));
   fatal.push(...drawn.fatal);
   return { fatal, candidates };
@@ -153,19 +154,20 @@ export interface Importer {
  * known already), `importers` are the other files that import something. `read` reads a file drawn
  * in through its imports. The answer lists the files to add to the candidates, in the order the
  * analysis takes them, those drawn in that could not be read, and the weak files that import a
- * strong one.
+ * strong one. `folders`: what the walk saw of the folders (the tsconfig files are found from it).
  */
 export function drawIn(
   strong: Passed[],
   weak: (Passed & { imports?: boolean })[],
   importers: Importer[],
   read: (file: string) => Source,
+  folders?: ListedFolders,
 ): { candidates: Passed[]; fatal: Source[]; weakIn: string[] } {
   const added: Passed[] = [];
   const fatal: Source[] = [];
   const weakIn: string[] = [];
   const passed: Passed[] = [...strong];
-  const aliases = aliasStems(importers);
+  const aliases = aliasStems(importers, folders);
   // a file with only a word an old body shares with ordinary code is looked at when it imports a
   // module that passed the text test (the endpoint or base it sends to may be defined there)
   if (weak.length && strong.length) {

@@ -13,6 +13,7 @@ import type { TextTested } from './prefilter.js';
 import type { Source } from './read.js';
 import { trace } from '../core/trace.js';
 import type ts from '../core/ts.cjs';
+import type { ListedFolders } from '../analysis/tsconfig.js';
 
 /** Below this many files, reading here is as fast as starting a thread. */
 export const MIN_FILES = 2000;
@@ -58,8 +59,8 @@ interface TextOptions {
   hosts: string[];
 }
 
-/** What the reader thread is asked: the files to read and test. */
-export type ReaderJob = TextOptions & { files: string[] };
+/** What the reader thread is asked: the files to read and test, and what the walk saw of their folders. */
+export type ReaderJob = TextOptions & { files: string[]; folders?: ListedFolders };
 
 export type TestedAhead = TextTested & { preparsed: Map<string, ts.SourceFile> };
 

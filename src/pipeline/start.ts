@@ -5,7 +5,7 @@
 
 import type { OpenedCache } from '../cache/walk.js';
 import type { CacheOptions, Config } from '../types.js';
-import { discoverFiles } from './discover.js';
+import { discoverFiles, listedFolders } from './discover.js';
 import { hostsOf } from './prefilter.js';
 import type { ReadAhead, Reader } from './reader.js';
 
@@ -52,9 +52,11 @@ export async function startRun(opts: StartOptions): Promise<RunStart> {
   let reader: Reader | undefined;
   const withReader = !opts.shard && !opts.overlays?.size && !opts.cache && readerWanted();
   let files: string[];
+  // what the walk sees of the folders spares the reader thread a look for a tsconfig.json in each
+  const seen = withReader ? listedFolders() : undefined;
   try {
     files = discoverFiles(opts.paths, opts.cwd, config.ignorePatterns, {
-      ...(withReader ? { large: readAheadEnv() ? 0 : MIN_FILES, onLarge: () => void (reader = startReader()) } : {}),
+      ...(withReader ? { large: readAheadEnv() ? 0 : MIN_FILES, onLarge: () => void (reader = startReader()), onListed: seen!.hook } : {}),
       onUnreadable: opts.onUnreadable,
     });
   } catch (err) {
@@ -62,7 +64,7 @@ export async function startRun(opts: StartOptions): Promise<RunStart> {
     throw err;
   }
   const started = reader as Reader | undefined;
-  const ahead = started?.read({ files, maxFileSize: config.maxFileSize, hosts: hostsOf(config) });
+  const ahead = started?.read({ files, maxFileSize: config.maxFileSize, hosts: hostsOf(config), folders: seen?.folders });
   const stop = () => {
     ahead?.stop();
     started?.stop();
