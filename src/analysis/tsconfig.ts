@@ -34,11 +34,12 @@ export class TsconfigReader {
     const cached = this.cache.get(dir);
     if (cached !== undefined) return cached;
     let result: TsPaths | null | 'bad' = null;
-    const file = path.join(dir, 'tsconfig.json');
+    // (the path is made only where it is looked at: a run asks of 2,000 folders, most of them listed by its walk)
+    const file = () => path.join(dir, 'tsconfig.json');
     if (!this.inside(dir)) result = null;
-    else if (this.folders?.listed.has(dir) ? this.folders.tsconfig.has(dir) : existsSync(file)) {
+    else if (this.folders?.listed.has(dir) ? this.folders.tsconfig.has(dir) : existsSync(file())) {
       try {
-        result = readConfig(file, 0);
+        result = readConfig(file(), 0);
       } catch {
         result = 'bad';
       }
