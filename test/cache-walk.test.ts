@@ -3,10 +3,10 @@
 // walk would find (a file or folder added, deleted or renamed, a .gitignore in the tree or above
 // it) makes the run walk again, and its report is the cold run's; a folder changed moments before
 // the walk (within the clock's tick of a later change) is not kept.
-import { mkdirSync, readFileSync, renameSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { gitInit, ROOT, runCli, tempCopy } from './helpers.js';
+import { gitInit, ROOT, runCli, tempCopy, tempTree } from './helpers.js';
 
 const PROJECT = path.join(ROOT, 'fixtures', 'projects', 'legacy-client', 'before');
 const JSON_ARGS = ['-r', 'json', '--no-progress'];
@@ -120,5 +120,48 @@ describe('--cache keeps the walk of the tree', () => {
     expect(run.stderr).toMatch(/cache: the tree walked; not kept/);
     expect(keptWalk(dir)).toBeNull();
     expect(runCli(['--cache', ...JSON_ARGS, '.'], dir, { MIGRATE_CHECK_TRACE: '1' }).stderr).not.toMatch(HOLDS);
+  });
+
+  it('chooses the files again when a tsconfig or package.json the choice read changes with no source file: added as a link, edited in place, deleted', () => {
+    // the callers' bodies hold only a word ordinary code shares (`courier_id`): they are analysed only
+    // when they import the wrapper, and their imports name it only through a tsconfig alias or its package's name
+    const aliasTo = (name: string) => JSON.stringify({ compilerOptions: { baseUrl: '.', paths: { [name]: ['../../libs/shipping/src/index.ts'] } } });
+    const caller = (name: string) => `import { createLabel } from '${name}';\nexport const send = (shipment: string) => createLabel({ shipments: [{ shipment, courier_id: 'ups' }] });\n`;
+    const wrapper = (method: string) => `export const createLabel = (body: object) => fetch('/2023-01/labels', { method: '${method}', body: JSON.stringify(body) });\n`;
+    const dir = tempTree({
+      'libs/shipping/src/index.ts': wrapper('POST'),
+      'libs/shipping/package.json': '{ "name": "@acme/labels-kit" }',
+      'apps/web/tsconfig.json': aliasTo('@acme/carrier'),
+      'apps/web/src/page.ts': caller('@acme/carrier'),
+      'apps/admin/src/tool.ts': caller('@acme/courier'),
+      'apps/pkg/src/use.ts': caller('@acme/shipping-kit'),
+      'configs/admin.json': aliasTo('@acme/courier'),
+    });
+    gitInit(dir);
+    const findings = (stdout: string) => (JSON.parse(stdout) as { filePath: string; messages: unknown[] }[]).filter((r) => r.messages.length).map((r) => path.basename(r.filePath)).sort();
+    expect(findings(both(dir).stdout)).toEqual(['index.ts', 'page.ts']);
+    expect(both(dir).stderr).toMatch(HOLDS);
+    // a change in the wrapper: its callers through the alias are analysed again, from the kept walk
+    writeFileSync(path.join(dir, 'libs/shipping/src/index.ts'), wrapper('post'));
+    const kept = both(dir);
+    expect(kept.stderr).toMatch(HOLDS);
+    expect(findings(kept.stdout)).toEqual(['index.ts', 'page.ts']);
+    // the admin app's tsconfig.json: a link to a config of another name (no source file changed)
+    symlinkSync(path.join(dir, 'configs/admin.json'), path.join(dir, 'apps/admin/tsconfig.json'));
+    const linked = both(dir);
+    expect(linked.stderr).toMatch(WALKED);
+    expect(findings(linked.stdout)).toEqual(['index.ts', 'page.ts', 'tool.ts']);
+    expect(both(dir).stderr).toMatch(/0 files changed, added, deleted or moved in the graph; 0 of/);
+    // the web app's tsconfig edited in place (its folder unchanged: the walk holds), then the package renamed in place
+    writeFileSync(path.join(dir, 'apps/web/tsconfig.json'), aliasTo('@acme/elsewhere'));
+    const edited = both(dir);
+    expect(edited.stderr).toMatch(HOLDS);
+    expect(findings(edited.stdout)).toEqual(['index.ts', 'tool.ts']);
+    writeFileSync(path.join(dir, 'libs/shipping/package.json'), '{ "name": "@acme/shipping-kit" }');
+    expect(findings(both(dir).stdout)).toEqual(['index.ts', 'tool.ts', 'use.ts']);
+    // the admin app's link deleted
+    rmSync(path.join(dir, 'apps/admin/tsconfig.json'));
+    expect(both(dir).stderr).toMatch(WALKED);
+    expect(findings(both(dir).stdout)).toEqual(['index.ts', 'use.ts']);
   });
 });

@@ -7,23 +7,28 @@ import path from 'node:path';
 import { tsPathsOf, type TsPaths } from './resolve.js';
 
 /**
- * What a walk of the tree saw of its folders (src/pipeline/discover.ts): the folders it listed, and
- * those among them holding a tsconfig.json (a link of that name leaves its folder out of `listed`:
- * whether it leads anywhere is asked of the disk). A folder it listed needs no look on the disk.
+ * What a walk of the tree saw of its folders (src/pipeline/discover.ts): the folders it listed,
+ * those among them holding a tsconfig.json, and those holding a link of that name (left out of
+ * `listed`: whether it leads anywhere is asked of the disk). A folder it listed needs no look on the disk.
  */
 export interface ListedFolders {
   listed: Set<string>;
   tsconfig: Set<string>;
+  links: Set<string>;
 }
 
 /** The tsconfig.json files of a run, read once per folder. */
 export class TsconfigReader {
   private cache = new Map<string, TsPaths | null | 'bad'>();
 
-  /** `inside`: the run's root wall (src/core/wall.ts); a folder outside it has no tsconfig */
+  /**
+   * `inside`: the run's root wall (src/core/wall.ts); a folder outside it has no tsconfig.
+   * `folders`: what the walk saw of the folders. `reads`: told of each file read or looked for on the disk.
+   */
   constructor(
     private readonly inside: (dir: string) => boolean = () => true,
     private readonly folders?: ListedFolders,
+    private readonly reads?: Set<string>,
   ) {}
 
   /**
@@ -35,11 +40,15 @@ export class TsconfigReader {
     if (cached !== undefined) return cached;
     let result: TsPaths | null | 'bad' = null;
     // (the path is made only where it is looked at: a run asks of 2,000 folders, most of them listed by its walk)
-    const file = () => path.join(dir, 'tsconfig.json');
+    const file = () => {
+      const f = path.join(dir, 'tsconfig.json');
+      this.reads?.add(f);
+      return f;
+    };
     if (!this.inside(dir)) result = null;
     else if (this.folders?.listed.has(dir) ? this.folders.tsconfig.has(dir) : existsSync(file())) {
       try {
-        result = readConfig(file(), 0);
+        result = readConfig(file(), 0, this.reads);
       } catch {
         result = 'bad';
       }
@@ -62,18 +71,18 @@ interface Config {
  * Nuxt's `{ "extends": "./.nuxt/tsconfig.json" }`; a package's config sets no aliases of the
  * project). Paths written without a `baseUrl` are relative to the file that writes them.
  */
-function readConfig(file: string, depth: number): TsPaths | null {
+function readConfig(file: string, depth: number, reads: Set<string> | undefined): TsPaths | null {
   const json = JSON.parse(stripJsonComments(readFileSync(file, 'utf8'))) as Config;
   const dir = path.dirname(file);
   let inherited: TsPaths | null = null;
   const bases = Array.isArray(json.extends) ? json.extends : json.extends ? [json.extends] : [];
   for (const b of bases) {
     if (typeof b !== 'string' || !(b.startsWith('.') || b.startsWith('/')) || depth > 4) continue;
-    const target = [path.resolve(dir, b), path.resolve(dir, `${b}.json`), path.resolve(dir, b, 'tsconfig.json')].find((f) => existsSync(f) && !f.endsWith(path.sep));
+    const target = [path.resolve(dir, b), path.resolve(dir, `${b}.json`), path.resolve(dir, b, 'tsconfig.json')].find((f) => (reads?.add(f), existsSync(f) && !f.endsWith(path.sep)));
     // (a base that cannot be read adds nothing: the file's own options still count)
     let base: TsPaths | null = null;
     try {
-      base = target ? readConfig(target, depth + 1) : null;
+      base = target ? readConfig(target, depth + 1, reads) : null;
     } catch {
       base = null;
     }

@@ -7,7 +7,10 @@
 
 import type { CandidateResult } from '../analysis/run.js';
 import type { Analysis } from '../pipeline/analyze.js';
+import { stemReader } from '../pipeline/alias-stems.js';
+import { choiceDigest } from './choice.js';
 import { drawIn, hostsOf, weakStems, type Importer, type Passed } from '../pipeline/prefilter.js';
+import type { ListedFolders } from '../analysis/tsconfig.js';
 import { readSource, type Source } from '../pipeline/read.js';
 import { sortByFile } from '../core/order.js';
 import { msSince, now, trace } from '../core/trace.js';
@@ -77,7 +80,7 @@ export async function cachedAnalysis(files: string[], opts: CachedRunOptions): P
     const fingerprint = keysFingerprint(files, keyed);
     trace(`cache: ${files.length} files keyed`);
     if (file && fingerprint !== undefined && fingerprint === file.fingerprint) {
-      const same = unchanged(file, { files, read, started, maxFileSize: max, root: opts.root });
+      const same = unchanged(file, { files, read, started, maxFileSize: max, root: opts.root, folders: opts.opened?.folders });
       if (same) {
         // a walk that could be kept where the cache holds none (or an older one): kept for the next run
         if (walk && !opts.opened!.reused) {
@@ -93,7 +96,7 @@ export async function cachedAnalysis(files: string[], opts: CachedRunOptions): P
     // compiler meanwhile slowed this thread's reading as much as it saved (measured on two cores)
     if (file) startAhead();
     const { runWhole } = await import('../pipeline/workers.js');
-    return await changedRun(files, keyed, { config, cache, root: opts.root, header, file, walk, fingerprint, read, started, analyse: (again, o) => analyse(again, o, runWhole, thread) });
+    return await changedRun(files, keyed, { config, cache, root: opts.root, header, file, walk, folders: opts.opened?.folders, fingerprint, read, started, analyse: (again, o) => analyse(again, o, runWhole, thread) });
   } finally {
     stopAnalysisThread(thread);
   }
@@ -107,6 +110,8 @@ interface ChangedRun {
   /** the cache file read (undefined: none, or none to believe) */
   file?: CacheFile;
   walk?: WalkStamp;
+  /** what the walk saw of the folders (walk.ts OpenedCache) */
+  folders?: ListedFolders;
   fingerprint?: string;
   read: (file: string) => Source;
   started: number;
@@ -136,7 +141,7 @@ async function changedRun(files: string[], keyed: (string | undefined)[], o: Cha
   });
   for (const file of before.keys()) if (!entries.has(file)) seeds.add(file);
 
-  const chosen = chooseCandidates(files, entries, { stems: old?.stems, weakIn: was.weakIn, seeds, read });
+  const chosen = chooseCandidates(files, entries, { stems: old?.stems, weakIn: was.weakIn, seeds, read, folders: o.folders });
   const candidates = chosen.candidates;
   for (const [file, e] of entries) if (was.candidates.has(file) !== !!e.candidate) seeds.add(file);
 
@@ -227,9 +232,11 @@ async function changedRun(files: string[], keyed: (string | undefined)[], o: Cha
     else delete e.result;
     results.push(r);
   }
-  if (!old || seeds.size) {
+  // (a config file the choice reads that changed with no source file: written, so that the next run finds nothing changed)
+  const choice = { files: chosen.reads, digest: choiceDigest(o.folders, chosen.reads) };
+  if (!old || seeds.size || choice.digest !== file?.choice) {
     const data: CacheData = { files: entries, outside, stems: chosen.stems };
-    const problem = writeCache(cache.location, { header: o.header, fingerprint, graph: graphDigest(graph.links, graph.outside, graph.sure), candidates, data, walk: o.walk });
+    const problem = writeCache(cache.location, { header: o.header, fingerprint, graph: graphDigest(graph.links, graph.outside, graph.sure), choice, candidates, data, walk: o.walk });
     if (problem) cache.onWarning?.(problem);
   }
   return { results: sortByFile(results), stats: { files: files.length, candidates: candidates.length, parsed }, candidates };
@@ -237,15 +244,18 @@ async function changedRun(files: string[], keyed: (string | undefined)[], o: Cha
 
 /**
  * A run where no file's key changed and none was added or removed (the fingerprint says so): when
- * the candidates' imports still name the same files (a tsconfig or package.json can change that)
- * and the modules outside the discovered files hold the same texts, every result is the last run's.
+ * the config files the choice of files read are as they were (choice.ts), the candidates' imports
+ * still name the same files (a tsconfig or package.json can change that) and the modules outside
+ * the discovered files hold the same texts, every result is the last run's.
  * Only the quick part of the cache is read; nothing is analysed, and nothing written (the caller
  * writes the walk line alone when this run's walk can be kept and the cache held none that held).
  */
 function unchanged(
   file: CacheFile,
-  o: { files: string[]; read: (file: string) => Source; started: number; maxFileSize: number; root?: string },
+  o: { files: string[]; read: (file: string) => Source; started: number; maxFileSize: number; root?: string; folders?: ListedFolders },
 ): Analysis | undefined {
+  // a config file the choice of files read, or where the walk saw tsconfig files, changed: choose again
+  if (choiceDigest(o.folders, file.choiceFiles) !== file.choice) return undefined;
   const quick = file.quick();
   if (!quick) return undefined;
   trace('cache: quick part read');
@@ -272,8 +282,8 @@ function unchanged(
 function chooseCandidates(
   files: string[],
   entries: Map<string, Entry>,
-  o: { stems?: string; weakIn: Set<string>; seeds: Set<string>; read: (file: string) => Source },
-): { candidates: string[]; stems: string; unreadable: Map<string, Source['fatal'] & object> } {
+  o: { stems?: string; weakIn: Set<string>; seeds: Set<string>; read: (file: string) => Source; folders?: ListedFolders },
+): { candidates: string[]; stems: string; unreadable: Map<string, Source['fatal'] & object>; reads: string[] } {
   const strong: Passed[] = [];
   const weak: (Passed & { imports?: boolean })[] = [];
   const importers: Importer[] = [];
@@ -291,7 +301,11 @@ function chooseCandidates(
       if (e.imports) importers.push({ file, specifiers: e.imports, setsDefaults: !!e.defaults });
     }
   }
-  const stems = weakStems(strong, importers).join('\n');
+  // (one reading of the config files serves the stems and the drawing in; the cache keeps which they were: choice.ts)
+  const reads = new Set<string>();
+  const reader = stemReader(importers, { folders: o.folders, reads });
+  const weakList = weakStems(strong, importers, reader);
+  const stems = weakList.join('\n');
   const known = o.stems === stems;
   for (const w of weak) {
     if (known && !o.seeds.has(w.file)) w.imports = o.weakIn.has(w.file);
@@ -301,12 +315,12 @@ function chooseCandidates(
       else w.text = src.text;
     }
   }
-  const drawn = drawIn(strong, weak, importers, o.read);
+  const drawn = drawIn(strong, weak, importers, o.read, { reader, weak: weakList });
   const candidates = [...strong, ...drawn.candidates].map((c) => c.file);
   for (const f of candidates) entries.get(f)!.candidate = true;
   for (const f of drawn.weakIn) entries.get(f)!.weakIn = true;
   const unreadable = new Map(drawn.fatal.map((s) => [s.file, s.fatal!]));
-  return { candidates, stems, unreadable };
+  return { candidates, stems, unreadable, reads: [...reads].sort() };
 }
 
 /** Where the last run placed the files: the candidates, the weak files drawn in, the import links and components. */

@@ -14,7 +14,7 @@ import { isObject, isStrings, sha1, validEntry, type Entry, type OutsideEntry } 
 
 const FORMAT = 'migrate-check-cache';
 /** raised whenever what an entry holds changes meaning */
-const FORMAT_VERSION = 6;
+const FORMAT_VERSION = 7;
 
 /** The default file name, in the folder the command runs from. */
 export const DEFAULT_CACHE_FILE = '.migrate-check-cache';
@@ -109,6 +109,9 @@ interface Meta {
   graph: string;
   /** the discovered files in the graph with their keys, one after the other (a change there is one to analyse) */
   graphKeys: string[];
+  /** what the choice of files read besides the texts (choice.ts): the config files, and the digest of them and of where the walk saw tsconfig files */
+  choiceFiles: string[];
+  choice: string;
   /** of lines 2, 3 and 4 (each with its line break) */
   quickSum: string;
   fullSum: string;
@@ -119,7 +122,8 @@ interface Meta {
  * What a walk of the tree saw, to know next time without listing a folder that nothing has changed
  * under the given paths (walk.ts): the paths as given and their real paths, the keys of the
  * .gitignore files that apply from above, every folder listed with its key, the .gitignore files
- * read on the way with theirs, and the files the walk found (each as `folder index:name`).
+ * read on the way with theirs, the files the walk found (each as `folder index:name`), and the
+ * folders holding a tsconfig.json (each as its index, `index@` where it is a link).
  */
 export interface WalkStamp {
   given: string[];
@@ -128,6 +132,7 @@ export interface WalkStamp {
   keys: string[];
   ignores: string[];
   files: string[];
+  configs: string[];
 }
 
 /** What a run where nothing changed takes from the cache: the last run's results and its import graph. */
@@ -145,6 +150,8 @@ export interface CacheFile {
   fingerprint: string;
   graph: string;
   graphKeys: string[];
+  choiceFiles: string[];
+  choice: string;
   quick(): Quick | undefined;
   full(): CacheData | undefined;
   walk(): WalkStamp | undefined;
@@ -181,6 +188,7 @@ export function readCache(file: string, header: string): CacheFile | undefined {
   const meta = parse(bytes.toString('utf8', 0, starts[0] - 1));
   if (!isObject(meta) || meta.format !== FORMAT || meta.version !== FORMAT_VERSION || meta.header !== header) return undefined;
   if (typeof meta.fingerprint !== 'string' || typeof meta.graph !== 'string' || !isStrings(meta.graphKeys) || meta.graphKeys.length % 2) return undefined;
+  if (typeof meta.choice !== 'string' || !isStrings(meta.choiceFiles)) return undefined;
   const sums = [meta.quickSum, meta.fullSum, meta.walkSum];
   if (!sums.every((s) => typeof s === 'string')) return undefined;
   const raw = (line: number) => bytes.subarray(starts[line - 1], starts[line]);
@@ -196,6 +204,8 @@ export function readCache(file: string, header: string): CacheFile | undefined {
     fingerprint: meta.fingerprint,
     graph: meta.graph,
     graphKeys: meta.graphKeys,
+    choiceFiles: meta.choiceFiles,
+    choice: meta.choice,
     quick: readQuick,
     full: () => {
       const q = readQuick();
@@ -214,7 +224,7 @@ const walkLine = (walk: WalkStamp | undefined): string => `${JSON.stringify(walk
 
 function validWalk(raw: unknown): WalkStamp | undefined {
   if (!isObject(raw)) return undefined;
-  const lists = ['given', 'above', 'folders', 'keys', 'ignores', 'files'] as const;
+  const lists = ['given', 'above', 'folders', 'keys', 'ignores', 'files', 'configs'] as const;
   if (!lists.every((k) => isStrings(raw[k])) || (raw.folders as string[]).length !== (raw.keys as string[]).length) return undefined;
   return raw as unknown as WalkStamp;
 }
@@ -251,7 +261,7 @@ function validFull(raw: unknown, quick: Quick): CacheData | undefined {
 }
 
 /** Write the cache (atomically); the reason it could not be written, else undefined. */
-export function writeCache(file: string, o: { header: string; fingerprint?: string; graph: string; candidates: string[]; data: CacheData; walk?: WalkStamp }): string | undefined {
+export function writeCache(file: string, o: { header: string; fingerprint?: string; graph: string; choice: { files: string[]; digest: string }; candidates: string[]; data: CacheData; walk?: WalkStamp }): string | undefined {
   const { data } = o;
   const nodes: Quick['nodes'] = {};
   const results: Quick['results'] = {};
@@ -270,7 +280,7 @@ export function writeCache(file: string, o: { header: string; fingerprint?: stri
   const full = `${JSON.stringify({ stems: data.stems, files: rest, outside: Object.fromEntries(data.outside) })}\n`;
   // no fingerprint (a file without a key): one that never matches
   const walk = walkLine(o.walk);
-  const meta: Meta = { format: FORMAT, version: FORMAT_VERSION, header: o.header, fingerprint: o.fingerprint ?? '', graph: o.graph, graphKeys, quickSum: sha1(quick), fullSum: sha1(full), walkSum: sha1(walk) };
+  const meta: Meta = { format: FORMAT, version: FORMAT_VERSION, header: o.header, fingerprint: o.fingerprint ?? '', graph: o.graph, graphKeys, choiceFiles: o.choice.files, choice: o.choice.digest, quickSum: sha1(quick), fullSum: sha1(full), walkSum: sha1(walk) };
   return writeCacheText(file, `${JSON.stringify(meta)}\n${quick}${full}${walk}`);
 }
 

@@ -14,7 +14,8 @@
 import { readdirSync, realpathSync, statSync, type Stats } from 'node:fs';
 import path from 'node:path';
 import { gitChain } from '../core/gitignore.js';
-import { discoverFiles } from '../pipeline/discover.js';
+import { discoverFiles, listedFolders } from '../pipeline/discover.js';
+import type { ListedFolders } from '../analysis/tsconfig.js';
 import { msSince, now, trace } from '../core/trace.js';
 import type { Config } from '../types.js';
 import { headerKey, readCache, type CacheFile, type WalkStamp } from './store.js';
@@ -36,6 +37,8 @@ export interface OpenedCache {
   walk?: WalkStamp;
   /** the walk was not done: the kept one still held */
   reused: boolean;
+  /** what the walk (done or kept) saw of the folders: where the tsconfig files are */
+  folders?: ListedFolders;
 }
 
 export interface CachedWalkOptions {
@@ -62,7 +65,7 @@ export function walkWithCache(o: CachedWalkOptions): { files: string[]; opened: 
   const reused = kept && given && stillHolds(kept, given, above, folderKey) ? unpackFiles(kept) : undefined;
   if (reused) {
     trace(`cache: the walk kept last time holds (${kept!.folders.length} folder${kept!.folders.length === 1 ? '' : 's'} checked, none walked) in ${msSince(started)} ms`);
-    return { files: reused, opened: { header, file, walk: kept, reused: true } };
+    return { files: reused, opened: { header, file, walk: kept, reused: true, folders: foldersOf(kept!) } };
   }
   const since = Date.now() - racyMs();
   const folders: string[] = [];
@@ -74,7 +77,9 @@ export function walkWithCache(o: CachedWalkOptions): { files: string[]; opened: 
     if (!k || k.changed > since) keep = false;
     return k?.key;
   };
+  const seen = listedFolders();
   const files = discoverFiles(o.paths, o.cwd, o.config.ignorePatterns, {
+    onListed: seen.hook,
     onUnreadable: (folder, code) => {
       keep = false;
       o.onUnreadable?.(folder, code);
@@ -87,9 +92,34 @@ export function walkWithCache(o: CachedWalkOptions): { files: string[]; opened: 
     onGitignore: (f) => void ignores.push(`${f}\t${key(f) ?? ''}`),
   });
   if (above.some((k) => k.changed > since)) keep = false;
-  const walk = keep && given ? { given: given.map((g) => g.line), above: above.map((k) => k.line), folders, keys, ignores, files: packFiles(files, folders) } : undefined;
+  const walk = keep && given ? { given: given.map((g) => g.line), above: above.map((k) => k.line), folders, keys, ignores, files: packFiles(files, folders), configs: packConfigs(seen.folders, folders) } : undefined;
   trace(`cache: the tree walked${kept ? ' (the walk kept last time no longer holds)' : ''}; ${walk ? 'kept' : 'not kept (a folder changed under two seconds ago, or could not be read)'}`);
-  return { files, opened: { header, file, walk, reused: false } };
+  return { files, opened: { header, file, walk, reused: false, folders: seen.folders } };
+}
+
+/** The folders holding a tsconfig.json, each as its index (`index@`: a link of that name, which the walk's folders leave to the disk). */
+function packConfigs(seen: ListedFolders, folders: string[]): string[] {
+  const out: string[] = [];
+  folders.forEach((f, i) => {
+    if (seen.tsconfig.has(f)) out.push(String(i));
+    else if (seen.links.has(f)) out.push(`${i}@`);
+  });
+  return out;
+}
+
+/** What a kept walk saw of the folders (a stamp naming a folder it does not hold: nothing). */
+function foldersOf(stamp: WalkStamp): ListedFolders | undefined {
+  const listed = new Set(stamp.folders);
+  const tsconfig = new Set<string>();
+  const links = new Set<string>();
+  for (const c of stamp.configs) {
+    const link = c.endsWith('@');
+    const folder = stamp.folders[Number(link ? c.slice(0, -1) : c)];
+    if (folder === undefined) return undefined;
+    if (link) (listed.delete(folder), links.add(folder));
+    else tsconfig.add(folder);
+  }
+  return { listed, tsconfig, links };
 }
 
 /** The files found, each as `folder index:name` (a third of the bytes of the paths), or `:path` for a file given by name. */

@@ -102,11 +102,11 @@ export function discoverFiles(
  * ListedFolders): `hook` is the walk's `onListed`.
  */
 export function listedFolders(): { folders: ListedFolders; hook: NonNullable<WalkHooks['onListed']> } {
-  const folders: ListedFolders = { listed: new Set(), tsconfig: new Set() };
+  const folders: ListedFolders = { listed: new Set(), tsconfig: new Set(), links: new Set() };
   const hook = (dir: string, entries: Dirent[]) => {
     const config = entries.find((e) => e.name === 'tsconfig.json');
     // (a link of that name: whether it leads to a file is asked of the disk)
-    if (config?.isSymbolicLink()) return;
+    if (config?.isSymbolicLink()) return void folders.links.add(dir);
     folders.listed.add(dir);
     if (config) folders.tsconfig.add(dir);
   };

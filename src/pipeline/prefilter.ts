@@ -5,8 +5,7 @@
 
 import path from 'node:path';
 import { IMPORT_SPECIFIER } from '../analysis/resolve.js';
-import { readJson } from '../analysis/workspaces.js';
-import { aliasStems } from './alias-stems.js';
+import { stemReader, type StemReader } from './alias-stems.js';
 import type { ListedFolders } from '../analysis/tsconfig.js';
 import { loadCatalogue } from '../catalogue/index.js';
 import { setsClientDefaults } from '../core/axios-defaults.js';
@@ -125,7 +124,7 @@ export function testTexts(
     }
     o.onProgress?.(++done, files.length);
   }
-  const drawn = drawIn(candidates, weak, importers, (file) => readSource(file, o.overlays, o.maxFileSize), o.folders);
+  const drawn = drawIn(candidates, weak, importers, (file) => readSource(file, o.overlays, o.maxFileSize), { folders: o.folders });
   candidates.push(...(drawn.candidates as Source[]));
   fatal.push(...drawn.fatal);
   return { fatal, candidates };
@@ -154,24 +153,25 @@ export interface Importer {
  * known already), `importers` are the other files that import something. `read` reads a file drawn
  * in through its imports. The answer lists the files to add to the candidates, in the order the
  * analysis takes them, those drawn in that could not be read, and the weak files that import a
- * strong one. `folders`: what the walk saw of the folders (the tsconfig files are found from it).
+ * strong one. `o.folders`: what the walk saw of the folders (the tsconfig files are found from it);
+ * `o.reader` and `o.weak`: the stem reader and weakStems() when the caller has them already.
  */
 export function drawIn(
   strong: Passed[],
   weak: (Passed & { imports?: boolean })[],
   importers: Importer[],
   read: (file: string) => Source,
-  folders?: ListedFolders,
+  o: { folders?: ListedFolders; reader?: StemReader; weak?: string[] } = {},
 ): { candidates: Passed[]; fatal: Source[]; weakIn: string[] } {
   const added: Passed[] = [];
   const fatal: Source[] = [];
   const weakIn: string[] = [];
   const passed: Passed[] = [...strong];
-  const aliases = aliasStems(importers, folders);
+  const reader = o.reader ?? stemReader(importers, { folders: o.folders });
   // a file with only a word an old body shares with ordinary code is looked at when it imports a
   // module that passed the text test (the endpoint or base it sends to may be defined there)
   if (weak.length && strong.length) {
-    const importRe = importOf(weakStems(strong, importers, aliases));
+    const importRe = importOf(o.weak ?? weakStems(strong, importers, reader));
     for (const src of weak)
       if (src.imports ?? importRe.test(src.text!)) {
         added.push(src);
@@ -196,7 +196,7 @@ export function drawIn(
         else {
           added.push(src);
           passed.push(src);
-          if (REEXPORT.test(src.text!)) stems.push(...moduleStems(imp.file, aliases));
+          if (REEXPORT.test(src.text!)) stems.push(...moduleStems(imp.file, reader));
         }
       }
     }
@@ -207,7 +207,7 @@ export function drawIn(
   const bases = passed.filter((c) => (c.text !== undefined ? VERSIONED_BASE.test(c.text) : c.versionedBase));
   if (bases.length) {
     const defaults = bases.some((c) => (c.text !== undefined ? setsClientDefaults(c.text) : c.setsDefaults));
-    const drawn = drawFrom([...bases.flatMap((c) => moduleStems(c.file, aliases)), ...(defaults ? ['axios'] : [])]);
+    const drawn = drawFrom([...bases.flatMap((c) => moduleStems(c.file, reader)), ...(defaults ? ['axios'] : [])]);
     // `axios.defaults.baseURL = API` with the versioned API imported from the module drawn in above
     if (!defaults && drawn.some((d) => d.setsDefaults)) drawFrom(['axios']);
   }
@@ -216,13 +216,13 @@ export function drawIn(
   // requests' paths and bodies; a module that exports an old path or version (`LABELS_PATH`,
   // `API_VERSION`): the modules importing it may send to it, with bodies of their own
   const wrappers = passed.filter((c) => (c.text !== undefined ? drawsImporters(c.text) : c.wrapper));
-  if (wrappers.length) drawFrom(wrappers.flatMap((c) => moduleStems(c.file, aliases)));
+  if (wrappers.length) drawFrom(wrappers.flatMap((c) => moduleStems(c.file, reader)));
   return { candidates: added, fatal, weakIn };
 }
 
 /** The module names of the files that passed on their own. */
-function strongStems(strong: { file: string }[], aliases: (file: string) => string[]): string[] {
-  return [...new Set(strong.flatMap((c) => moduleStems(c.file, aliases)))];
+function strongStems(strong: { file: string }[], reader: StemReader): string[] {
+  return [...new Set(strong.flatMap((c) => moduleStems(c.file, reader)))];
 }
 
 /**
@@ -230,13 +230,13 @@ function strongStems(strong: { file: string }[], aliases: (file: string) => stri
  * strong files', and those of the index files importing one, which may re-export it (a barrel's
  * `export { batch as firstBatch } from './body'`, imported as its folder, its package or `./index`).
  */
-export function weakStems(strong: { file: string }[], importers: Importer[], aliases = aliasStems(importers)): string[] {
-  const own = strongStems(strong, aliases);
+export function weakStems(strong: { file: string }[], importers: Importer[], reader = stemReader(importers)): string[] {
+  const own = strongStems(strong, reader);
   if (!own.length) return own;
   const re = importOf(own);
   const barrels = importers.filter((i) => INDEX_FILE.test(path.basename(i.file)) && re.test(i.specifiers));
   if (!barrels.length) return own;
-  return [...new Set([...own, ...barrels.flatMap((b) => moduleStems(b.file, aliases)), 'index'])];
+  return [...new Set([...own, ...barrels.flatMap((b) => moduleStems(b.file, reader)), 'index'])];
 }
 const INDEX_FILE = /^index\.[cm]?[jt]sx?$/;
 
@@ -273,15 +273,15 @@ export function moduleSpecifiers(text: string): string {
  * workspace package imported as `@shop/shipping-sdk`), and the last part of each tsconfig alias
  * naming it (`aliases`: `@acme/shipping`).
  */
-function moduleStems(file: string, aliases: (file: string) => string[]): string[] {
+function moduleStems(file: string, reader: StemReader): string[] {
   const base = path.basename(file).replace(/\.[^.]+$/, '');
-  if (base !== 'index') return [base, ...aliases(file)];
+  if (base !== 'index') return [base, ...reader.aliases(file)];
   let dir = path.dirname(file);
   const stems = [path.basename(dir)];
   if (path.basename(dir) === 'src') dir = path.dirname(dir);
-  const name = readJson(path.join(dir, 'package.json'))?.name;
-  if (typeof name === 'string' && name) stems.push(name.slice(name.lastIndexOf('/') + 1));
-  return [...stems, ...aliases(file)];
+  const name = reader.packageName(dir);
+  if (name) stems.push(name.slice(name.lastIndexOf('/') + 1));
+  return [...stems, ...reader.aliases(file)];
 }
 
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
