@@ -164,4 +164,27 @@ describe('--cache keeps the walk of the tree', () => {
     expect(both(dir).stderr).toMatch(WALKED);
     expect(findings(both(dir).stdout)).toEqual(['index.ts', 'use.ts']);
   });
+
+  it("believes nothing of the cache once a package.json or an OpenAPI Generator manifest is added or deleted (a project's scope, a generated folder), with no source file changed", () => {
+    const dir = tempCopy(PROJECT);
+    gitInit(dir);
+    const plain = both(dir).stdout;
+    expect(both(dir).stderr).toMatch(HOLDS);
+    const DISBELIEVED = /cache: a package\.json or an \.openapi-generator folder was added or deleted/;
+    // the generator's manifest beside the sources: every request there is generated code, left for a person
+    mkdirSync(path.join(dir, 'src', '.openapi-generator'));
+    writeFileSync(path.join(dir, 'src', '.openapi-generator', 'FILES'), 'endpoints.ts\n');
+    const generated = both(dir);
+    expect(generated.stderr).toMatch(DISBELIEVED);
+    expect(generated.stdout).not.toBe(plain);
+    expect(generated.stdout).toContain('this file is generated');
+    expect(both(dir).stderr).not.toMatch(DISBELIEVED);
+    rmSync(path.join(dir, 'src', '.openapi-generator', 'FILES'));
+    expect(both(dir).stdout).toBe(plain);
+    // an empty folder added changes no project: the cache holds
+    mkdirSync(path.join(dir, 'src', 'more'));
+    expect(both(dir).stderr).not.toMatch(DISBELIEVED);
+    rmSync(path.join(dir, 'package.json'));
+    expect(both(dir).stderr).toMatch(DISBELIEVED);
+  });
 });

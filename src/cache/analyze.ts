@@ -8,7 +8,7 @@
 import type { CandidateResult } from '../analysis/run.js';
 import type { Analysis } from '../pipeline/analyze.js';
 import { stemReader } from '../pipeline/alias-stems.js';
-import { choiceDigest } from './choice.js';
+import { choiceDigest, markersDigest } from './choice.js';
 import { drawIn, hostsOf, weakStems, type Importer, type Passed } from '../pipeline/prefilter.js';
 import type { ListedFolders } from '../analysis/tsconfig.js';
 import { readSource, type Source } from '../pipeline/read.js';
@@ -33,6 +33,8 @@ export interface CachedRunOptions {
   onProgress?: (done: number, total: number) => void;
   /** the cache as the run's walk opened it (walk.ts); else it is read here */
   opened?: OpenedCache;
+  /** without `opened`: what an earlier walk of the same paths saw of the folders (`--fix` writes no folder's entries) */
+  seen?: Pick<OpenedCache, 'folders' | 'unlisted'>;
 }
 
 /** Analyse the files (already discovered) with the cache, and leave the cache holding this run. */
@@ -41,7 +43,13 @@ export async function cachedAnalysis(files: string[], opts: CachedRunOptions): P
   const { config, cache } = opts;
   const max = config.maxFileSize;
   const header = opts.opened?.header ?? headerKey({ config, cwd: opts.cwd, root: opts.root, shard: opts.shard, strategy: cache.strategy });
-  const file = opts.opened ? opts.opened.file : readCache(cache.location, header);
+  const found = opts.opened ? opts.opened.file : readCache(cache.location, header);
+  // a package.json or a generator's manifest added or deleted (no source file with a key) changes
+  // results anywhere under it: then nothing of the cache is believed (choice.ts markersDigest)
+  const seen = opts.opened ?? opts.seen;
+  const markers = markersDigest(seen?.folders, seen?.unlisted ?? []);
+  const file = found && markers !== undefined && found.markers === markers ? found : undefined;
+  if (found && !file) trace('cache: a package.json or an .openapi-generator folder was added or deleted');
   const walk = opts.opened?.walk;
   trace(`cache: opened (${file ? 'believed' : 'none to believe'})`);
   /** the texts read this run (changed files, and the files the analysis or the reports need) */
@@ -80,7 +88,7 @@ export async function cachedAnalysis(files: string[], opts: CachedRunOptions): P
     const fingerprint = keysFingerprint(files, keyed);
     trace(`cache: ${files.length} files keyed`);
     if (file && fingerprint !== undefined && fingerprint === file.fingerprint) {
-      const same = unchanged(file, { files, read, started, maxFileSize: max, root: opts.root, folders: opts.opened?.folders });
+      const same = unchanged(file, { files, read, started, maxFileSize: max, root: opts.root, folders: seen?.folders });
       if (same) {
         // a walk that could be kept where the cache holds none (or an older one): kept for the next run
         if (walk && !opts.opened!.reused) {
@@ -96,7 +104,7 @@ export async function cachedAnalysis(files: string[], opts: CachedRunOptions): P
     // compiler meanwhile slowed this thread's reading as much as it saved (measured on two cores)
     if (file) startAhead();
     const { runWhole } = await import('../pipeline/workers.js');
-    return await changedRun(files, keyed, { config, cache, root: opts.root, header, file, walk, folders: opts.opened?.folders, fingerprint, read, started, analyse: (again, o) => analyse(again, o, runWhole, thread) });
+    return await changedRun(files, keyed, { config, cache, root: opts.root, header, file, walk, folders: seen?.folders, markers, fingerprint, read, started, analyse: (again, o) => analyse(again, o, runWhole, thread) });
   } finally {
     stopAnalysisThread(thread);
   }
@@ -110,8 +118,9 @@ interface ChangedRun {
   /** the cache file read (undefined: none, or none to believe) */
   file?: CacheFile;
   walk?: WalkStamp;
-  /** what the walk saw of the folders (walk.ts OpenedCache) */
+  /** what the walk saw of the folders (walk.ts OpenedCache), and the digest of the markers in them (choice.ts) */
   folders?: ListedFolders;
+  markers?: string;
   fingerprint?: string;
   read: (file: string) => Source;
   started: number;
@@ -236,7 +245,7 @@ async function changedRun(files: string[], keyed: (string | undefined)[], o: Cha
   const choice = { files: chosen.reads, digest: choiceDigest(o.folders, chosen.reads) };
   if (!old || seeds.size || choice.digest !== file?.choice) {
     const data: CacheData = { files: entries, outside, stems: chosen.stems };
-    const problem = writeCache(cache.location, { header: o.header, fingerprint, graph: graphDigest(graph.links, graph.outside, graph.sure), choice, candidates, data, walk: o.walk });
+    const problem = writeCache(cache.location, { header: o.header, fingerprint, graph: graphDigest(graph.links, graph.outside, graph.sure), choice, markers: o.markers, candidates, data, walk: o.walk });
     if (problem) cache.onWarning?.(problem);
   }
   return { results: sortByFile(results), stats: { files: files.length, candidates: candidates.length, parsed }, candidates };

@@ -112,6 +112,8 @@ interface Meta {
   /** what the choice of files read besides the texts (choice.ts): the config files, and the digest of them and of where the walk saw tsconfig files */
   choiceFiles: string[];
   choice: string;
+  /** of the package.json files and generator folders the analysis asks about (choice.ts markersDigest) */
+  markers: string;
   /** of lines 2, 3 and 4 (each with its line break) */
   quickSum: string;
   fullSum: string;
@@ -122,8 +124,9 @@ interface Meta {
  * What a walk of the tree saw, to know next time without listing a folder that nothing has changed
  * under the given paths (walk.ts): the paths as given and their real paths, the keys of the
  * .gitignore files that apply from above, every folder listed with its key, the .gitignore files
- * read on the way with theirs, the files the walk found (each as `folder index:name`), and the
- * folders holding a tsconfig.json (each as its index, `index@` where it is a link).
+ * read on the way with theirs, the files the walk found (each as `folder index:name`), the
+ * folders holding a tsconfig.json (each as its index, `index@` where it is a link), and the
+ * package.json files and `.openapi-generator` folders it saw (as the files are).
  */
 export interface WalkStamp {
   given: string[];
@@ -133,6 +136,7 @@ export interface WalkStamp {
   ignores: string[];
   files: string[];
   configs: string[];
+  markers: string[];
 }
 
 /** What a run where nothing changed takes from the cache: the last run's results and its import graph. */
@@ -152,6 +156,7 @@ export interface CacheFile {
   graphKeys: string[];
   choiceFiles: string[];
   choice: string;
+  markers: string;
   quick(): Quick | undefined;
   full(): CacheData | undefined;
   walk(): WalkStamp | undefined;
@@ -188,7 +193,7 @@ export function readCache(file: string, header: string): CacheFile | undefined {
   const meta = parse(bytes.toString('utf8', 0, starts[0] - 1));
   if (!isObject(meta) || meta.format !== FORMAT || meta.version !== FORMAT_VERSION || meta.header !== header) return undefined;
   if (typeof meta.fingerprint !== 'string' || typeof meta.graph !== 'string' || !isStrings(meta.graphKeys) || meta.graphKeys.length % 2) return undefined;
-  if (typeof meta.choice !== 'string' || !isStrings(meta.choiceFiles)) return undefined;
+  if (typeof meta.choice !== 'string' || !isStrings(meta.choiceFiles) || typeof meta.markers !== 'string') return undefined;
   const sums = [meta.quickSum, meta.fullSum, meta.walkSum];
   if (!sums.every((s) => typeof s === 'string')) return undefined;
   const raw = (line: number) => bytes.subarray(starts[line - 1], starts[line]);
@@ -206,6 +211,7 @@ export function readCache(file: string, header: string): CacheFile | undefined {
     graphKeys: meta.graphKeys,
     choiceFiles: meta.choiceFiles,
     choice: meta.choice,
+    markers: meta.markers,
     quick: readQuick,
     full: () => {
       const q = readQuick();
@@ -224,7 +230,7 @@ const walkLine = (walk: WalkStamp | undefined): string => `${JSON.stringify(walk
 
 function validWalk(raw: unknown): WalkStamp | undefined {
   if (!isObject(raw)) return undefined;
-  const lists = ['given', 'above', 'folders', 'keys', 'ignores', 'files', 'configs'] as const;
+  const lists = ['given', 'above', 'folders', 'keys', 'ignores', 'files', 'configs', 'markers'] as const;
   if (!lists.every((k) => isStrings(raw[k])) || (raw.folders as string[]).length !== (raw.keys as string[]).length) return undefined;
   return raw as unknown as WalkStamp;
 }
@@ -261,7 +267,7 @@ function validFull(raw: unknown, quick: Quick): CacheData | undefined {
 }
 
 /** Write the cache (atomically); the reason it could not be written, else undefined. */
-export function writeCache(file: string, o: { header: string; fingerprint?: string; graph: string; choice: { files: string[]; digest: string }; candidates: string[]; data: CacheData; walk?: WalkStamp }): string | undefined {
+export function writeCache(file: string, o: { header: string; fingerprint?: string; graph: string; choice: { files: string[]; digest: string }; markers?: string; candidates: string[]; data: CacheData; walk?: WalkStamp }): string | undefined {
   const { data } = o;
   const nodes: Quick['nodes'] = {};
   const results: Quick['results'] = {};
@@ -280,7 +286,7 @@ export function writeCache(file: string, o: { header: string; fingerprint?: stri
   const full = `${JSON.stringify({ stems: data.stems, files: rest, outside: Object.fromEntries(data.outside) })}\n`;
   // no fingerprint (a file without a key): one that never matches
   const walk = walkLine(o.walk);
-  const meta: Meta = { format: FORMAT, version: FORMAT_VERSION, header: o.header, fingerprint: o.fingerprint ?? '', graph: o.graph, graphKeys, choiceFiles: o.choice.files, choice: o.choice.digest, quickSum: sha1(quick), fullSum: sha1(full), walkSum: sha1(walk) };
+  const meta: Meta = { format: FORMAT, version: FORMAT_VERSION, header: o.header, fingerprint: o.fingerprint ?? '', graph: o.graph, graphKeys, choiceFiles: o.choice.files, choice: o.choice.digest, markers: o.markers ?? '', quickSum: sha1(quick), fullSum: sha1(full), walkSum: sha1(walk) };
   return writeCacheText(file, `${JSON.stringify(meta)}\n${quick}${full}${walk}`);
 }
 

@@ -39,6 +39,8 @@ export interface OpenedCache {
   reused: boolean;
   /** what the walk (done or kept) saw of the folders: where the tsconfig files are */
   folders?: ListedFolders;
+  /** the folders above the given paths (which the walk did not list), nearest first */
+  unlisted: string[];
 }
 
 export interface CachedWalkOptions {
@@ -65,7 +67,7 @@ export function walkWithCache(o: CachedWalkOptions): { files: string[]; opened: 
   const reused = kept && given && stillHolds(kept, given, above, folderKey) ? unpackFiles(kept) : undefined;
   if (reused) {
     trace(`cache: the walk kept last time holds (${kept!.folders.length} folder${kept!.folders.length === 1 ? '' : 's'} checked, none walked) in ${msSince(started)} ms`);
-    return { files: reused, opened: { header, file, walk: kept, reused: true, folders: foldersOf(kept!) } };
+    return { files: reused, opened: { header, file, walk: kept, reused: true, folders: foldersOf(kept!), unlisted: unlistedAbove(given!) } };
   }
   const since = Date.now() - racyMs();
   const folders: string[] = [];
@@ -92,9 +94,20 @@ export function walkWithCache(o: CachedWalkOptions): { files: string[]; opened: 
     onGitignore: (f) => void ignores.push(`${f}\t${key(f) ?? ''}`),
   });
   if (above.some((k) => k.changed > since)) keep = false;
-  const walk = keep && given ? { given: given.map((g) => g.line), above: above.map((k) => k.line), folders, keys, ignores, files: packFiles(files, folders), configs: packConfigs(seen.folders, folders) } : undefined;
+  const walk = keep && given ? { given: given.map((g) => g.line), above: above.map((k) => k.line), folders, keys, ignores, files: packFiles(files, folders), configs: packConfigs(seen.folders, folders), markers: packFiles([...seen.folders.markers], folders) } : undefined;
   trace(`cache: the tree walked${kept ? ' (the walk kept last time no longer holds)' : ''}; ${walk ? 'kept' : 'not kept (a folder changed under two seconds ago, or could not be read)'}`);
-  return { files, opened: { header, file, walk, reused: false, folders: seen.folders } };
+  return { files, opened: { header, file, walk, reused: false, folders: seen.folders, unlisted: unlistedAbove(given ?? []) } };
+}
+
+/** The folders above the given paths, up to the file system's root (a given file's own folder too: the walk lists none of them). */
+function unlistedAbove(given: Given[]): string[] {
+  const out = new Set<string>();
+  for (const g of given)
+    for (let dir = path.dirname(g.abs); !out.has(dir); dir = path.dirname(dir)) {
+      out.add(dir);
+      if (path.dirname(dir) === dir) break;
+    }
+  return [...out];
 }
 
 /** The folders holding a tsconfig.json, each as its index (`index@`: a link of that name, which the walk's folders leave to the disk). */
@@ -112,6 +125,8 @@ function foldersOf(stamp: WalkStamp): ListedFolders | undefined {
   const listed = new Set(stamp.folders);
   const tsconfig = new Set<string>();
   const links = new Set<string>();
+  const markers = unpackFiles({ ...stamp, files: stamp.markers });
+  if (!markers) return undefined;
   for (const c of stamp.configs) {
     const link = c.endsWith('@');
     const folder = stamp.folders[Number(link ? c.slice(0, -1) : c)];
@@ -119,7 +134,7 @@ function foldersOf(stamp: WalkStamp): ListedFolders | undefined {
     if (link) (listed.delete(folder), links.add(folder));
     else tsconfig.add(folder);
   }
-  return { listed, tsconfig, links };
+  return { listed, tsconfig, links, markers: new Set(markers) };
 }
 
 /** The files found, each as `folder index:name` (a third of the bytes of the paths), or `:path` for a file given by name. */

@@ -198,7 +198,7 @@ async function fixFiles(files: string[], ahead: ReadAhead | undefined, opts: Fix
   const sameNames = (recorded.legacyBases ?? []).join('\n') === (passConfig.legacyBases ?? []).join('\n');
   if (after !== overlays || !sameNames) remaining = await analyzeFiles(files, { config: recorded, overlays: after, root: opts.root });
   // the cache holds what the disk holds now: the files written are analysed again, with what they touch
-  if (opts.cache && written.length) await analyzeRun(files, { config: recorded, cwd: opts.cwd, root: opts.root, cache: opts.cache });
+  if (opts.cache && written.length) await analyzeRun(files, { config: recorded, cwd: opts.cwd, root: opts.root, cache: opts.cache, seen: opened });
   // the steps outside the code matter while the code calls an old version, or once the fix moved some of it
   const callsOld = remaining.results.some((r) => [...r.findings, ...r.suppressed].some((f) => getRule(f.ruleId)?.from !== 'any'));
   return {

@@ -97,13 +97,17 @@ export function discoverFiles(
   return files;
 }
 
+/** The names whose presence in a folder the analysis asks about (ListedFolders `markers`). */
+export const MARKERS = new Set(['package.json', '.openapi-generator']);
+
 /**
  * What a walk saw of its folders, for the tsconfig look-ups of the text test (analysis/tsconfig.ts
  * ListedFolders): `hook` is the walk's `onListed`.
  */
 export function listedFolders(): { folders: ListedFolders; hook: NonNullable<WalkHooks['onListed']> } {
-  const folders: ListedFolders = { listed: new Set(), tsconfig: new Set(), links: new Set() };
+  const folders: ListedFolders = { listed: new Set(), tsconfig: new Set(), links: new Set(), markers: new Set() };
   const hook = (dir: string, entries: Dirent[]) => {
+    for (const e of entries) if (MARKERS.has(e.name)) folders.markers.add(path.join(dir, e.name));
     const config = entries.find((e) => e.name === 'tsconfig.json');
     // (a link of that name: whether it leads to a file is asked of the disk)
     if (config?.isSymbolicLink()) return void folders.links.add(dir);

@@ -19,12 +19,14 @@ export interface RunAnalysisOptions {
   cache?: CacheOptions;
   /** the cache as the run's walk opened it (src/pipeline/start.ts); else it is read here */
   opened?: OpenedCache;
+  /** without `opened`: what the run's walk saw of the folders (src/cache/analyze.ts) */
+  seen?: Pick<OpenedCache, 'folders' | 'unlisted'>;
 }
 
 export async function analyzeRun(files: string[], opts: RunAnalysisOptions): Promise<Analysis> {
   if (opts.cache && !opts.overlays?.size) {
     const { cachedAnalysis } = await import('../cache/analyze.js');
-    return cachedAnalysis(files, { config: opts.config, cache: opts.cache, cwd: opts.cwd, root: opts.root, shard: opts.shard, onProgress: opts.onProgress, opened: opts.opened });
+    return cachedAnalysis(files, { config: opts.config, cache: opts.cache, cwd: opts.cwd, root: opts.root, shard: opts.shard, onProgress: opts.onProgress, opened: opts.opened, seen: opts.seen });
   }
   const { analyzeFiles } = await import('./analyze.js');
   return analyzeFiles(files, opts);
