@@ -30,6 +30,7 @@ const strong: [string, string][] = [
   ['a suppression comment', '// migrate-check-disable-next-line labels-path'],
   ['a base named as the legacy host', 'const LEGACY_BASE = process.env.SHIPPING_LEGACY_URL;'],
   ['a legacy base in a config object', 'export default { legacyBaseUrl: env.OLD_HOST };'],
+  ['a 2024-09 webhook registration (the version it sends may come from a caller)', "http.post('/2024-09/webhooks', { url, version: opts.version })"],
 ];
 
 const weak: [string, string][] = [

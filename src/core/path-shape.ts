@@ -56,8 +56,9 @@ export function oldResourceWords(text: string): string[] {
 }
 
 /**
- * A module that names an old version (`'2023-01'`, `/v1/`): when it exports something, the text
- * test draws in every module importing it (pipeline/prefilter.ts drawsImporters), so the analysis
- * sees each of its users.
+ * A module that names an old version (`'2023-01'`, `/v1/`), or the 2024-09 webhooks path (a
+ * registration's `version` must be its path's, and may come from a caller): when it exports
+ * something, the text test draws in every module importing it (pipeline/prefilter.ts
+ * drawsImporters), so the analysis sees each of its users.
  */
-export const OLD_EXPORT = /2023-01(?![-\d])|\/v1\//;
+export const OLD_EXPORT = /2023-01(?![-\d])|\/v1\/|\/2024-09\/webhooks\b/;

@@ -70,6 +70,9 @@ export function textSignal(text: string, hosts: string[] = [], file?: string): T
   if (!weak) return namesLegacyBase(text) ? 'strong' : null;
   // a version string beside a webhook or a `version` key: the webhook registration's version
   if (/2023-01(?![-\d])/.test(text) && /version|webhook/i.test(text)) return 'strong';
+  // a 2024-09 webhook registration: the `version` it sends must be 2024-09 too, and may come from a
+  // caller in another module (`registerHook({ url, version: '2023-01' })`)
+  if (/\/2024-09\/webhooks\b/.test(text)) return 'strong';
   // a 2024-09 path beside a legacy name: a 2024-09 call still sent to the legacy host
   if (/\/2024-09\b|2024-09\//.test(text) && /legacy/i.test(text)) return 'strong';
   // a v1 path beside a legacy name: `${LEGACY_PICKUP_BASE}/v1/...`

@@ -40,12 +40,9 @@ export function callerVersions(acc: AnalysisState, unit: Unit, value: ts.Express
 
 function report(acc: AnalysisState, at: Unit, lit: ts.StringLiteral | ts.NoSubstitutionTemplateLiteral, info: RequestContext, unit: Unit, value: ts.Expression): void {
   const read = value.getText(unit.sf);
-  acc.add(
-    'webhook-version',
-    at,
-    lit.getStart(at.sf),
-    lit.getEnd(),
-    says(`'2023-01', passed as the webhook \`version\` (\`${read}\`), names 2023-01; a webhook for 2024-09 carries \`'2024-09'\`; `, note('none', `set it to '2024-09' together with the webhook's path, ${acc.placeOf(unit.file, lineOf(unit, value), at.file)}, by hand`)),
-    { context: info },
-  );
+  const place = acc.placeOf(unit.file, lineOf(unit, value), at.file);
+  // (a path moved by hand already: only the version is left, and a webhook's version is its path's)
+  const moved = !!info.endpoint?.includes('/2024-09/');
+  const what = moved ? `set it to '2024-09' by hand: the webhook's path, ${place}, is 2024-09 already, and its \`version\` must be its path's` : `set it to '2024-09' together with the webhook's path, ${place}, by hand`;
+  acc.add('webhook-version', at, lit.getStart(at.sf), lit.getEnd(), says(`'2023-01', passed as the webhook \`version\` (\`${read}\`), names 2023-01; a webhook for 2024-09 carries \`'2024-09'\`; `, note('none', what)), { context: info });
 }
