@@ -218,8 +218,15 @@ export function drawIn(
   // client functions): the modules importing it may be its callers, whose arguments are the
   // requests' paths and bodies; a module that exports an old path or version (`LABELS_PATH`,
   // `API_VERSION`): the modules importing it may send to it, with bodies of their own
-  const wrappers = passed.filter((c) => (c.text !== undefined ? drawsImporters(c.text) : c.wrapper));
-  if (wrappers.length) drawFrom(wrappers.flatMap((c) => moduleStems(c.file, reader)));
+  // and a wrapper drawn in that way is one in turn (a client module built with the version a
+  // config module exports, `ky.create({ prefixUrl: `${cfg.baseUrl}/${cfg.apiVersion}` })`, is
+  // drawn in by the config; the modules sending through it, by the client)
+  let wrappers = passed.filter((c) => (c.text !== undefined ? drawsImporters(c.text) : c.wrapper));
+  for (let round = 0; wrappers.length && round < 4; round++) {
+    const before = added.length;
+    drawFrom(wrappers.flatMap((c) => moduleStems(c.file, reader)));
+    wrappers = added.slice(before).filter((c) => c.text !== undefined && drawsImporters(c.text));
+  }
   return { candidates: added, fatal, weakIn };
 }
 
