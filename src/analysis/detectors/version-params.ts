@@ -10,7 +10,7 @@ import { type LitPiece, type Piece, findProperty, propertyValue, unwrap } from '
 import { note, says } from '../findings.js';
 import type { AnalysisState } from '../state.js';
 import type { Unit } from '../units.js';
-import { type FunctionNode, callersOf } from './callers.js';
+import { type FunctionNode, callersOf, constructionsOf, enclosingClass, instanceParameter } from './callers.js';
 import type { Virtual } from './path-text.js';
 
 const VERSION = '2023-01';
@@ -43,9 +43,22 @@ export function boundVersion(acc: AnalysisState, m: PathMatch, pieces: Piece[], 
   if (!acc.versionUses.some((u) => u.lit?.node === v.node && u.match.rule === m.rule)) acc.versionUses.push({ unit: v.unit, lit: v, match: m });
 }
 
-/** The parameter a hole reads: its function, index, the key it is taken by (`{ version }`, `opts.version`) and its default. */
+/**
+ * The parameter a hole reads: its function, index, the key it is taken by (`{ version }`,
+ * `opts.version`) and its default. A constructor's parameter kept on the instance is read through
+ * `this` (`this.opts.version` with `constructor(private readonly opts: Options)`, `this.version`):
+ * its function is the constructor, whose callers are the class's constructions.
+ */
 function parameterOf(acc: AnalysisState, unit: Unit, e: ts.Expression): { unit: Unit; fn: ts.SignatureDeclaration; index: number; key?: string; init?: ts.Expression; name: string } | undefined {
   const x = unwrap(e);
+  const kept = ts.isPropertyAccessExpression(x) ? instanceParameter(unwrap(x.expression), x) ?? instanceParameter(x, x) : undefined;
+  if (kept) {
+    const ctor = enclosingClass(x)!.members.find(ts.isConstructorDeclaration)!;
+    const param = ctor.parameters[kept.index];
+    // `this.opts.version`: the key of the parameter's object; `this.version`: the parameter itself
+    const key = unwrap((x as ts.PropertyAccessExpression).expression).kind === ts.SyntaxKind.ThisKeyword ? undefined : (x as ts.PropertyAccessExpression).name.text;
+    return { unit, fn: ctor, index: kept.index, key, init: key === undefined ? param?.initializer : undefined, name: x.getText(unit.sf) };
+  }
   if (ts.isPropertyAccessExpression(x) && ts.isIdentifier(x.expression)) {
     const d = acc.bindings.resolve(unit, x.expression);
     return d?.kind === 'param' ? { unit: d.unit, fn: d.fn, index: d.index, key: x.name.text, name: x.getText(unit.sf) } : undefined;
@@ -94,12 +107,15 @@ type Param = NonNullable<ReturnType<typeof parameterOf>>;
  * its default where a caller leaves it out or no caller is seen.
  */
 function parameterVersions(acc: AnalysisState, param: Param, depth = 0): { lit: LitPiece; how: string }[] {
-  const fnName = param.fn.name && ts.isIdentifier(param.fn.name) ? param.fn.name.text : ts.isVariableDeclaration(param.fn.parent) && ts.isIdentifier(param.fn.parent.name) ? param.fn.parent.name.text : undefined;
+  const cls = ts.isConstructorDeclaration(param.fn) ? param.fn.parent : undefined;
+  const fnName = cls ? cls.name?.text : param.fn.name && ts.isIdentifier(param.fn.name) ? param.fn.name.text : ts.isVariableDeclaration(param.fn.parent) && ts.isIdentifier(param.fn.parent.name) ? param.fn.parent.name.text : undefined;
   const of = `\`${param.name}\`${fnName ? ` of \`${fnName}\`` : ''}`;
   const values: { unit: Unit; expr: ts.Expression }[] = [];
   let defaulted = false;
-  for (const c of callersOf(acc, param.fn as FunctionNode)) {
-    const arg = c.call.arguments[param.index];
+  // (a constructor's callers: the class's constructions, `new ShippingClient({ version: '2023-01' })`)
+  const sites = cls ? constructionsOf(acc, param.unit, cls) : callersOf(acc, param.fn as FunctionNode).map((c) => ({ unit: c.unit, args: c.call.arguments }));
+  for (const c of sites) {
+    const arg = c.args[param.index];
     if (arg && ts.isSpreadElement(arg)) continue;
     if (param.key === undefined) {
       if (arg) values.push({ unit: c.unit, expr: arg });
