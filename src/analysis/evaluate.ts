@@ -7,6 +7,7 @@ import ts from '../core/ts.cjs';
 import { Bindings, type Decl } from './bindings.js';
 import { classField, componentData, configRead, findProperty, formatText, insideFunction, joinedArray, propertyValue, returnExpressions, thisObject, unwrap } from './syntax.js';
 import type { Unit } from './units.js';
+import { injectedParameter, injectedValue } from './injection-tokens.js';
 
 export { findProperty, formatText, joinedArray, propertyValue, returnExpressions, unwrap };
 
@@ -249,6 +250,9 @@ export class Evaluator {
       const field = e.expression.kind === ts.SyntaxKind.ThisKeyword ? classField(e, key) : undefined;
       if (field?.initializer)
         return this.pieces(unit, field.initializer, new Map(), depth + 1, [...via, { unit, name: field.name, label: `this.${key}`, value: field.initializer }]);
+      // a constructor's parameter Angular injects (`@Inject(SHIPPING_API) private readonly api: string`): the token's factory value
+      const injected = e.expression.kind === ts.SyntaxKind.ThisKeyword && ts.isPropertyAccessExpression(e) ? injectedParameter(this.bindings, (d) => this.valueOf(d), unit, e) : undefined;
+      if (injected) return this.pieces(injected.unit, injected.expr, new Map(), depth + 1, via);
       // an enum's member (`Endpoint.Labels`, with `Labels = '/2023-01/labels'`; `Api.Endpoint.Labels` in a namespace)
       const decl = this.bindings.qualified(unit, unwrap(e.expression));
       if (decl?.kind === 'enum') {
@@ -289,6 +293,9 @@ export class Evaluator {
       // `url.toString()`, `String(x)`
       if (ts.isPropertyAccessExpression(e.expression) && e.expression.name.text === 'toString' && e.arguments.length === 0)
         return this.pieces(unit, e.expression.expression, env, depth + 1, via);
+      // Angular's `inject(TOKEN)`: what the token's factory returns (injection-tokens.ts)
+      const injected = injectedValue(this.bindings, (d) => this.valueOf(d), unit, e);
+      if (injected) return this.pieces(injected.unit, injected.expr, new Map(), depth + 1, via);
       const ret = this.returnedBy(unit, e, depth + 1);
       if (ret) {
         const inner: Env = new Map();

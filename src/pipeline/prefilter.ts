@@ -210,7 +210,17 @@ export function drawIn(
   const bases = passed.filter((c) => (c.text !== undefined ? VERSIONED_BASE.test(c.text) : c.versionedBase));
   if (bases.length) {
     const defaults = bases.some((c) => (c.text !== undefined ? setsClientDefaults(c.text) : c.setsDefaults));
+    const before = added.length;
     const drawn = drawFrom([...bases.flatMap((c) => moduleStems(c.file, reader)), ...(defaults ? ['axios'] : [])]);
+    // a module drawn in that hands the base on under a name of its own (Angular's
+    // `export const SHIPPING_API = new InjectionToken(…, { factory: () => environment.shippingApi })`,
+    // a config object built with it): the modules importing it send through the base too
+    let handing = added.slice(before).filter((c) => c.text !== undefined && HANDS_ON.test(c.text));
+    for (let round = 0; handing.length && round < 3; round++) {
+      const from = added.length;
+      drawFrom(handing.flatMap((c) => moduleStems(c.file, reader)));
+      handing = added.slice(from).filter((c) => c.text !== undefined && HANDS_ON.test(c.text));
+    }
     // `axios.defaults.baseURL = API` with the versioned API imported from the module drawn in above
     if (!defaults && drawn.some((d) => d.setsDefaults)) drawFrom(['axios']);
   }
@@ -254,6 +264,8 @@ export const VERSIONED_BASE = /\/2023-01\/?(?:['"`]|\$\{)/;
 const SENDS = /\b(?:fetch|axios|got|ky|superagent|request)\s*[.(]|\.(?:post|put|patch|request)\s*\(/;
 const REEXPORT = /\bexport\s*(?:\*|\{[^}]*\})\s*from\b/;
 const EXPORTS = /\bexport\b|\bmodule\.exports\b|\bexports\./;
+/** A module that exports a value made with what it imports: an injection token, a config object or a client (a base handed on). */
+const HANDS_ON = /\bexport\s+(?:const|default)\b[^;]*?(?:new\s+InjectionToken\b|\$\{|\.create\s*\(|\bfactory\s*:)/;
 
 /**
  * Must the modules importing this one be analysed with it? It sends requests and exports functions

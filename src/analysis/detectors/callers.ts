@@ -7,6 +7,7 @@ import { commonJsExport } from '../bindings.js';
 import { unwrap } from '../evaluate.js';
 import type { AnalysisState } from '../state.js';
 import { treeIndex, type Unit } from '../units.js';
+import { injectedClass } from '../injection-tokens.js';
 
 export type FunctionNode = ts.SignatureDeclaration & { body?: ts.Node };
 
@@ -102,6 +103,10 @@ function instanceClass(acc: AnalysisState, unit: Unit, e: ts.Expression, depth =
     return d?.kind === 'var' && d.node.type && !d.node.initializer ? typeClass(acc, d.unit, d.node.type) : undefined;
   }
   if (ts.isCallExpression(e)) {
+    // Angular's `inject(LabelsService)`: an instance of that class of the project
+    const injected = injectedClass(acc.bindings, unit, e);
+    const cls = injected && acc.bindings.resolve(unit, injected);
+    if (cls?.kind === 'class') return { unit: cls.unit, cls: cls.node };
     // a factory of the project (`createShippingClient = (config) => new ShippingClient(config)`): what it returns, where it returns one thing
     const ret = acc.ev.returnedBy(unit, e);
     return ret ? instanceClass(acc, ret.unit, ret.expr, depth + 1) : undefined;
