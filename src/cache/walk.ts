@@ -79,7 +79,7 @@ export function walkWithCache(o: CachedWalkOptions): { files: string[]; opened: 
     if (!k || k.changed > since) keep = false;
     return k?.key;
   };
-  const seen = listedFolders();
+  const seen = listedFolders({ markers: true });
   const files = discoverFiles(o.paths, o.cwd, o.config.ignorePatterns, {
     onListed: seen.hook,
     onUnreadable: (folder, code) => {

@@ -7,7 +7,7 @@
 // other flags), as soon as the bundle has run and has parsed and type-checked a few sample lines
 // (compiler-warmup.cts): it then holds the code compiled up front and the parser's and checker's
 // functions a run uses, which V8 would otherwise compile again in every run (measured on the
-// bench's tree: the type checks of request shapes 61 -> 42 ms a run, median of 7; a cache made
+// bench's tree: the type checks of request shapes 50 -> 32 ms a run, median of 9; a cache made
 // at exit instead, holding every function the analysis compiled, took over a second to write and
 // made later runs no faster). It lives in
 // node_modules/.cache/migrate-check beside the installed dependencies, as other tools' caches

@@ -102,13 +102,17 @@ export const MARKERS = new Set(['package.json', '.openapi-generator']);
 
 /**
  * What a walk saw of its folders, for the tsconfig look-ups of the text test (analysis/tsconfig.ts
- * ListedFolders): `hook` is the walk's `onListed`.
+ * ListedFolders): `hook` is the walk's `onListed`. The markers are gathered only when asked for
+ * (`--cache` keeps them; a plain scan's walk has no use for them).
  */
-export function listedFolders(): { folders: ListedFolders; hook: NonNullable<WalkHooks['onListed']> } {
+export function listedFolders(o: { markers?: boolean } = {}): { folders: ListedFolders; hook: NonNullable<WalkHooks['onListed']> } {
   const folders: ListedFolders = { listed: new Set(), tsconfig: new Set(), links: new Set(), markers: new Set() };
   const hook = (dir: string, entries: Dirent[]) => {
-    for (const e of entries) if (MARKERS.has(e.name)) folders.markers.add(path.join(dir, e.name));
-    const config = entries.find((e) => e.name === 'tsconfig.json');
+    let config: Dirent | undefined;
+    for (const e of entries) {
+      if (e.name === 'tsconfig.json') config = e;
+      else if (o.markers && MARKERS.has(e.name)) folders.markers.add(path.join(dir, e.name));
+    }
     // (a link of that name: whether it leads to a file is asked of the disk)
     if (config?.isSymbolicLink()) return void folders.links.add(dir);
     folders.listed.add(dir);

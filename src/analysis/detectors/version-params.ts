@@ -51,13 +51,14 @@ export function boundVersion(acc: AnalysisState, m: PathMatch, pieces: Piece[], 
  */
 function parameterOf(acc: AnalysisState, unit: Unit, e: ts.Expression): { unit: Unit; fn: ts.SignatureDeclaration; index: number; key?: string; init?: ts.Expression; name: string } | undefined {
   const x = unwrap(e);
-  const kept = ts.isPropertyAccessExpression(x) ? instanceParameter(unwrap(x.expression), x) ?? instanceParameter(x, x) : undefined;
+  // `this.opts.version`: the key of the parameter's object; `this.version`: the parameter itself
+  const owner = ts.isPropertyAccessExpression(x) ? unwrap(x.expression) : undefined;
+  const keyed = !!owner && ts.isPropertyAccessExpression(owner);
+  const kept = owner && (keyed ? instanceParameter(owner, x) : instanceParameter(x, x));
   if (kept) {
     const ctor = enclosingClass(x)!.members.find(ts.isConstructorDeclaration)!;
-    const param = ctor.parameters[kept.index];
-    // `this.opts.version`: the key of the parameter's object; `this.version`: the parameter itself
-    const key = unwrap((x as ts.PropertyAccessExpression).expression).kind === ts.SyntaxKind.ThisKeyword ? undefined : (x as ts.PropertyAccessExpression).name.text;
-    return { unit, fn: ctor, index: kept.index, key, init: key === undefined ? param?.initializer : undefined, name: x.getText(unit.sf) };
+    const key = keyed ? (x as ts.PropertyAccessExpression).name.text : undefined;
+    return { unit, fn: ctor, index: kept.index, key, init: keyed ? undefined : ctor.parameters[kept.index]?.initializer, name: x.getText(unit.sf) };
   }
   if (ts.isPropertyAccessExpression(x) && ts.isIdentifier(x.expression)) {
     const d = acc.bindings.resolve(unit, x.expression);
