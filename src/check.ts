@@ -14,8 +14,8 @@ export async function check(opts: CheckOptions): Promise<CheckResult> {
   const config = opts.config ?? defaultConfig();
   const run = await startRun({ ...opts, config });
   try {
-    const { results, stats } = await analyzeRun(run.files, { ...opts, config, ahead: run.ahead, opened: run.cache });
-    return { results, stats, files: run.files };
+    const { results, stats, report } = await analyzeRun(run.files, { ...opts, config, ahead: run.ahead, opened: run.cache });
+    return { results, stats, files: run.files, ...(report ? { report } : {}) };
   } finally {
     run.stop();
   }

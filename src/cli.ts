@@ -15,7 +15,7 @@ import { filterQuiet } from './severity.js';
 import type { CacheOptions, Config, FileResult, FixResult } from './types.js';
 import { trace } from './core/trace.js';
 
-function out(text: string, file?: string, cwd = process.cwd()): void {
+function out(text: string | Uint8Array, file?: string, cwd = process.cwd()): void {
   if (file) {
     const abs = path.resolve(cwd, file);
     try {
@@ -24,7 +24,7 @@ function out(text: string, file?: string, cwd = process.cwd()): void {
     } catch (err) {
       throw new UsageError(`cannot write the report to ${file} (${(err as NodeJS.ErrnoException).code ?? 'error'})`);
     }
-  } else if (text) toStdout(text);
+  } else if (text.length) toStdout(text);
 }
 
 /**
@@ -32,7 +32,7 @@ function out(text: string, file?: string, cwd = process.cwd()): void {
  * stream for a file turns the text into a Buffer first, which took 17 ms for the 3 MB JSON report of
  * a 10,000-file tree (a twentieth of a cached run); a terminal or a pipe keeps Node's stream.
  */
-function toStdout(text: string): void {
+function toStdout(text: string | Uint8Array): void {
   let file = false;
   try {
     file = fstatSync(1).isFile();
@@ -43,10 +43,9 @@ function toStdout(text: string): void {
     process.stdout.write(text);
     return;
   }
-  const written = writeSync(1, text);
   // (a file takes the whole text in one call; should it take part, the rest follows as bytes)
-  const bytes = Buffer.byteLength(text);
-  if (written < bytes) for (let rest = Buffer.from(text).subarray(written); rest.length; ) rest = rest.subarray(writeSync(1, rest));
+  const bytes = typeof text === 'string' ? Buffer.from(text) : text;
+  for (let rest = bytes.subarray(writeSync(1, bytes)); rest.length; ) rest = rest.subarray(writeSync(1, rest));
 }
 
 function listRules(): string {
@@ -81,9 +80,11 @@ async function progressBar(enabled: boolean): Promise<{ update: (done: number, t
   };
 }
 
+/** --color / --no-color, else picocolors' own answer (a terminal, NO_COLOR, FORCE_COLOR, CI); never into a file unless asked. */
+const colorOf = (args: ScanArgs): boolean => args.color ?? (!args.outputFile && picocolors().isColorSupported);
+
 async function render(results: FileResult[], args: ScanArgs, cwd: string): Promise<string> {
-  // --color / --no-color, else picocolors' own answer (a terminal, NO_COLOR, FORCE_COLOR, CI); never into a file unless asked
-  const meta = { cwd, version: version(), color: args.color ?? (!args.outputFile && picocolors().isColorSupported) };
+  const meta = { cwd, version: version(), color: colorOf(args) };
   if (args.reporter === 'html') {
     const { renderHtml } = await import('./reporters/html.js');
     let trend;
@@ -101,6 +102,9 @@ async function render(results: FileResult[], args: ScanArgs, cwd: string): Promi
   if (!isReporterName(args.reporter)) throw new UsageError(`unknown reporter: ${args.reporter}`, `choose one of ${REPORTERS.join(', ')}`);
   return (await loadReporter(args.reporter))(results, meta);
 }
+
+/** The reporters a `--cache` run keeps the report of (see scan). */
+const KEPT_REPORTERS = ['stylish', 'compact', 'json', 'sarif'];
 
 function counts(results: FileResult[]): { errors: number; warnings: number } {
   let errors = 0;
@@ -211,7 +215,21 @@ async function scan(args: ScanArgs): Promise<number> {
   const onUnreadable = (folder: string, code: string) => void unreadable.push({ folder, code });
   // the files this run checked (its shard of them): a baseline update keeps the others' entries
   let scanned: string[] = [];
-  const cache = args.cache ? await cacheOptions(args, cwd) : undefined;
+  // a scan's report is kept in the cache with the results it shows, and a run where nothing changed
+  // writes it out again (as a build cache replays a task's output): the reporters whose text is the
+  // results', the options' and the tool's alone (not html's trend, github's step summary, a baseline)
+  const keep = args.cache && !args.fix && !args.baseline && !args.updateBaseline && KEPT_REPORTERS.includes(args.reporter);
+  const report: CacheOptions['report'] = keep
+    ? {
+        // (a folder the walk could not read is a finding of the command's, not of the cache's)
+        key: () => (unreadable.length ? undefined : JSON.stringify({ reporter: args.reporter, color: colorOf(args), cwd, version: version(), quiet: !!args.quiet })),
+        render: async (found) => {
+          const shown = args.quiet ? filterQuiet(found) : found;
+          return { text: await render(shown, args, cwd), ...counts(shown) };
+        },
+      }
+    : undefined;
+  const cache = args.cache ? { ...(await cacheOptions(args, cwd)), ...(report ? { report } : {}) } : undefined;
   try {
     // check() and fix() walk the paths (a large tree is read on a reader thread, started as soon as
     // the walk finds it large, while this thread loads the compiler and parses)
@@ -236,9 +254,14 @@ async function scan(args: ScanArgs): Promise<number> {
     } else {
       const { check } = await import('./check.js');
       const checked = await check({ paths, cwd, config, cache, onProgress: bar.update, onUnreadable, shard: args.shard });
+      bar.stop();
+      if (checked.report) {
+        trace(checked.report.replayed ? 'report written out as the cache kept it' : 'report rendered, and kept in the cache');
+        out(checked.report.text, args.outputFile, cwd);
+        return exitCodeOf(checked.report, args);
+      }
       results = checked.results;
       scanned = checked.files;
-      bar.stop();
     }
   } finally {
     bar.stop();
@@ -294,8 +317,9 @@ async function cacheOptions(args: ScanArgs, cwd: string): Promise<CacheOptions> 
 }
 
 /** 1 when the findings fail the run (an error, a fatal file, more warnings than --max-warnings), else 0. */
-function exitCode(results: FileResult[], args: ScanArgs): number {
-  const c = counts(results);
+const exitCode = (results: FileResult[], args: ScanArgs): number => exitCodeOf(counts(results), args);
+
+function exitCodeOf(c: { errors: number; warnings: number }, args: ScanArgs): number {
   if (c.errors > 0) return 1;
   if (args.maxWarnings !== undefined && args.maxWarnings >= 0 && c.warnings > args.maxWarnings) {
     process.stderr.write(`migrate-check: ${c.warnings} warnings, more than --max-warnings ${args.maxWarnings}\n`);

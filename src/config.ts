@@ -331,6 +331,11 @@ function findRaw(opts: LoadConfigOptions): { raw: unknown; label: string; dir: s
   return { raw: (pkg as Record<string, unknown>)[PACKAGE_KEY], label: `${at.shown} "${PACKAGE_KEY}"`, dir };
 }
 
+/** The hosts named in the config, and the bases its `legacyBases` names: a file naming one is always parsed (pipeline/prefilter.ts). */
+export function hostsOf(config: Config): string[] {
+  return [config.baseUrl, config.legacyBaseUrl, config.stagingUrl, ...(config.legacyBases ?? [])].filter((h): h is string => !!h);
+}
+
 export function defaultConfig(): Config {
   return { rules: {}, ignorePatterns: [], maxFileSize: DEFAULT_MAX_FILE_SIZE };
 }

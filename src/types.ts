@@ -199,6 +199,21 @@ export interface CacheOptions {
   strategy: 'metadata' | 'content';
   /** told when the cache file cannot be written (the run's results stand) */
   onWarning?: (message: string) => void;
+  /**
+   * The command's report, kept in the cache file with the results it shows (cli.ts): `key` names
+   * what it depends on besides them (the reporter, colour, folder, --quiet), undefined when no report
+   * may be kept or written out again (a folder the walk could not read is a finding of the command's
+   * own); `render` makes it from a run's results. A run where nothing changed since a report of that
+   * key was kept writes it out again instead of rendering it.
+   */
+  report?: { key: () => string | undefined; render: (results: FileResult[]) => Promise<RenderedReport> };
+}
+
+/** A report as the command writes it out, with the counts of what it shows (the exit code is made from them). */
+export interface RenderedReport {
+  text: string | Uint8Array;
+  errors: number;
+  warnings: number;
 }
 
 export interface CheckResult {
@@ -207,6 +222,11 @@ export interface CheckResult {
   stats: { files: number; candidates: number; parsed: number };
   /** the files checked: every source file under the paths (or the shard's) */
   files: string[];
+  /**
+   * With CacheOptions.report: the report, rendered by this run or written again as the cache kept
+   * it (`replayed`: then `results` is empty, none having been made)
+   */
+  report?: RenderedReport & { replayed: boolean };
 }
 
 /** fix() takes check()'s options but a shard: a base URL and the paths sent through it move together, across files. */

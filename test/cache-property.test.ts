@@ -10,10 +10,12 @@
 // runs: `npm run test:cache:long` draws a new seed and runs 40 sequences a project and strategy.
 //
 // The runs are in this process (check() and the json reporter, as the command calls them): the
-// command's own --cache is tested in test/cache.test.ts. The walk of the tree is kept as soon as it
-// is made (the steps come a whole run apart), so that the steps which change no folder (an edit to a
-// file's text, a config file's, none) take the files from the kept walk (src/cache/walk.ts); the
-// last test checks that some did.
+// command's own --cache is tested in test/cache.test.ts. As the command does, a cached run keeps its
+// report in the cache, and a run where nothing changed writes that out again instead of rendering
+// one: that text is what is compared. The walk of the tree is kept as soon as it is made (the steps
+// come a whole run apart), so that the steps which change no folder (an edit to a file's text, a
+// config file's, none) take the files from the kept walk (src/cache/walk.ts); the last test checks
+// that some did, and that some runs wrote out the kept report.
 import fc from 'fast-check';
 import { readdirSync, readFileSync, renameSync, rmSync, utimesSync, writeFileSync, existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -21,12 +23,14 @@ import { describe, expect, it } from 'vitest';
 import { check } from '../dist/src/index.js';
 import { loadConfig } from '../dist/src/config.js';
 import { json } from '../dist/src/reporters/json.js';
+import type { FileResult } from '../src/types.js';
 import { isDir, propertySeed, ROOT, tempCopy, walk } from './helpers.js';
 
 const RUNS = Number(process.env.PROPERTY_RUNS ?? 8);
 process.env.MIGRATE_CHECK_CACHE_RACY_MS = '0';
-/** how many cached runs took their files from the kept walk */
+/** how many cached runs took their files from the kept walk, and how many wrote out the kept report */
 let walksKept = 0;
+let reportsKept = 0;
 const SEED = propertySeed(20_261_126);
 
 const projects = readdirSync(path.join(ROOT, 'fixtures', 'projects'))
@@ -147,8 +151,13 @@ function touch(file: string): void {
 
 async function report(dir: string, cache?: { location: string; strategy: 'metadata' | 'content' }): Promise<string> {
   const config = loadConfig({ cwd: dir });
-  const { results } = cache ? await traced(() => check({ paths: ['.'], cwd: dir, config, cache })) : await check({ paths: ['.'], cwd: dir, config });
-  return json(results, { cwd: dir, version: '0', color: false });
+  const render = (results: FileResult[]) => json(results, { cwd: dir, version: '0', color: false });
+  if (!cache) return render((await check({ paths: ['.'], cwd: dir, config })).results);
+  const kept = { key: () => 'json', render: async (results: FileResult[]) => ({ text: render(results), errors: 0, warnings: 0 }) };
+  const checked = await traced(() => check({ paths: ['.'], cwd: dir, config, cache: { ...cache, report: kept } }));
+  if (!checked.report) throw new Error('a cached run asked for its report gave none');
+  if (checked.report.replayed) reportsKept++;
+  return Buffer.from(checked.report.text).toString('utf8');
 }
 
 /** Run with the trace on, its lines kept from the test's output and the kept walks counted. */
@@ -194,7 +203,8 @@ describe('--cache gives the report a cold run gives, after every edit', () => {
     }
   }
 
-  it('took the files from the kept walk in some of those runs', () => {
+  it('took the files from the kept walk, and wrote out the kept report, in some of those runs', () => {
     expect(walksKept).toBeGreaterThan(0);
+    expect(reportsKept).toBeGreaterThan(0);
   });
 });

@@ -22,12 +22,18 @@ function reanalysed(stderr: string): { used: boolean; again: number; of: number 
   return { used: m[1] === 'read', again: Number(m[2]), of: Number(m[3]) };
 }
 
-/** A cache file's lines: its meta, the quick part (results and graph), the rest of the entries, the walk (or null). */
-function cacheLines(text: string): [Record<string, unknown>, Record<string, unknown>, Record<string, unknown>, Record<string, unknown> | null] {
+/** A cache file's lines: its meta, the quick part (results and graph), the rest of the entries, the walk (or null); then what follows them (the report kept, or nothing). */
+function cacheLines(text: string): [Record<string, unknown>, Record<string, unknown>, Record<string, unknown>, Record<string, unknown> | null, string] {
   const lines = text.split('\n');
-  expect(lines).toHaveLength(5);
-  expect(lines[4]).toBe('');
-  return [JSON.parse(lines[0]), JSON.parse(lines[1]), JSON.parse(lines[2]), JSON.parse(lines[3])];
+  expect(lines.length).toBeGreaterThanOrEqual(5);
+  return [JSON.parse(lines[0]), JSON.parse(lines[1]), JSON.parse(lines[2]), JSON.parse(lines[3]), lines.slice(4).join('\n')];
+}
+
+/** A cache file's text with its line `n` (0: the meta, 2: the rest of the entries) changed (its checksum left as it was). */
+function lineChanged(text: string, n: number, change: (line: string) => string): string {
+  const lines = text.split('\n');
+  lines[n] = change(lines[n]);
+  return lines.join('\n');
 }
 
 /** A cache file's text with its header changed (the header is a JSON text inside its first line). */
@@ -199,10 +205,12 @@ describe('--cache', () => {
     ['of an older format', (text) => text.replace(/"version":\d+/, '"version":0')],
     ['written by another build of the tool (its header differs)', (text) => withHeader(text, (h) => h.replace(/"[0-9a-f]{40}"/, `"${'0'.repeat(40)}"`))],
     ['written with another config (its header differs)', (text) => withHeader(text, (h) => h.replace('"ignorePatterns":[]', '"ignorePatterns":["x"]'))],
-    ['spoiled in an entry (its checksum no longer right)', (text) => text.replace(/"key":"[^"]*"/, '"key":7')],
+    ['spoiled in an entry (its checksum no longer right)', (text) => lineChanged(text, 2, (full) => full.replace(/"key":"[^"]*"/, '"key":7'))],
     ['well-formed with a result that is not (its checksum mended)', (text) => mended(text, 1, (quick) => quick.replace(/"line":\d+/, '"line":"7"'))],
     ['cut after its first line', (text) => text.slice(0, text.indexOf('\n') + 1)],
     ['holding keys of the graph that are not a list of names', (text) => text.replace(/"graphKeys":\[/, '"graphKeys":[7,')],
+    ['holding a report whose counts are not numbers', (text) => lineChanged(text, 0, (meta) => meta.replace(/"errors":\d+/, '"errors":"1"'))],
+    ['cut inside the report it keeps, the report\'s entry taken out', (text) => lineChanged(text, 0, (meta) => meta.replace(/,"report":\{[^}]*\}/, '')).slice(0, -10)],
   ];
   for (const [what, spoil] of spoiled) {
     it(`ignores a cache file that is ${what}, and writes it again`, () => {

@@ -1,26 +1,20 @@
 // `--cache`: the analysis of a list of files that takes from the cache file everything a change
-// cannot have touched. Each file is keyed (size and time, or a hash of its text); a file whose key
-// is unchanged keeps what the text test made of it, so the files to parse are chosen again without
-// reading it; the import graph of those files is cut into components (graph.ts), and only the
-// components holding a change (or that held one last time) are analysed again, with the compiler;
-// the others keep their results. Nothing changed: no analysis and no compiler at all.
+// cannot have touched. Each file is keyed (size and time, or a hash of its text); a run where no key
+// changed, no file was added or deleted, and what else a result depends on is as it was (unchanged,
+// below) takes every result from the cache, and the report kept with them: no analysis, no compiler,
+// none of the text test. A run where something changed goes on in changed.ts, loaded only then.
 
-import type { CandidateResult } from '../analysis/run.js';
 import type { Analysis } from '../pipeline/analyze.js';
-import { stemReader } from '../pipeline/alias-stems.js';
 import { choiceDigest, markersDigest } from './choice.js';
-import { drawIn, hostsOf, weakStems, type Importer, type Passed } from '../pipeline/prefilter.js';
 import type { ListedFolders } from '../analysis/tsconfig.js';
 import { readSource, type Source } from '../pipeline/read.js';
 import { sortByFile } from '../core/order.js';
 import { msSince, now, trace } from '../core/trace.js';
 import type { CacheOptions, Config, FileResult } from '../types.js';
-import { factsOf, fileKey, type Entry, type OutsideEntry } from './entry.js';
-import { components, dirtyParts, importLinks, sameLinks } from './graph.js';
-import { namesOf, type Names } from './names.js';
-import { graphDigest, headerKey, keysFingerprint, readCache, writeCache, writeCacheText, type CacheData, type CacheFile, type WalkStamp } from './store.js';
+import { fileKey } from './entry.js';
+import { importLinks } from './graph.js';
+import { graphDigest, headerKey, inBytes, keysFingerprint, readCache, writeCacheText, type CacheFile, type ReportToKeep } from './store.js';
 import { startAnalysisThread, stopAnalysisThread, type AnalysisThread } from '../pipeline/analysis-thread.js';
-import type { runWhole as RunWhole } from '../pipeline/workers.js';
 import type { OpenedCache } from './walk.js';
 
 export interface CachedRunOptions {
@@ -88,14 +82,16 @@ export async function cachedAnalysis(files: string[], opts: CachedRunOptions): P
     const fingerprint = keysFingerprint(files, keyed);
     trace(`cache: ${files.length} files keyed`);
     if (file && fingerprint !== undefined && fingerprint === file.fingerprint) {
-      const same = unchanged(file, { files, read, started, maxFileSize: max, root: opts.root, folders: seen?.folders });
+      const same = await unchanged(file, { files, read, started, maxFileSize: max, root: opts.root, folders: seen?.folders, report: cache.report });
       if (same) {
-        // a walk that could be kept where the cache holds none (or an older one): kept for the next run
-        if (walk && !opts.opened!.reused) {
-          const problem = writeCacheText(cache.location, file.withWalk(walk));
+        // a walk that could be kept where the cache holds none (or an older one), a report rendered
+        // where it holds none of its key: kept for the next run
+        const newWalk = walk && !opts.opened!.reused ? walk : undefined;
+        if (newWalk || same.keep) {
+          const problem = writeCacheText(cache.location, file.rewritten({ walk: newWalk, report: same.keep }));
           if (problem) cache.onWarning?.(problem);
         }
-        return same;
+        return same.analysis;
       }
     }
     // something changed: the worker loads the compiler while this thread reads the cache and
@@ -103,166 +99,27 @@ export async function cachedAnalysis(files: string[], opts: CachedRunOptions): P
     // to believe: then every file is read here and every candidate analysed, and a worker loading the
     // compiler meanwhile slowed this thread's reading as much as it saved (measured on two cores)
     if (file) startAhead();
-    const { runWhole } = await import('../pipeline/workers.js');
-    return await changedRun(files, keyed, { config, cache, root: opts.root, header, file, walk, folders: seen?.folders, markers, fingerprint, read, started, analyse: (again, o) => analyse(again, o, runWhole, thread) });
+    const [{ runWhole }, { analyse, changedRun }] = await Promise.all([import('../pipeline/workers.js'), import('./changed.js')]);
+    return await changedRun(files, keyed, { config, cache, root: opts.root, header, file, walk, folders: seen?.folders, markers, fingerprint, read, started, analyse: (again, o) => analyse(again, o, runWhole, thread), analysed: () => stopAnalysisThread(thread) });
   } finally {
     stopAnalysisThread(thread);
   }
-}
-
-interface ChangedRun {
-  config: Config;
-  cache: CacheOptions;
-  root?: string;
-  header: string;
-  /** the cache file read (undefined: none, or none to believe) */
-  file?: CacheFile;
-  walk?: WalkStamp;
-  /** what the walk saw of the folders (walk.ts OpenedCache), and the digest of the markers in them (choice.ts) */
-  folders?: ListedFolders;
-  markers?: string;
-  fingerprint?: string;
-  read: (file: string) => Source;
-  started: number;
-  analyse: (again: string[], o: AnalyseOptions) => Promise<CandidateResult>;
-}
-
-/** A run where some file changed (or no cache held): what changed is analysed again, the rest kept; the cache written. */
-async function changedRun(files: string[], keyed: (string | undefined)[], o: ChangedRun): Promise<Analysis> {
-  const { config, cache, file, read, fingerprint } = o;
-  const max = config.maxFileSize;
-  const old = file?.full();
-  const before = old?.files ?? new Map<string, Entry>();
-  // what the last run recorded of the files' places, read below after their entries change (in place)
-  const was = placesOf(before);
-  const entries = new Map<string, Entry>();
-  /** the files that changed, were added or deleted, or whose place in the graph changed */
-  const seeds = new Set<string>();
-  const hosts = hostsOf(config);
-  files.forEach((file, i) => {
-    const key = keyed[i];
-    const prev = before.get(file);
-    if (prev && key !== undefined && prev.key === key) entries.set(file, prev);
-    else {
-      entries.set(file, { key: key ?? '', ...factsOf(read(file), hosts) });
-      seeds.add(file);
-    }
-  });
-  for (const file of before.keys()) if (!entries.has(file)) seeds.add(file);
-
-  const chosen = chooseCandidates(files, entries, { stems: old?.stems, weakIn: was.weakIn, seeds, read, folders: o.folders });
-  const candidates = chosen.candidates;
-  for (const [file, e] of entries) if (was.candidates.has(file) !== !!e.candidate) seeds.add(file);
-
-  const names = (file: string): Names | undefined => {
-    const e = entries.get(file);
-    if (e?.declares && e.calls) return { declares: e.declares, calls: e.calls };
-    const src = read(file);
-    if (src.fatal) return undefined;
-    const n = namesOf(src.text!);
-    if (e) Object.assign(e, n);
-    return n;
-  };
-  const graph = importLinks(candidates, entries, { maxFileSize: max, root: o.root });
-  // the names whose calls the last analysis of a node looked for over every file (a wrapper's callers)
-  const lookups = new Map<string, string[]>();
-  for (const file of graph.links.keys()) {
-    const known = entries.get(file)?.lookups ?? old?.outside.get(file)?.lookups;
-    if (known) lookups.set(file, known);
-  }
-  const partsOf = () => components(graph, candidates, entries, { names, lookups: (f) => lookups.get(f) });
-  let parts = partsOf();
-  const outside = new Map<string, OutsideEntry>();
-  for (const [file, links] of graph.links) {
-    const e = entries.get(file);
-    const prevLinks = e ? was.links.get(file) : old?.outside.get(file)?.links;
-    if (e) e.links = links;
-    else {
-      const key = graph.outside.get(file)!;
-      if (old?.outside.get(file)?.key !== key) seeds.add(file);
-      outside.set(file, { key, links, part: '' });
-    }
-    if (!sameLinks(prevLinks, links)) seeds.add(file);
-  }
-  const partsBefore = was.parts;
-  for (const [file, e] of old?.outside ?? []) partsBefore.set(file, e.part);
-  // a file that was in the graph and is no more: the component it left is analysed again
-  for (const file of partsBefore.keys()) if (!parts.has(file)) seeds.add(file);
-
-  let dirty = dirtyParts(seeds, parts, partsBefore);
-  let again: string[] = [];
-  const fresh = new Map<string, FileResult>();
-  let parsed = 0;
-  // the analysis may look for the calls of new names, which tie its files to components it did not
-  // take: those are analysed with them, until no new tie appears
-  for (let round = 0; dirty.size; round++) {
-    again = candidates.filter((f) => dirty.has(parts.get(f)!));
-    const analysed = await o.analyse(again, { files, config, root: o.root, read, unreadable: chosen.unreadable });
-    fresh.clear();
-    for (const r of analysed.results) fresh.set(r.file, r);
-    parsed += analysed.parsed;
-    const taken = [...parts].filter(([, p]) => dirty.has(p)).map(([f]) => f);
-    // a name looked for from known files ties those; one looked for from elsewhere, every file analysed
-    for (const f of taken) lookups.delete(f);
-    for (const { name, from } of analysed.callsLookedUp ?? [])
-      for (const f of from.length ? from : taken) if (parts.has(f)) lookups.set(f, [...new Set([...(lookups.get(f) ?? []), name])].sort());
-    const next = partsOf();
-    const grown = new Set(taken.map((f) => next.get(f)!));
-    const wider = [...next].some(([f, p]) => grown.has(p) && !dirty.has(parts.get(f)!));
-    parts = next;
-    dirty = grown;
-    if (!wider) break;
-    trace(`cache: the analysis tied ${again.length} candidates to others by the names whose calls it looked for; round ${round + 2}`);
-  }
-  for (const [file, part] of parts) {
-    const e = entries.get(file);
-    const found = lookups.get(file);
-    if (e) Object.assign(e, { part, ...(found?.length ? { lookups: found } : {}) });
-    else Object.assign(outside.get(file)!, { part, ...(found?.length ? { lookups: found } : {}) });
-    if (e && !found?.length) delete e.lookups;
-  }
-  trace(`cache: ${old ? 'read' : 'none to use'}; ${seeds.size} files changed, added, deleted or moved in the graph; ${again.length} of ${candidates.length} candidates analysed again in ${msSince(o.started)} ms`);
-
-  const results: FileResult[] = [];
-  for (const file of files) {
-    const e = entries.get(file)!;
-    const unreadable = e.unreadable ?? chosen.unreadable.get(file);
-    const part = parts.get(file);
-    let r: FileResult = { file, findings: [], suppressed: [] };
-    if (unreadable) r.fatal = { file, ...unreadable };
-    else if (part !== undefined && dirty.has(part)) r = fresh.get(file) ?? r;
-    else if (part !== undefined && e.result) {
-      r = { file, ...e.result };
-      // the reporters show the text of a file with findings (it is unchanged: its key says so)
-      if (!r.fatal) r.source = read(file).text;
-    }
-    const { findings, suppressed, fatal } = r;
-    if (fatal || findings.length || suppressed.length) e.result = { findings, suppressed, ...(fatal ? { fatal } : {}) };
-    else delete e.result;
-    results.push(r);
-  }
-  // (a config file the choice reads that changed with no source file: written, so that the next run finds nothing changed)
-  const choice = { files: chosen.reads, digest: choiceDigest(o.folders, chosen.reads) };
-  if (!old || seeds.size || choice.digest !== file?.choice) {
-    const data: CacheData = { files: entries, outside, stems: chosen.stems };
-    const problem = writeCache(cache.location, { header: o.header, fingerprint, graph: graphDigest(graph.links, graph.outside, graph.sure), choice, markers: o.markers, candidates, data, walk: o.walk });
-    if (problem) cache.onWarning?.(problem);
-  }
-  return { results: sortByFile(results), stats: { files: files.length, candidates: candidates.length, parsed }, candidates };
 }
 
 /**
  * A run where no file's key changed and none was added or removed (the fingerprint says so): when
  * the config files the choice of files read are as they were (choice.ts), the candidates' imports
  * still name the same files (a tsconfig or package.json can change that) and the modules outside
- * the discovered files hold the same texts, every result is the last run's.
- * Only the quick part of the cache is read; nothing is analysed, and nothing written (the caller
- * writes the walk line alone when this run's walk can be kept and the cache held none that held).
+ * the discovered files hold the same texts, every result is the last run's, and so is the report
+ * rendered from them: with a report of the command's key kept, it is written out again as it is
+ * (its checksum right), no result made. Only the quick part of the cache is read; nothing is
+ * analysed, and nothing written (the caller writes the walk line when this run's walk can be kept
+ * and the cache held none that held, and the report rendered here, `keep`, where it held none).
  */
-function unchanged(
+async function unchanged(
   file: CacheFile,
-  o: { files: string[]; read: (file: string) => Source; started: number; maxFileSize: number; root?: string; folders?: ListedFolders },
-): Analysis | undefined {
+  o: { files: string[]; read: (file: string) => Source; started: number; maxFileSize: number; root?: string; folders?: ListedFolders; report?: CacheOptions['report'] },
+): Promise<{ analysis: Analysis; keep?: ReportToKeep } | undefined> {
   // a config file the choice of files read, or where the walk saw tsconfig files, changed: choose again
   if (choiceDigest(o.folders, file.choiceFiles) !== file.choice) return undefined;
   const quick = file.quick();
@@ -271,6 +128,15 @@ function unchanged(
   const graph = importLinks(quick.candidates, new Map(Object.entries(quick.nodes)), { maxFileSize: o.maxFileSize, root: o.root });
   trace('cache: import graph followed');
   if (graphDigest(graph.links, graph.outside, graph.sure) !== file.graph) return undefined;
+  const done = () => trace(`cache: read; 0 files changed, added, deleted or moved in the graph; 0 of ${quick.candidates.length} candidates analysed again in ${msSince(o.started)} ms`);
+  const stats = { files: o.files.length, candidates: quick.candidates.length, parsed: 0 };
+  const key = o.report?.key();
+  const kept = key !== undefined && file.report(key);
+  if (kept) {
+    done();
+    trace('cache: the report kept with these results is written out again');
+    return { analysis: { results: [], stats, candidates: quick.candidates, report: { ...kept, replayed: true } } };
+  }
   const results: FileResult[] = o.files.map((f) => {
     const kept = quick.results[f];
     if (!kept) return { file: f, findings: [], suppressed: [] };
@@ -279,84 +145,9 @@ function unchanged(
     if (!r.fatal) r.source = o.read(f).text;
     return r;
   });
-  trace(`cache: read; 0 files changed, added, deleted or moved in the graph; 0 of ${quick.candidates.length} candidates analysed again in ${msSince(o.started)} ms`);
-  return { results: sortByFile(results), stats: { files: o.files.length, candidates: quick.candidates.length, parsed: 0 }, candidates: quick.candidates };
+  done();
+  const sorted = sortByFile(results);
+  const made = key !== undefined ? inBytes(await o.report!.render(sorted)) : undefined;
+  return { analysis: { results: sorted, stats, candidates: quick.candidates, report: made && { ...made, replayed: false } }, keep: made && { key: key!, ...made } };
 }
 
-/**
- * The files to parse, chosen as the text test chooses them (prefilter.ts drawIn) from what each
- * file's entry keeps: a weak file's verdict is read again only when it changed or the strong files'
- * names did. Marks the entries of the candidates and of the weak files that import a strong one.
- */
-function chooseCandidates(
-  files: string[],
-  entries: Map<string, Entry>,
-  o: { stems?: string; weakIn: Set<string>; seeds: Set<string>; read: (file: string) => Source; folders?: ListedFolders },
-): { candidates: string[]; stems: string; unreadable: Map<string, Source['fatal'] & object>; reads: string[] } {
-  const strong: Passed[] = [];
-  const weak: (Passed & { imports?: boolean })[] = [];
-  const importers: Importer[] = [];
-  for (const file of files) {
-    const e = entries.get(file)!;
-    delete e.candidate;
-    delete e.weakIn;
-    delete e.links;
-    delete e.part;
-    if (e.unreadable) continue;
-    const facts = { file, versionedBase: !!e.base, setsDefaults: !!e.defaults, wrapper: !!e.wrapper };
-    if (e.signal === 'strong') strong.push(facts);
-    else {
-      if (e.signal === 'weak') weak.push(facts);
-      if (e.imports) importers.push({ file, specifiers: e.imports, setsDefaults: !!e.defaults });
-    }
-  }
-  // (one reading of the config files serves the stems and the drawing in; the cache keeps which they were: choice.ts)
-  const reads = new Set<string>();
-  const reader = stemReader(importers, { folders: o.folders, reads });
-  const weakList = weakStems(strong, importers, reader);
-  const stems = weakList.join('\n');
-  const known = o.stems === stems;
-  for (const w of weak) {
-    if (known && !o.seeds.has(w.file)) w.imports = o.weakIn.has(w.file);
-    else {
-      const src = o.read(w.file);
-      if (src.fatal) w.imports = false;
-      else w.text = src.text;
-    }
-  }
-  const drawn = drawIn(strong, weak, importers, o.read, { reader, weak: weakList });
-  const candidates = [...strong, ...drawn.candidates].map((c) => c.file);
-  for (const f of candidates) entries.get(f)!.candidate = true;
-  for (const f of drawn.weakIn) entries.get(f)!.weakIn = true;
-  const unreadable = new Map(drawn.fatal.map((s) => [s.file, s.fatal!]));
-  return { candidates, stems, unreadable, reads: [...reads].sort() };
-}
-
-/** Where the last run placed the files: the candidates, the weak files drawn in, the import links and components. */
-function placesOf(before: Map<string, Entry>): { candidates: Set<string>; weakIn: Set<string>; links: Map<string, string[]>; parts: Map<string, string> } {
-  const was = { candidates: new Set<string>(), weakIn: new Set<string>(), links: new Map<string, string[]>(), parts: new Map<string, string>() };
-  for (const [file, e] of before) {
-    if (e.candidate) was.candidates.add(file);
-    if (e.weakIn) was.weakIn.add(file);
-    if (e.links) was.links.set(file, e.links);
-    if (e.part !== undefined) was.parts.set(file, e.part);
-  }
-  return was;
-}
-
-interface AnalyseOptions {
-  files: string[];
-  config: Config;
-  root?: string;
-  read: (file: string) => Source;
-  unreadable: Map<string, Source['fatal'] & object>;
-}
-
-/** Analyse some candidates (read now), as the run without the cache would analyse them, on the thread started ahead when there is one. */
-async function analyse(again: string[], o: AnalyseOptions, runWhole: typeof RunWhole, thread: AnalysisThread | undefined): Promise<CandidateResult> {
-  if (!again.length) return { results: [], parsed: 0 };
-  const job = again.map((file) => ({ file, src: o.read(file) }));
-  for (const { file, src } of job) if (src.fatal) o.unreadable.set(file, src.fatal);
-  const readable = job.filter((j) => !j.src.fatal).map((j) => ({ file: j.file, text: j.src.text! }));
-  return runWhole({ candidates: readable, given: o.files, config: o.config, root: o.root }, thread);
-}

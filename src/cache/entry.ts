@@ -4,10 +4,6 @@
 
 import { createHash } from 'node:crypto';
 import { statSync } from 'node:fs';
-import { setsClientDefaults } from '../core/axios-defaults.js';
-import { MAY_DOUBLE, oldResourceWords } from '../core/path-shape.js';
-import { AXIOS_WORD, globalTypeNames, mayRegisterWebhook, namesOldEvent } from '../pipeline/partition.js';
-import { drawsImporters, moduleSpecifiers, textSignal, VERSIONED_BASE } from '../pipeline/prefilter.js';
 import { readSource, type Source } from '../pipeline/read.js';
 import type { CacheOptions, FatalProblem, Finding } from '../types.js';
 
@@ -54,31 +50,6 @@ export interface OutsideEntry {
   links: string[];
   part: string;
   lookups?: string[];
-}
-
-/** What the text test makes of a file, kept for the next run. */
-export type Facts = Omit<Entry, 'key' | 'weakIn' | 'candidate' | 'links' | 'part' | 'result' | 'declares' | 'calls' | 'lookups'>;
-
-/** A file's facts (its text was read this run). */
-export function factsOf(src: Source, hosts: string[]): Facts {
-  if (src.fatal) return { unreadable: src.fatal };
-  const text = src.text!;
-  const f: Facts = {};
-  const signal = textSignal(text, hosts, src.file);
-  if (signal) f.signal = signal;
-  const imports = moduleSpecifiers(text);
-  if (imports) f.imports = imports;
-  if (setsClientDefaults(text)) f.defaults = true;
-  if (VERSIONED_BASE.test(text)) f.base = true;
-  if (AXIOS_WORD.test(text)) f.axios = true;
-  if (globalTypeNames(src.file, text).length) f.globals = true;
-  if (drawsImporters(text)) f.wrapper = true;
-  if (namesOldEvent(text)) f.oldEvent = true;
-  if (mayRegisterWebhook(text)) f.webhook = true;
-  if (MAY_DOUBLE.test(text)) f.double = true;
-  const resources = oldResourceWords(text);
-  if (resources.length) f.resources = resources;
-  return f;
 }
 
 /**
@@ -135,7 +106,7 @@ export function validEntry(e: unknown): e is Entry {
   return true;
 }
 
-export const sha1 = (text: string | Buffer): string => createHash('sha1').update(text).digest('hex');
+export const sha1 = (text: string | Uint8Array): string => createHash('sha1').update(text).digest('hex');
 
 export const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
 

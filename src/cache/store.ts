@@ -8,13 +8,13 @@ import { mkdirSync, readdirSync, readFileSync, statSync, type Dirent } from 'nod
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { packageRoot, toolVersion } from '../catalogue/index.js';
-import type { Config } from '../types.js';
+import type { Config, RenderedReport } from '../types.js';
 import { writeWhole } from '../core/write-whole.js';
 import { isObject, isStrings, sha1, validEntry, type Entry, type OutsideEntry } from './entry.js';
 
 const FORMAT = 'migrate-check-cache';
 /** raised whenever what an entry holds changes meaning */
-const FORMAT_VERSION = 7;
+const FORMAT_VERSION = 8;
 
 /** The default file name, in the folder the command runs from. */
 export const DEFAULT_CACHE_FILE = '.migrate-check-cache';
@@ -97,7 +97,9 @@ function buildStamp(): string {
  *    their imports), small enough to read at once;
  * 3. everything else the entries hold, read only when something changed;
  * 4. the walk: what the last walk of the tree saw (walk.ts), so that the next one can stat the
- *    folders instead of listing them; `null` when it could not be kept.
+ *    folders instead of listing them; `null` when it could not be kept;
+ * then, when the command kept one, the report it rendered from the results of line 2 (its bytes as
+ *    written out, to the end of the file), checked only by a run that would write it out again.
  */
 interface Meta {
   format: typeof FORMAT;
@@ -118,6 +120,8 @@ interface Meta {
   quickSum: string;
   fullSum: string;
   walkSum: string;
+  /** the report kept after line 4 (RenderedReport), when there is one: its key, checksum and counts */
+  report?: { key: string; sum: string; errors: number; warnings: number };
 }
 
 /**
@@ -160,9 +164,14 @@ export interface CacheFile {
   quick(): Quick | undefined;
   full(): CacheData | undefined;
   walk(): WalkStamp | undefined;
-  /** the file with another walk line (its other lines as they are), for writeCacheText */
-  withWalk(walk: WalkStamp | undefined): string;
+  /** the report kept under this key, its checksum right (undefined: none, another key's, or spoiled) */
+  report(key: string): RenderedReport | undefined;
+  /** the file with another walk line, or another report (its other lines as they are), for writeCacheText */
+  rewritten(change: { walk?: WalkStamp; report?: ReportToKeep }): (string | Uint8Array)[];
 }
+
+/** A report to keep, in bytes, with the key of what besides the results it depends on (CacheOptions.report). */
+export type ReportToKeep = { text: Uint8Array; errors: number; warnings: number; key: string };
 
 /** The fingerprint of the files of a run with their keys (undefined: a file has none, so nothing can match). */
 export function keysFingerprint(files: string[], keys: (string | undefined)[]): string | undefined {
@@ -189,13 +198,17 @@ export function readCache(file: string, header: string): CacheFile | undefined {
   // the starts of lines 2, 3, 4 and the end of the file
   const starts: number[] = [];
   for (let at = bytes.indexOf(10); at >= 0 && starts.length < 4; at = bytes.indexOf(10, at + 1)) starts.push(at + 1);
-  if (starts.length < 4 || starts[3] !== bytes.length) return undefined;
+  if (starts.length < 4) return undefined;
   const meta = parse(bytes.toString('utf8', 0, starts[0] - 1));
   if (!isObject(meta) || meta.format !== FORMAT || meta.version !== FORMAT_VERSION || meta.header !== header) return undefined;
   if (typeof meta.fingerprint !== 'string' || typeof meta.graph !== 'string' || !isStrings(meta.graphKeys) || meta.graphKeys.length % 2) return undefined;
   if (typeof meta.choice !== 'string' || !isStrings(meta.choiceFiles) || typeof meta.markers !== 'string') return undefined;
   const sums = [meta.quickSum, meta.fullSum, meta.walkSum];
   if (!sums.every((s) => typeof s === 'string')) return undefined;
+  // after line 4, the kept report or nothing
+  const kept = meta.report === undefined ? undefined : validReportMeta(meta.report);
+  if (meta.report === undefined ? starts[3] !== bytes.length : !kept) return undefined;
+  const tail = bytes.subarray(starts[3]);
   const raw = (line: number) => bytes.subarray(starts[line - 1], starts[line]);
   // a file spoiled anywhere, or cut short, is not believed at all (a run where nothing changed parses lines 2 and 4 only)
   if (!sums.every((sum, i) => sha1(raw(i + 1)) === sum)) return undefined;
@@ -218,12 +231,22 @@ export function readCache(file: string, header: string): CacheFile | undefined {
       return q && validFull(part(2), q);
     },
     walk: () => validWalk(part(3)),
-    withWalk: (walk) => {
-      const line = walkLine(walk);
-      const kept = { ...(meta as unknown as Meta), walkSum: sha1(line) };
-      return `${JSON.stringify(kept)}\n${raw(1).toString('utf8')}${raw(2).toString('utf8')}${line}`;
+    // (the report's checksum only when it would be written out: 3 MB for a JSON report of 10,000 files)
+    report: (key) => (kept && kept.key === key && sha1(tail) === kept.sum ? { text: tail, errors: kept.errors, warnings: kept.warnings } : undefined),
+    rewritten: (change) => {
+      const line = change.walk ? walkLine(change.walk) : raw(3).toString('utf8');
+      const report = change.report ?? (kept && { key: kept.key, text: tail, errors: kept.errors, warnings: kept.warnings });
+      const next: Meta = { ...(meta as unknown as Meta), walkSum: sha1(line), report: report && reportMeta(report) };
+      return [`${JSON.stringify(next)}\n`, raw(1), raw(2), line, ...(report ? [report.text] : [])];
     },
   };
+}
+
+const reportMeta = (r: ReportToKeep): NonNullable<Meta['report']> => ({ key: r.key, sum: sha1(r.text), errors: r.errors, warnings: r.warnings });
+
+function validReportMeta(r: unknown): Meta['report'] {
+  const count = (n: unknown) => typeof n === 'number' && Number.isInteger(n) && n >= 0;
+  return isObject(r) && typeof r.key === 'string' && typeof r.sum === 'string' && count(r.errors) && count(r.warnings) ? (r as Meta['report']) : undefined;
 }
 
 const walkLine = (walk: WalkStamp | undefined): string => `${JSON.stringify(walk ?? null)}\n`;
@@ -267,7 +290,10 @@ function validFull(raw: unknown, quick: Quick): CacheData | undefined {
 }
 
 /** Write the cache (atomically); the reason it could not be written, else undefined. */
-export function writeCache(file: string, o: { header: string; fingerprint?: string; graph: string; choice: { files: string[]; digest: string }; markers?: string; candidates: string[]; data: CacheData; walk?: WalkStamp }): string | undefined {
+export function writeCache(
+  file: string,
+  o: { header: string; fingerprint?: string; graph: string; choice: { files: string[]; digest: string }; markers?: string; candidates: string[]; data: CacheData; walk?: WalkStamp; report?: ReportToKeep },
+): string | undefined {
   const { data } = o;
   const nodes: Quick['nodes'] = {};
   const results: Quick['results'] = {};
@@ -282,16 +308,17 @@ export function writeCache(file: string, o: { header: string; fingerprint?: stri
     }
     rest[f] = kept;
   }
-  const quick = `${JSON.stringify({ candidates: o.candidates, nodes, results })}\n`;
-  const full = `${JSON.stringify({ stems: data.stems, files: rest, outside: Object.fromEntries(data.outside) })}\n`;
+  // each line in bytes once, for its checksum and the write (a text of 3 MB encoded once, not twice)
+  const quick = Buffer.from(`${JSON.stringify({ candidates: o.candidates, nodes, results })}\n`);
+  const full = Buffer.from(`${JSON.stringify({ stems: data.stems, files: rest, outside: Object.fromEntries(data.outside) })}\n`);
   // no fingerprint (a file without a key): one that never matches
-  const walk = walkLine(o.walk);
-  const meta: Meta = { format: FORMAT, version: FORMAT_VERSION, header: o.header, fingerprint: o.fingerprint ?? '', graph: o.graph, graphKeys, choiceFiles: o.choice.files, choice: o.choice.digest, markers: o.markers ?? '', quickSum: sha1(quick), fullSum: sha1(full), walkSum: sha1(walk) };
-  return writeCacheText(file, `${JSON.stringify(meta)}\n${quick}${full}${walk}`);
+  const walk = Buffer.from(walkLine(o.walk));
+  const meta: Meta = { format: FORMAT, version: FORMAT_VERSION, header: o.header, fingerprint: o.fingerprint ?? '', graph: o.graph, graphKeys, choiceFiles: o.choice.files, choice: o.choice.digest, markers: o.markers ?? '', quickSum: sha1(quick), fullSum: sha1(full), walkSum: sha1(walk), report: o.report && reportMeta(o.report) };
+  return writeCacheText(file, [`${JSON.stringify(meta)}\n`, quick, full, walk, ...(o.report ? [o.report.text] : [])]);
 }
 
 /** Write a whole cache file's text (atomically); the reason it could not be written, else undefined. */
-export function writeCacheText(file: string, text: string): string | undefined {
+export function writeCacheText(file: string, text: string | (string | Uint8Array)[]): string | undefined {
   try {
     mkdirSync(path.dirname(file), { recursive: true });
     // (a cache lost to a power cut is read as not whole, and rebuilt)
@@ -301,3 +328,6 @@ export function writeCacheText(file: string, text: string): string | undefined {
     return `cannot write the cache ${file} (${(err as NodeJS.ErrnoException).code ?? String(err)})`;
   }
 }
+
+/** A report in bytes: kept in the cache (its checksum taken) and written out as they are, encoded once. */
+export const inBytes = (r: RenderedReport): RenderedReport & { text: Uint8Array } => ({ ...r, text: typeof r.text === 'string' ? Buffer.from(r.text) : r.text });

@@ -7,13 +7,14 @@
 import { randomBytes } from 'node:crypto';
 import { closeSync, fchmodSync, fsyncSync, openSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 
-export function writeWhole(file: string, text: string, opts: { fsync?: boolean; keepMode?: boolean } = {}): void {
+export function writeWhole(file: string, text: string | (string | Uint8Array)[], opts: { fsync?: boolean; keepMode?: boolean } = {}): void {
   const mode = opts.keepMode ? statSync(file, { throwIfNoEntry: false })?.mode : undefined;
   const tmp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
   try {
     const fd = openSync(tmp, 'wx');
     try {
-      writeSync(fd, text);
+      // (parts one after the other: a large text already in bytes is not joined to the rest first)
+      for (const part of typeof text === 'string' ? [text] : text) writeAll(fd, part);
       // (the mode given to open() would be filtered by the umask)
       if (mode !== undefined) fchmodSync(fd, mode & 0o7777);
       if (opts.fsync) fsyncSync(fd);
@@ -29,4 +30,10 @@ export function writeWhole(file: string, text: string, opts: { fsync?: boolean; 
     }
     throw err;
   }
+}
+
+/** The whole of a text or its bytes, however many calls the file takes them in. */
+function writeAll(fd: number, part: string | Uint8Array): void {
+  let rest = typeof part === 'string' ? Buffer.from(part) : part;
+  while (rest.length) rest = rest.subarray(writeSync(fd, rest));
 }

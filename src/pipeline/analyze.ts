@@ -4,7 +4,8 @@
 import { sortByFile } from '../core/order.js';
 import { msSince, now, trace } from '../core/trace.js';
 import type { CheckResult, Config, FileResult } from '../types.js';
-import { hostsOf, testTexts } from './prefilter.js';
+import { hostsOf } from '../config.js';
+import { testTexts } from './prefilter.js';
 import { readAheadWanted, testTextsAhead, type ReadAhead } from './reader.js';
 import { prestart, runInParts } from './workers.js';
 
@@ -13,6 +14,8 @@ export interface Analysis {
   stats: CheckResult['stats'];
   /** the files that passed the text test (and were parsed) */
   candidates: string[];
+  /** with `--cache` and CacheOptions.report: the report (src/cache/analyze.ts) */
+  report?: CheckResult['report'];
 }
 
 /** Analyse a set of files (already discovered). */

@@ -44,11 +44,6 @@ const WEAK = /courier_id|preferred_(?:date|min_time|max_time)|\/v1\b|2023-01(?![
 const NEAR_PAIR = /courier_id[^]{0,300}service_shipment_ids|service_shipment_ids[^]{0,300}courier_id/;
 const PICKUP_FIELD = /courier_id|preferred_(?:date|min_time|max_time)|service_shipment_ids/g;
 
-/** The hosts named in the config, and the bases its `legacyBases` names: a file naming one is always parsed. */
-export function hostsOf(config: Config): string[] {
-  return [config.baseUrl, config.legacyBaseUrl, config.stagingUrl, ...(config.legacyBases ?? [])].filter((h): h is string => !!h);
-}
-
 /**
  * A base named as the legacy host's (`process.env.SHIPPING_LEGACY_URL`, `LEGACY_API_BASE`,
  * `legacyBaseUrl`): the 2024-09 paths the modules importing it send through it still go to the

@@ -6,7 +6,7 @@
 import type { OpenedCache } from '../cache/walk.js';
 import type { CacheOptions, Config } from '../types.js';
 import { discoverFiles, listedFolders } from './discover.js';
-import { hostsOf } from './prefilter.js';
+import { hostsOf } from '../config.js';
 import type { ReadAhead, Reader } from './reader.js';
 
 export interface RunStart {
