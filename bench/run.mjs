@@ -272,7 +272,7 @@ function checkRun(tool, spec, res) {
  */
 async function writeParsedList(tree, out) {
   const mod = (rel) => import(pathToFileURL(path.join(REPO, 'dist', 'src', rel)).href);
-  const [{ loadConfig }, { discoverFiles }, { testTexts, hostsOf }, { MODULE_EXTENSIONS }] = await Promise.all([
+  const [{ loadConfig, hostsOf }, { discoverFiles }, { testTexts }, { MODULE_EXTENSIONS }] = await Promise.all([
     mod('config.js'),
     mod('pipeline/discover.js'),
     mod('pipeline/prefilter.js'),
