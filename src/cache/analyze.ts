@@ -131,11 +131,11 @@ async function unchanged(
   const done = () => trace(`cache: read; 0 files changed, added, deleted or moved in the graph; 0 of ${quick.candidates.length} candidates analysed again in ${msSince(o.started)} ms`);
   const stats = { files: o.files.length, candidates: quick.candidates.length, parsed: 0 };
   const key = o.report?.key();
-  const kept = key !== undefined && file.report(key);
-  if (kept) {
+  const replay = key !== undefined && file.report(key);
+  if (replay) {
     done();
     trace('cache: the report kept with these results is written out again');
-    return { analysis: { results: [], stats, candidates: quick.candidates, report: { ...kept, replayed: true } } };
+    return { analysis: { results: [], stats, candidates: quick.candidates, report: { ...replay, replayed: true } } };
   }
   const results: FileResult[] = o.files.map((f) => {
     const kept = quick.results[f];

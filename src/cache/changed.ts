@@ -39,7 +39,7 @@ export interface ChangedRun {
   read: (file: string) => Source;
   started: number;
   analyse: (again: string[], o: AnalyseOptions) => Promise<CandidateResult>;
-  /** the analysis is over: its thread is stopped before the report is rendered and the cache written (its compiler's idle work took a core from them) */
+  /** the analysis is over: its thread is stopped then, not after the report is rendered and the cache written */
   analysed: () => void;
 }
 

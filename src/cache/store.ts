@@ -234,7 +234,7 @@ export function readCache(file: string, header: string): CacheFile | undefined {
     // (the report's checksum only when it would be written out: 3 MB for a JSON report of 10,000 files)
     report: (key) => (kept && kept.key === key && sha1(tail) === kept.sum ? { text: tail, errors: kept.errors, warnings: kept.warnings } : undefined),
     rewritten: (change) => {
-      const line = change.walk ? walkLine(change.walk) : raw(3).toString('utf8');
+      const line = change.walk ? Buffer.from(walkLine(change.walk)) : raw(3);
       const report = change.report ?? (kept && { key: kept.key, text: tail, errors: kept.errors, warnings: kept.warnings });
       const next: Meta = { ...(meta as unknown as Meta), walkSum: sha1(line), report: report && reportMeta(report) };
       return [`${JSON.stringify(next)}\n`, raw(1), raw(2), line, ...(report ? [report.text] : [])];
