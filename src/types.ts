@@ -284,3 +284,18 @@ export interface RecordedBases {
   written: boolean;
   error?: string;
 }
+
+/**
+ * What a walk of the tree saw of its folders (src/pipeline/discover.ts): the folders it listed,
+ * those among them holding a tsconfig.json, and those holding a link of that name (left out of
+ * `listed`: whether it leads anywhere is asked of the disk). A folder it listed needs no look on the
+ * disk (analysis/tsconfig.ts, analysis/workspaces.ts). `markers`, gathered by a `--cache` walk: the
+ * package.json and pnpm-workspace.yaml files and `.openapi-generator` folders it saw, whose presence
+ * decides a project's scope, a workspace and generated code (src/cache/choice.ts).
+ */
+export interface ListedFolders {
+  listed: Set<string>;
+  tsconfig: Set<string>;
+  links: Set<string>;
+  markers: Set<string>;
+}

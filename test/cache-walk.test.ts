@@ -165,12 +165,12 @@ describe('--cache keeps the walk of the tree', () => {
     expect(findings(both(dir).stdout)).toEqual(['index.ts', 'use.ts']);
   });
 
-  it("believes nothing of the cache once a package.json or an OpenAPI Generator manifest is added or deleted (a project's scope, a generated folder), with no source file changed", () => {
+  it("believes nothing of the cache once a package.json, a pnpm-workspace.yaml or an OpenAPI Generator manifest is added or deleted (a project's scope, a workspace, a generated folder), with no source file changed", () => {
     const dir = tempCopy(PROJECT);
     gitInit(dir);
     const plain = both(dir).stdout;
     expect(both(dir).stderr).toMatch(HOLDS);
-    const DISBELIEVED = /cache: a package\.json or an \.openapi-generator folder was added or deleted/;
+    const DISBELIEVED = /cache: a package\.json, pnpm-workspace\.yaml or \.openapi-generator folder was added or deleted/;
     // the generator's manifest beside the sources: every request there is generated code, left for a person
     mkdirSync(path.join(dir, 'src', '.openapi-generator'));
     writeFileSync(path.join(dir, 'src', '.openapi-generator', 'FILES'), 'endpoints.ts\n');
@@ -184,6 +184,12 @@ describe('--cache keeps the walk of the tree', () => {
     // an empty folder added changes no project: the cache holds
     mkdirSync(path.join(dir, 'src', 'more'));
     expect(both(dir).stderr).not.toMatch(DISBELIEVED);
+    // a pnpm workspace declared, then taken away (the cached runs answer its presence from the walk)
+    writeFileSync(path.join(dir, 'pnpm-workspace.yaml'), "packages:\n  - 'src/*'\n");
+    expect(both(dir).stderr).toMatch(DISBELIEVED);
+    expect(both(dir).stderr).not.toMatch(DISBELIEVED);
+    rmSync(path.join(dir, 'pnpm-workspace.yaml'));
+    expect(both(dir).stderr).toMatch(DISBELIEVED);
     rmSync(path.join(dir, 'package.json'));
     expect(both(dir).stderr).toMatch(DISBELIEVED);
   });

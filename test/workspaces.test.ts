@@ -1,9 +1,10 @@
 // Workspace packages: an import by package name is followed into the project's own package.
-import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { probeModule, resolveSpecifier } from '../src/analysis/resolve.js';
 import { WorkspaceReader } from '../src/analysis/workspaces.js';
+import { discoverFiles, listedFolders } from '../src/pipeline/discover.js';
 import { tempDir } from './helpers.js';
 
 function tree(files: Record<string, string>): string {
@@ -61,6 +62,33 @@ describe('workspace packages', () => {
     });
     expect(resolveFrom(pnpm, 'tools/run.ts', 'client')).toBe('packages/client/src/index.ts');
     expect(resolveFrom(pnpm, 'tools/run.ts', 'legacy')).toBeUndefined();
+  });
+
+  it("answers from a --cache walk's view of the folders as from the disk", () => {
+    // a pnpm workspace holding an npm one; a package.json that is a folder, one that is a dangling link
+    const root = tree({
+      'pnpm-workspace.yaml': "packages:\n  - 'packages/*'\n",
+      'packages/client/package.json': JSON.stringify({ name: 'client', main: 'src/index.ts' }),
+      'packages/client/src/index.ts': 'export {};\n',
+      'packages/suite/package.json': JSON.stringify({ name: 'suite', workspaces: ['mods/*'] }),
+      'packages/suite/mods/a/package.json': JSON.stringify({ name: 'mod-a' }),
+      'packages/suite/mods/a/index.ts': 'export {};\n',
+      'packages/suite/mods/a/src/deep/x.ts': '',
+      'odd/package.json/keep.txt': '',
+      'tools/run.ts': '',
+    });
+    symlinkSync(path.join(root, 'nowhere.json'), path.join(root, 'tools', 'package.json'));
+    const seen = listedFolders({ markers: true });
+    discoverFiles(['.'], root, [], { onListed: seen.hook });
+    expect(seen.folders.markers.has(path.join(root, 'pnpm-workspace.yaml'))).toBe(true);
+    const disk = new WorkspaceReader();
+    const walked = new WorkspaceReader(undefined, seen.folders);
+    const names = (ws: ReturnType<WorkspaceReader['workspaceFor']>) => (ws ? [...ws.keys()].sort() : null);
+    const dirs = [...seen.folders.listed].sort();
+    expect(dirs.length).toBeGreaterThan(8);
+    for (const dir of dirs) expect(names(walked.workspaceFor(dir)), dir).toEqual(names(disk.workspaceFor(dir)));
+    expect(names(walked.workspaceFor(path.join(root, 'tools')))).toEqual(['client', 'suite']);
+    expect(names(walked.workspaceFor(path.join(root, 'packages', 'suite', 'mods', 'a', 'src', 'deep')))).toEqual(['mod-a']);
   });
 
   it('no workspace: bare specifiers stay unresolved, and a broken package.json is no crash', () => {

@@ -5,20 +5,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { tsPathsOf, type TsPaths } from './resolve.js';
-
-/**
- * What a walk of the tree saw of its folders (src/pipeline/discover.ts): the folders it listed,
- * those among them holding a tsconfig.json, and those holding a link of that name (left out of
- * `listed`: whether it leads anywhere is asked of the disk). A folder it listed needs no look on the
- * disk. `markers`: the package.json files and `.openapi-generator` folders it saw, whose presence
- * the analysis asks about (a project's scope, a generated folder: src/cache/choice.ts).
- */
-export interface ListedFolders {
-  listed: Set<string>;
-  tsconfig: Set<string>;
-  links: Set<string>;
-  markers: Set<string>;
-}
+import type { ListedFolders } from '../types.js';
 
 /** The tsconfig.json files of a run, read once per folder. */
 export class TsconfigReader {

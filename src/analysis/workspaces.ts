@@ -5,6 +5,7 @@
 
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import type { ListedFolders } from '../types.js';
 
 /** A workspace package: its folder and the entry its package.json names (undefined: index). */
 export interface WorkspacePackage {
@@ -25,14 +26,18 @@ export function readJson(file: string): Record<string, unknown> | undefined {
   }
 }
 
-/** The package globs of a workspace root: package.json `workspaces` (array or `{ packages }`), or pnpm-workspace.yaml's `packages`. */
-function workspaceGlobs(dir: string): string[] | undefined {
-  const pkg = existsSync(path.join(dir, 'package.json')) ? readJson(path.join(dir, 'package.json')) : undefined;
+/**
+ * The package globs of a workspace root: package.json `workspaces` (array or `{ packages }`), or
+ * pnpm-workspace.yaml's `packages`. `present`: whether a file of the folder is there (the disk's
+ * answer, or the walk's for a folder it listed).
+ */
+function workspaceGlobs(dir: string, present: (file: string) => boolean): string[] | undefined {
+  const pkg = present(path.join(dir, 'package.json')) ? readJson(path.join(dir, 'package.json')) : undefined;
   const ws = pkg?.workspaces;
   const list = Array.isArray(ws) ? ws : ws && typeof ws === 'object' && Array.isArray((ws as { packages?: unknown }).packages) ? (ws as { packages: unknown[] }).packages : undefined;
   if (list) return list.filter((x): x is string => typeof x === 'string');
   const pnpm = path.join(dir, 'pnpm-workspace.yaml');
-  if (!existsSync(pnpm)) return undefined;
+  if (!present(pnpm)) return undefined;
   try {
     const out: string[] = [];
     let inPackages = false;
@@ -93,8 +98,15 @@ function entriesOf(pkg: Record<string, unknown>): string[] {
 export class WorkspaceReader {
   private cache = new Map<string, Workspace | null>();
 
-  /** `inside`: the run's root wall; a folder outside it has no workspace */
-  constructor(private readonly inside: (dir: string) => boolean = () => true) {}
+  /**
+   * `inside`: the run's root wall; a folder outside it has no workspace. `folders`: what the walk saw
+   * of the folders (its `markers` hold every package.json and pnpm-workspace.yaml of a folder it
+   * listed): such a folder needs no look on the disk (a `--cache` run follows 300 folders' imports).
+   */
+  constructor(
+    private readonly inside: (dir: string) => boolean = () => true,
+    private readonly folders?: ListedFolders,
+  ) {}
 
   /** The workspace a folder lies in (its nearest root that declares one), or null. */
   workspaceFor(dir: string): Workspace | null {
@@ -102,7 +114,8 @@ export class WorkspaceReader {
     if (cached !== undefined) return cached;
     let result: Workspace | null = null;
     if (this.inside(dir)) {
-      const globs = workspaceGlobs(dir);
+      const listed = this.folders?.listed.has(dir) ? this.folders.markers : undefined;
+      const globs = workspaceGlobs(dir, (f) => (listed ? listed.has(f) : existsSync(f)));
       if (globs) result = this.read(dir, globs);
       else {
         const up = path.dirname(dir);

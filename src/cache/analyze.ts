@@ -6,7 +6,7 @@
 
 import type { Analysis } from '../pipeline/analyze.js';
 import { choiceDigest, markersDigest } from './choice.js';
-import type { ListedFolders } from '../analysis/tsconfig.js';
+import type { ListedFolders } from '../types.js';
 import { readSource, type Source } from '../pipeline/read.js';
 import { sortByFile } from '../core/order.js';
 import { msSince, now, trace } from '../core/trace.js';
@@ -43,7 +43,7 @@ export async function cachedAnalysis(files: string[], opts: CachedRunOptions): P
   const seen = opts.opened ?? opts.seen;
   const markers = markersDigest(seen?.folders, seen?.unlisted ?? []);
   const file = found && markers !== undefined && found.markers === markers ? found : undefined;
-  if (found && !file) trace('cache: a package.json or an .openapi-generator folder was added or deleted');
+  if (found && !file) trace('cache: a package.json, pnpm-workspace.yaml or .openapi-generator folder was added or deleted');
   const walk = opts.opened?.walk;
   trace(`cache: opened (${file ? 'believed' : 'none to believe'})`);
   /** the texts read this run (changed files, and the files the analysis or the reports need) */
@@ -125,7 +125,7 @@ async function unchanged(
   const quick = file.quick();
   if (!quick) return undefined;
   trace('cache: quick part read');
-  const graph = importLinks(quick.candidates, new Map(Object.entries(quick.nodes)), { maxFileSize: o.maxFileSize, root: o.root });
+  const graph = importLinks(quick.candidates, new Map(Object.entries(quick.nodes)), { maxFileSize: o.maxFileSize, root: o.root, folders: o.folders });
   trace('cache: import graph followed');
   if (graphDigest(graph.links, graph.outside, graph.sure) !== file.graph) return undefined;
   const done = () => trace(`cache: read; 0 files changed, added, deleted or moved in the graph; 0 of ${quick.candidates.length} candidates analysed again in ${msSince(o.started)} ms`);

@@ -11,7 +11,7 @@ import { stemReader } from '../pipeline/alias-stems.js';
 import { choiceDigest } from './choice.js';
 import { hostsOf } from '../config.js';
 import { drawIn, weakStems, type Importer, type Passed } from '../pipeline/prefilter.js';
-import type { ListedFolders } from '../analysis/tsconfig.js';
+import type { ListedFolders } from '../types.js';
 import type { Source } from '../pipeline/read.js';
 import { sortByFile } from '../core/order.js';
 import { msSince, trace } from '../core/trace.js';
@@ -79,7 +79,7 @@ export async function changedRun(files: string[], keyed: (string | undefined)[],
     if (e) Object.assign(e, n);
     return n;
   };
-  const graph = importLinks(candidates, entries, { maxFileSize: max, root: o.root });
+  const graph = importLinks(candidates, entries, { maxFileSize: max, root: o.root, folders: o.folders });
   // the names whose calls the last analysis of a node looked for over every file (a wrapper's callers)
   const lookups = new Map<string, string[]>();
   for (const file of graph.links.keys()) {

@@ -4,13 +4,14 @@
 // tsconfig added, linked, edited or deleted can change the choice with every source file as it
 // was. The cache keeps the files the choice read or looked for, and a digest of their texts and of
 // where the walk saw a tsconfig.json; a run whose digest differs chooses again (analyze.ts). The
-// analysis asks whether a folder holds a package.json (the project a file belongs to) or an
-// OpenAPI Generator manifest (generated code): the cache keeps a digest of where those are, and a
-// run whose digest differs believes nothing of it.
+// analysis asks whether a folder holds a package.json (the project a file belongs to), a
+// pnpm-workspace.yaml (the workspace packages an import may name) or an OpenAPI Generator manifest
+// (generated code): the cache keeps a digest of where those are, and a run whose digest differs
+// believes nothing of it.
 
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { ListedFolders } from '../analysis/tsconfig.js';
+import type { ListedFolders } from '../types.js';
 import { sha1 } from './entry.js';
 
 /** The digest of the files the choice read (each with its text now, null when it cannot be read) and of the folders the walk saw a tsconfig.json in. */

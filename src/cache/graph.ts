@@ -12,6 +12,7 @@ import { UnionFind } from '../core/union-find.js';
 import { inScope, projectScope } from '../core/project-scope.js';
 import { LightResolver } from '../pipeline/partition.js';
 import { sha1, type Entry } from './entry.js';
+import type { ListedFolders } from '../types.js';
 import { filesByName, type Names } from './names.js';
 
 export interface Links {
@@ -27,9 +28,13 @@ export interface Links {
 const unquote = (specifiers: string | undefined): string[] => (specifiers ? specifiers.split('\n').filter(Boolean).map((s) => s.slice(1, -1)) : []);
 
 /** The import graph of the candidates (in `entries`, with their facts), following imports as the analysis does. */
-export function importLinks(candidates: string[], entries: ReadonlyMap<string, Pick<Entry, 'imports'> & { unreadable?: unknown }>, o: { maxFileSize: number; root?: string }): Links {
+export function importLinks(
+  candidates: string[],
+  entries: ReadonlyMap<string, Pick<Entry, 'imports'> & { unreadable?: unknown }>,
+  o: { maxFileSize: number; root?: string; folders?: ListedFolders },
+): Links {
   const inside = insideRoot(o.root);
-  const resolver = new LightResolver(o.maxFileSize, inside);
+  const resolver = new LightResolver(o.maxFileSize, inside, o.folders);
   const links = new Map<string, string[]>();
   const outside = new Map<string, string>();
   let sure = true;

@@ -15,7 +15,7 @@ import { readdirSync, realpathSync, statSync, type Stats } from 'node:fs';
 import path from 'node:path';
 import { gitChain } from '../core/gitignore.js';
 import { discoverFiles, listedFolders } from '../pipeline/discover.js';
-import type { ListedFolders } from '../analysis/tsconfig.js';
+import type { ListedFolders } from '../types.js';
 import { msSince, now, trace } from '../core/trace.js';
 import type { Config } from '../types.js';
 import { headerKey, readCache, type CacheFile, type WalkStamp } from './store.js';

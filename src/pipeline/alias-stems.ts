@@ -7,7 +7,8 @@
 
 import path from 'node:path';
 import { aliasesOf, type TsPaths } from '../analysis/resolve.js';
-import { TsconfigReader, type ListedFolders } from '../analysis/tsconfig.js';
+import { TsconfigReader } from '../analysis/tsconfig.js';
+import type { ListedFolders } from '../types.js';
 import { readJson } from '../analysis/workspaces.js';
 
 export interface StemReader {

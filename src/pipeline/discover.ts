@@ -6,7 +6,7 @@ import { ALL_EXTENSIONS } from '../core/extensions.js';
 import { ALWAYS_IGNORED_DIRS, gitignoreFor, RuleSet, scopeRule, toPosix } from '../core/gitignore.js';
 import { UsageError } from '../errors.js';
 import { msSince, now, trace } from '../core/trace.js';
-import type { ListedFolders } from '../analysis/tsconfig.js';
+import type { ListedFolders } from '../types.js';
 
 function realOf(p: string): string {
   try {
@@ -98,7 +98,7 @@ export function discoverFiles(
 }
 
 /** The names whose presence in a folder the analysis asks about (ListedFolders `markers`). */
-export const MARKERS = new Set(['package.json', '.openapi-generator']);
+export const MARKERS = new Set(['package.json', '.openapi-generator', 'pnpm-workspace.yaml']);
 
 /**
  * What a walk saw of its folders, for the tsconfig look-ups of the text test (analysis/tsconfig.ts

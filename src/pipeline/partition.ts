@@ -8,6 +8,7 @@ import path from 'node:path';
 import { IMPORT_SPECIFIER, probeModule, resolveSpecifier } from '../analysis/resolve.js';
 import { WorkspaceReader } from '../analysis/workspaces.js';
 import { TsconfigReader } from '../analysis/tsconfig.js';
+import type { ListedFolders } from '../types.js';
 import { setsClientDefaults } from '../core/axios-defaults.js';
 import { environmentTies } from '../core/environments.js';
 import { TS_FILE } from '../core/extensions.js';
@@ -130,12 +131,14 @@ export class LightResolver {
   private tsconfigs: TsconfigReader;
   private workspaces: WorkspaceReader;
 
+  /** `folders`: what the run's walk saw of the folders, when it gathered the markers (a `--cache` walk) */
   constructor(
     private readonly maxFileSize: number,
     private readonly inside: (file: string) => boolean,
+    folders?: ListedFolders,
   ) {
-    this.tsconfigs = new TsconfigReader(inside);
-    this.workspaces = new WorkspaceReader(inside);
+    this.tsconfigs = new TsconfigReader(inside, folders);
+    this.workspaces = new WorkspaceReader(inside, folders);
   }
 
   read(file: string): string | undefined {

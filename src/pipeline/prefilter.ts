@@ -6,7 +6,7 @@
 import path from 'node:path';
 import { IMPORT_SPECIFIER } from '../analysis/resolve.js';
 import { stemReader, type StemReader } from './alias-stems.js';
-import type { ListedFolders } from '../analysis/tsconfig.js';
+import type { ListedFolders } from '../types.js';
 import { loadCatalogue } from '../catalogue/index.js';
 import { setsClientDefaults } from '../core/axios-defaults.js';
 import { environmentFolder } from '../core/environments.js';

@@ -13,7 +13,7 @@ import type { TextTested } from './prefilter.js';
 import type { Source } from './read.js';
 import { trace } from '../core/trace.js';
 import type ts from '../core/ts.cjs';
-import type { ListedFolders } from '../analysis/tsconfig.js';
+import type { ListedFolders } from '../types.js';
 
 /** Below this many files, reading here is as fast as starting a thread. */
 export const MIN_FILES = 2000;
