@@ -10,7 +10,7 @@ import { environmentTies } from '../core/environments.js';
 import { insideRoot } from '../core/wall.js';
 import { UnionFind } from '../core/union-find.js';
 import { inScope, projectScope } from '../core/project-scope.js';
-import { LightResolver } from '../pipeline/partition.js';
+import { LightResolver } from '../pipeline/light-resolver.js';
 import { sha1, type Entry } from './entry.js';
 import type { ListedFolders } from '../types.js';
 import { filesByName, type Names } from './names.js';
