@@ -190,6 +190,11 @@ describe('--cache keeps the walk of the tree', () => {
     expect(both(dir).stderr).not.toMatch(DISBELIEVED);
     rmSync(path.join(dir, 'pnpm-workspace.yaml'));
     expect(both(dir).stderr).toMatch(DISBELIEVED);
+    // above the given path, as under it
+    both(dir, ['src']);
+    expect(both(dir, ['src']).stderr).not.toMatch(DISBELIEVED);
+    writeFileSync(path.join(dir, 'pnpm-workspace.yaml'), "packages:\n  - 'src/*'\n");
+    expect(both(dir, ['src']).stderr).toMatch(DISBELIEVED);
     rmSync(path.join(dir, 'package.json'));
     expect(both(dir).stderr).toMatch(DISBELIEVED);
   });

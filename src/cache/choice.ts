@@ -11,6 +11,7 @@
 
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { MARKERS } from '../pipeline/discover.js';
 import type { ListedFolders } from '../types.js';
 import { sha1 } from './entry.js';
 
@@ -28,16 +29,18 @@ export function choiceDigest(folders: ListedFolders | undefined, files: string[]
 }
 
 /**
- * The digest of the presence of what the analysis asks of the disk besides the texts: a folder's
- * package.json (the project a file belongs to) and OpenAPI Generator's `.openapi-generator/FILES`
- * (a generated folder), in every folder the walk saw and in those above the given paths. None of
- * them is a source file with a key; one added or deleted changes results with every key as it was.
- * Undefined when the walk's view is not known (the cache is then not believed).
+ * The digest of the presence of what the analysis asks of the disk besides the texts (the walk's
+ * MARKERS): a folder's package.json (the project a file belongs to), pnpm-workspace.yaml (a
+ * workspace) and OpenAPI Generator's `.openapi-generator/FILES` (a generated folder), in every
+ * folder the walk saw and in those above the given paths. None of them is a source file with a key;
+ * one added or deleted changes results with every key as it was. Undefined when the walk's view is
+ * not known (the cache is then not believed).
  */
 export function markersDigest(folders: ListedFolders | undefined, unlisted: string[]): string | undefined {
   if (!folders) return undefined;
   const manifest = (dir: string) => existsSync(path.join(dir, 'FILES'));
   const seen = [...folders.markers].sort().map((m) => (path.basename(m) === '.openapi-generator' ? `${m}\t${manifest(m)}` : m));
-  const above = unlisted.map((d) => `${d}\t${existsSync(path.join(d, 'package.json'))}\t${manifest(path.join(d, '.openapi-generator'))}`);
+  // (the same names above the paths as in the walk's folders)
+  const above = unlisted.map((d) => [d, ...[...MARKERS].map((name) => (name === '.openapi-generator' ? manifest(path.join(d, name)) : existsSync(path.join(d, name))))].join('\t'));
   return sha1(JSON.stringify([seen, above]));
 }

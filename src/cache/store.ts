@@ -235,9 +235,10 @@ export function readCache(file: string, header: string): CacheFile | undefined {
     report: (key) => (kept && kept.key === key && sha1(tail) === kept.sum ? { text: tail, errors: kept.errors, warnings: kept.warnings } : undefined),
     rewritten: (change) => {
       const line = change.walk ? Buffer.from(walkLine(change.walk)) : raw(3);
-      const report = change.report ?? (kept && { key: kept.key, text: tail, errors: kept.errors, warnings: kept.warnings });
-      const next: Meta = { ...(meta as unknown as Meta), walkSum: sha1(line), report: report && reportMeta(report) };
-      return [`${JSON.stringify(next)}\n`, raw(1), raw(2), line, ...(report ? [report.text] : [])];
+      // (the kept report, when no other is given, with the entry it has: its checksum is not taken again)
+      const text = change.report ? change.report.text : kept && tail;
+      const next: Meta = { ...(meta as unknown as Meta), walkSum: sha1(line), report: change.report ? reportMeta(change.report) : kept };
+      return [`${JSON.stringify(next)}\n`, raw(1), raw(2), line, ...(text ? [text] : [])];
     },
   };
 }
