@@ -102,6 +102,29 @@ describe('analysis in worker threads', () => {
     }
   });
 
+  it("counts a wrapper's namesakes as one thread does: a function of its name in a module only another part imports", () => {
+    // labels.ts' wrapper `createShipment` is looked for by name; caller.ts calls `client.createShipment(…)`,
+    // which the check cannot resolve. mailer.ts (no candidate: nothing in it is old) declares another
+    // `createShipment` and only track.ts, in another part, imports it: one thread counts two functions of
+    // that name and holds the body; a part that did not parse mailer.ts must not count one and move it
+    const dir = tempTree({
+      'package.json': '{ "name": "ns", "version": "1.0.0", "type": "module" }\n',
+      'src/a/labels.ts': "import axios from 'axios';\n\nexport function createShipment(body: unknown) {\n  return axios.post('https://api.shipping.example.com/2023-01/shipments', body);\n}\n",
+      'src/a/caller.ts': "declare const client: any;\n\nexport function book() {\n  return client.createShipment({ courier_id: 'ups-ground', service_shipment_id: 'S1' });\n}\n",
+      'src/b/mailer.ts':
+        "export function createShipment(message: { to: string; courier_id: string }) {\n  return message.to + message.courier_id;\n}\n\nexport function notify(to: string) {\n  return createShipment({ to, courier_id: 'none' });\n}\n",
+      'src/b/track.ts':
+        "import axios from 'axios';\nimport { notify } from './mailer';\n\nexport function track(id: string) {\n  notify('ops@example.com');\n  return axios.get(`https://api.shipping.example.com/2023-01/trackings/${id}`);\n}\n",
+    });
+    const one = runCli(['--reporter', 'json', '--no-progress', '.'], dir, { MIGRATE_CHECK_WORKERS: '0', MIGRATE_CHECK_READ_AHEAD: '0' });
+    expect(one.stdout).toMatch(/`client\.createShipment\(…\)` \(src\/a\/caller\.ts:4\) may call this function or another of the same name/);
+    expect(one.stdout).toMatch(/caller\.ts","messages":\[\{"ruleId":"label-entry-field"/);
+    const parts = runCli(['--reporter', 'json', '--no-progress', '.'], dir, { MIGRATE_CHECK_WORKERS: '2', MIGRATE_CHECK_TRACE: '1' });
+    expect(parts.stderr).toMatch(/3 files to parse, in 2 parts on 2 worker threads/);
+    expect(parts.stderr).toMatch(/analysis: round 2, 1 group of parts tied by the names whose calls they looked for/);
+    expect(parts.stdout).toBe(one.stdout);
+  });
+
   it('cuts the files along their imports: a module and its importers share a part', () => {
     const dir = tempDir('mc-parts-');
     mkdirSync(path.join(dir, 'a'));

@@ -10,6 +10,7 @@ import { lineCol, MODULE_EXTENSIONS, nestingDepth, parseErrors, parseModule, scr
 import type ts from '../core/ts.cjs';
 import { COMPONENT_EXTS } from '../core/extensions.js';
 import { sortFindings } from '../core/order.js';
+import { namesOf } from '../cache/names.js';
 import type { Config, FileResult, Finding } from '../types.js';
 
 export interface CandidateJob {
@@ -22,6 +23,8 @@ export interface CandidateJob {
   root?: string;
   /** files parsed while the others were being read (src/pipeline/reader.ts); this thread only */
   preparsed?: Map<string, ts.SourceFile>;
+  /** report `namesOutside` (a part of a run cut into parts: src/pipeline/workers.ts) */
+  namesOutside?: boolean;
 }
 
 export interface CandidateResult {
@@ -30,6 +33,13 @@ export interface CandidateResult {
   parsed: number;
   /** the names whose calls were looked for over every unit (a wrapper's callers) and the files looking, for `--cache` */
   callsLookedUp?: { name: string; from: string[] }[];
+  /**
+   * With `namesOutside` asked: every name the modules parsed besides the candidates (imports, and
+   * what the analysis resolved) call or declare, read from their texts (names.ts, a superset). A
+   * part that looked for the calls of one of them goes with this part: what the analysis counts
+   * of a name over the units parsed (a wrapper's callers, its namesakes) must be what one thread counts.
+   */
+  namesOutside?: string[];
 }
 
 /**
@@ -112,7 +122,21 @@ export async function analyzeCandidates(job: CandidateJob): Promise<CandidateRes
     if (levelled.length) results.set(u.file, { ...r, findings: sortFindings([...r.findings, ...levelled]), source: u.fileText });
   }
   const changed = [...results.values()].filter((r) => r.fatal || r.findings.length || r.suppressed.length);
-  return { results: changed, parsed: store.parsedCount + componentUnits.size, callsLookedUp: analyzer.callsLookedUp };
+  const outside = job.namesOutside ? namesOutside(store, candidates) : undefined;
+  return { results: changed, parsed: store.parsedCount + componentUnits.size, callsLookedUp: analyzer.callsLookedUp, ...(outside ? { namesOutside: outside } : {}) };
+}
+
+/** What the modules parsed besides the candidates call or declare (CandidateResult.namesOutside). */
+function namesOutside(store: UnitStore, candidates: CandidateJob['candidates']): string[] {
+  const asked = new Set(candidates.map((c) => c.file));
+  const out = new Set<string>();
+  for (const file of new Set(store.all().map((u) => u.file))) {
+    if (asked.has(file)) continue;
+    const n = namesOf(store.text(file) ?? '');
+    for (const name of n.calls) out.add(name);
+    for (const name of n.declares) out.add(name);
+  }
+  return [...out].sort();
 }
 
 function unusedFinding(file: string, text: string, start: number, end: number, rules: string[]): Finding {

@@ -96,7 +96,7 @@ export async function runInParts(job: CandidateJob, pool?: Pool): Promise<Candid
     const given = [...job.given];
     let answers: CandidateResult[];
     const started = now();
-    const run = (list: Part[]) => Promise.all(list.map((part, i) => ask(pool.workers[i], { candidates: part, given, config: job.config, overlays: job.overlays, root: job.root })));
+    const run = (list: Part[]) => Promise.all(list.map((part, i) => ask(pool.workers[i], { candidates: part, given, config: job.config, overlays: job.overlays, root: job.root, namesOutside: true })));
     try {
       answers = await run(parts);
       // the calls of a name one part looked for over its files (a wrapper's callers, a store's
@@ -141,7 +141,9 @@ type Part = CandidateJob['candidates'];
 /**
  * The parts to analyse again as one (each a list of part indices, two or more): a part that looked
  * for the calls of a name over its files goes with every part holding a file that calls or declares
- * that name (`byName`: read from the texts, a superset, as src/cache/graph.ts ties them for --cache).
+ * that name (`byName`: read from the texts, a superset, as src/cache/graph.ts ties them for --cache),
+ * whether a candidate or a module the part parsed besides (CandidateResult.namesOutside): the calls
+ * it finds and the functions of that name it counts are then the ones a single thread finds.
  */
 function partsTiedByNames(parts: Part[], answers: CandidateResult[], names: () => Map<string, string[]>): number[][] {
   if (!answers.some((a) => a.callsLookedUp?.length)) return [];
@@ -149,8 +151,12 @@ function partsTiedByNames(parts: Part[], answers: CandidateResult[], names: () =
   const sets = new UnionFind();
   const partOf = new Map<string, number>();
   parts.forEach((part, i) => part.forEach((c) => partOf.set(c.file, i)));
+  const outside = answers.map((a) => new Set(a.namesOutside));
   answers.forEach((a, i) => {
-    for (const { name } of a.callsLookedUp ?? []) for (const file of byName.get(name) ?? []) sets.union(String(i), String(partOf.get(file) ?? i));
+    for (const { name } of a.callsLookedUp ?? []) {
+      for (const file of byName.get(name) ?? []) sets.union(String(i), String(partOf.get(file) ?? i));
+      outside.forEach((held, j) => held.has(name) && sets.union(String(i), String(j)));
+    }
   });
   const groups = new Map<string, number[]>();
   parts.forEach((_, i) => {
