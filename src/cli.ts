@@ -308,7 +308,7 @@ async function scan(args: ScanArgs): Promise<number> {
 
 /** --cache's options: the file (ESLint's way: a folder holds a file named after the working folder), the strategy. */
 async function cacheOptions(args: ScanArgs, cwd: string): Promise<CacheOptions> {
-  const { cacheFile } = await import('./cache/store.js');
+  const { cacheFile } = await import('./cache/location.js');
   return {
     location: cacheFile(cwd, args.cacheLocation),
     strategy: args.cacheStrategy === 'content' ? 'content' : 'metadata',

@@ -10,6 +10,7 @@ import { existsSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSyn
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BIN, gitInit, ROOT, runCli, tempCopy, tempTree } from './helpers.js';
+import { cachedRunAhead } from '../src/cache/location.js';
 
 const PROJECT = path.join(ROOT, 'fixtures', 'projects', 'legacy-client', 'before');
 const JSON_ARGS = ['-r', 'json', '--no-progress', '.'];
@@ -305,6 +306,26 @@ describe('--cache', () => {
     expect(runCli(['--cache', '--cache-location', 'new-folder/', ...JSON_ARGS], dir).stdout).toBe(cold);
     expect(readdirSync(path.join(dir, 'new-folder'))).toEqual(inFolder);
     expect(existsSync(path.join(dir, '.migrate-check-cache'))).toBe(false);
+  });
+
+  it('tells a --cache run that will find its cache file from its raw arguments (bin/migrate-check.js keeps V8 defaults for it)', () => {
+    const dir = tempCopy(PROJECT);
+    mkdirSync(path.join(dir, 'caches'));
+    const ahead = (...argv: string[]) => cachedRunAhead([...argv, ...JSON_ARGS], dir);
+    expect(ahead('--cache')).toBe(false);
+    expect(ahead('--cache', '--cache-location', 'caches')).toBe(false);
+    runCli(['--cache', ...JSON_ARGS], dir);
+    runCli(['--cache', '--cache-location', 'caches', ...JSON_ARGS], dir);
+    runCli(['--cache', '--cache-location', 'tmp/my-cache.json', ...JSON_ARGS], dir);
+    expect(ahead('--cache')).toBe(true);
+    expect(ahead('--cache', '--cache-location', 'caches')).toBe(true);
+    expect(ahead('--cache-location=caches/', '--cache')).toBe(true);
+    expect(ahead('--cache', '--cache-location=tmp/my-cache.json')).toBe(true);
+    expect(ahead('--cache', '--cache-location', 'tmp/other.json')).toBe(false);
+    expect(ahead('--cache', '--cache-location', 'new-folder/')).toBe(false);
+    // without --cache no cache is read, whatever is there
+    expect(ahead()).toBe(false);
+    expect(ahead('--cache-location', 'caches')).toBe(false);
   });
 
   it('--cache-strategy content: a new modification time alone changes nothing; metadata looks again', () => {

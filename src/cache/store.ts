@@ -16,9 +16,6 @@ const FORMAT = 'migrate-check-cache';
 /** raised whenever what an entry holds changes meaning */
 const FORMAT_VERSION = 8;
 
-/** The default file name, in the folder the command runs from. */
-export const DEFAULT_CACHE_FILE = '.migrate-check-cache';
-
 export interface CacheData {
   /** every discovered file of the last run */
   files: Map<string, Entry>;
@@ -26,23 +23,6 @@ export interface CacheData {
   outside: Map<string, OutsideEntry>;
   /** the module names a weak file's imports were tested against (prefilter.ts weakStems) */
   stems: string;
-}
-
-/**
- * The cache file for `--cache-location` (undefined: the default), as ESLint reads it: a path that
- * is a folder, or ends with a slash, names a folder, and the file in it is named after the folder
- * the command runs from (so that several projects may share one folder); anything else is the file.
- */
-export function cacheFile(cwd: string, location: string | undefined): string {
-  if (location === undefined) return path.join(cwd, DEFAULT_CACHE_FILE);
-  const abs = path.resolve(cwd, location);
-  let folder = /[\\/]$/.test(location);
-  try {
-    folder ||= statSync(abs).isDirectory();
-  } catch {
-    /* not there yet: a file */
-  }
-  return folder ? path.join(abs, `${DEFAULT_CACHE_FILE}-${sha1(cwd).slice(0, 12)}`) : abs;
 }
 
 /**
