@@ -53,9 +53,73 @@ function markupReads<M extends Member>(unit: Unit, all: M[]): void {
   }
 }
 
+/**
+ * The calls whose first type argument types what the service sends back: axios' and Angular's
+ * `get<T>`, `post<T>`…, ky's and got's `.json<T>()`, ofetch, TanStack Query's `useQuery<T>`. (A
+ * function of the project's own is asked of its signature instead: its type parameter may type
+ * the body it is given.)
+ */
+const RESPONSE_GENERICS = new Set(['get', 'post', 'put', 'patch', 'delete', 'head', 'options', 'request', 'json', '$fetch', 'ofetch', 'useQuery', 'useSuspenseQuery']);
+
+/** The name a call is made by (`get` of `api.get(…)`, `ofetch` of `ofetch(…)`). */
+const calleeName = (call: ts.CallExpression): string | undefined => {
+  const c = call.expression;
+  return ts.isIdentifier(c) ? c.text : ts.isPropertyAccessExpression(c) ? c.name.text : undefined;
+};
+
+/**
+ * The type nodes in a unit that type a response: the first type argument of a library's request
+ * call (RESPONSE_GENERICS), and the type a response's `json()` is cast to (`(await res.json()) as T`).
+ */
+function responseTypes(checker: ts.TypeChecker, unit: Unit, ownFiles: Set<string>): ts.TypeNode[] {
+  const out: ts.TypeNode[] = [];
+  for (const call of treeIndex(unit.sf).calls) {
+    const arg = call.typeArguments?.[0];
+    const name = calleeName(call);
+    if (!arg || !name || !RESPONSE_GENERICS.has(name)) continue;
+    // (a function of the project: its type parameter is a response's only when no parameter takes it)
+    const decl = checker.getResolvedSignature(call)?.declaration;
+    if (decl && ownFiles.has(decl.getSourceFile().fileName) && !returnsOnly(decl)) continue;
+    out.push(arg);
+  }
+  const visit = (n: ts.Node): void => {
+    if ((ts.isAsExpression(n) || ts.isTypeAssertionExpression(n)) && isJsonRead(n.expression)) out.push(n.type);
+    ts.forEachChild(n, visit);
+  };
+  if (unit.sf.text.includes('json(')) visit(unit.sf);
+  return out;
+}
+
+/** Does a signature's first type parameter type its result alone (no parameter takes it)? */
+function returnsOnly(decl: ts.SignatureDeclaration | ts.JSDocSignature): boolean {
+  if (ts.isJSDocSignature(decl)) return false;
+  const first = decl.typeParameters?.[0];
+  if (!first) return false;
+  const name = first.name.text;
+  const named = (n: ts.Node): boolean => (ts.isTypeReferenceNode(n) && ts.isIdentifier(n.typeName) && n.typeName.text === name) || !!ts.forEachChild(n, named);
+  return !decl.parameters.some((p) => !!p.type && named(p.type));
+}
+
+/** `res.json()`, `await res.json()`, `(await r.json())`. */
+function isJsonRead(e: ts.Expression): boolean {
+  let x = e;
+  while (ts.isParenthesizedExpression(x) || ts.isAwaitExpression(x)) x = x.expression;
+  return ts.isCallExpression(x) && calleeName(x) === 'json';
+}
+
 /** Sets `stays` on each member that must stay, with why. */
 export function markStaying<M extends Member>(p: Program<M>, asker: Asker): void {
   const { checker, unitOf, names, symOf } = p;
+  // a type that also types a response (`api.get<{ labels: LabelEntry[] }>(…)`): what the service
+  // sends back keeps its keys whatever version the request is in, and `--fix` cannot tell its reads
+  // (typed through a library's generics, which the check does not load) from the request's
+  const ownFiles = new Set([...unitOf.keys()].map((sf) => sf.fileName));
+  for (const unit of new Set(unitOf.values())) {
+    for (const node of responseTypes(checker, unit, ownFiles)) {
+      for (const r of membersReached(p, checker.getTypeFromTypeNode(node)))
+        r.stays ??= `the type also types a response the service sends back (${place(unit, node)}), whose keys stay whatever version the request is in: give the request a type of its own, then migrate it`;
+    }
+  }
   // a typed value sent to another vendor (`freight(body: FreightPickup)`)
   for (const v of asker.foreignValues ?? []) {
     if (!unitOf.has(v.unit.sf)) continue;
@@ -111,6 +175,38 @@ export function markStaying<M extends Member>(p: Program<M>, asker: Asker): void
 function reachedFrom<M extends Member>(p: Program<M>, unit: Unit, imported: boolean): Set<M> {
   const { checker } = p;
   const out = new Set<M>();
+  const visit = typeVisitor(p, out);
+  const names: ts.Identifier[] = [];
+  const walk = (n: ts.Node): void => {
+    if (ts.isTypeReferenceNode(n) && ts.isIdentifier(n.typeName)) names.push(n.typeName);
+    ts.forEachChild(n, walk);
+  };
+  for (const st of unit.sf.statements) {
+    if (!ts.isImportDeclaration(st) || !st.importClause) continue;
+    const b = st.importClause.namedBindings;
+    if (st.importClause.name) names.push(st.importClause.name);
+    if (b && ts.isNamedImports(b)) for (const el of b.elements) names.push(el.name);
+  }
+  if (!imported) walk(unit.sf);
+  for (const id of names) {
+    let sym = checker.getSymbolAtLocation(id);
+    if (sym && sym.flags & ts.SymbolFlags.Alias) sym = checker.getAliasedSymbol(sym);
+    if (sym && sym.flags & (ts.SymbolFlags.Interface | ts.SymbolFlags.TypeAlias | ts.SymbolFlags.Class)) visit(checker.getDeclaredTypeOfSymbol(sym), 0);
+  }
+  return out;
+}
+
+/** The renamed members a type reaches through its members, its arrays' elements, unions and intersections. */
+function membersReached<M extends Member>(p: Program<M>, t: ts.Type): Set<M> {
+  const out = new Set<M>();
+  // (`res.json() as Promise<T>`: what the promise gives)
+  typeVisitor(p, out)(p.checker.getAwaitedType(t) ?? t, 0);
+  return out;
+}
+
+/** A walk of types that adds each renamed member it meets to `out` (each type once, five levels down at most). */
+function typeVisitor<M extends Member>(p: Program<M>, out: Set<M>): (t: ts.Type, depth: number) => void {
+  const { checker } = p;
   const seen = new Set<ts.Type>();
   const visit = (t: ts.Type, depth: number): void => {
     if (depth > 5 || seen.has(t)) return;
@@ -130,22 +226,5 @@ function reachedFrom<M extends Member>(p: Program<M>, unit: Unit, imported: bool
       visit(checker.getTypeOfSymbol(prop), depth + 1);
     }
   };
-  const names: ts.Identifier[] = [];
-  const walk = (n: ts.Node): void => {
-    if (ts.isTypeReferenceNode(n) && ts.isIdentifier(n.typeName)) names.push(n.typeName);
-    ts.forEachChild(n, walk);
-  };
-  for (const st of unit.sf.statements) {
-    if (!ts.isImportDeclaration(st) || !st.importClause) continue;
-    const b = st.importClause.namedBindings;
-    if (st.importClause.name) names.push(st.importClause.name);
-    if (b && ts.isNamedImports(b)) for (const el of b.elements) names.push(el.name);
-  }
-  if (!imported) walk(unit.sf);
-  for (const id of names) {
-    let sym = checker.getSymbolAtLocation(id);
-    if (sym && sym.flags & ts.SymbolFlags.Alias) sym = checker.getAliasedSymbol(sym);
-    if (sym && sym.flags & (ts.SymbolFlags.Interface | ts.SymbolFlags.TypeAlias | ts.SymbolFlags.Class)) visit(checker.getDeclaredTypeOfSymbol(sym), 0);
-  }
-  return out;
+  return visit;
 }
