@@ -90,6 +90,29 @@ function responseTypes(checker: ts.TypeChecker, unit: Unit, ownFiles: Set<string
   return out;
 }
 
+/**
+ * The type nodes in a unit that type a body this project's own routes receive: a NestJS handler's
+ * `@Body()` parameter, and a request's body read with a type (`req.body as T`, `const dto: T = req.body`).
+ */
+function receivedTypes(unit: Unit): ts.TypeNode[] {
+  const out: ts.TypeNode[] = [];
+  const text = unit.sf.text;
+  if (!text.includes('Body(') && !text.includes('.body')) return out;
+  const bodyRead = (e: ts.Expression): boolean => {
+    let x = e;
+    while (ts.isParenthesizedExpression(x) || ts.isAwaitExpression(x)) x = x.expression;
+    return ts.isPropertyAccessExpression(x) && x.name.text === 'body';
+  };
+  const visit = (n: ts.Node): void => {
+    if (ts.isParameter(n) && n.type && ts.getDecorators(n)?.some((d) => ts.isCallExpression(d.expression) && calleeName(d.expression) === 'Body')) out.push(n.type);
+    else if ((ts.isAsExpression(n) || ts.isTypeAssertionExpression(n)) && bodyRead(n.expression)) out.push(n.type);
+    else if (ts.isVariableDeclaration(n) && n.type && n.initializer && bodyRead(n.initializer)) out.push(n.type);
+    ts.forEachChild(n, visit);
+  };
+  visit(unit.sf);
+  return out;
+}
+
 /** Does a signature's first type parameter type its result alone (no parameter takes it)? */
 function returnsOnly(decl: ts.SignatureDeclaration | ts.JSDocSignature): boolean {
   if (ts.isJSDocSignature(decl)) return false;
@@ -112,12 +135,18 @@ export function markStaying<M extends Member>(p: Program<M>, asker: Asker): void
   const { checker, unitOf, names, symOf } = p;
   // a type that also types a response (`api.get<{ labels: LabelEntry[] }>(…)`): what the service
   // sends back keeps its keys whatever version the request is in, and `--fix` cannot tell its reads
-  // (typed through a library's generics, which the check does not load) from the request's
+  // (typed through a library's generics, which the check does not load) from the request's; so is
+  // a type of what the project's own routes receive (`@Body() dto: CreatePickupDto`)
   const ownFiles = new Set([...unitOf.keys()].map((sf) => sf.fileName));
   for (const unit of new Set(unitOf.values())) {
     for (const node of responseTypes(checker, unit, ownFiles)) {
       for (const r of membersReached(p, checker.getTypeFromTypeNode(node)))
         r.stays ??= `the type also types a response the service sends back (${place(unit, node)}), whose keys stay whatever version the request is in: give the request a type of its own, then migrate it`;
+    }
+    // (or a body the project's own route receives: its senders keep sending the old keys)
+    for (const node of receivedTypes(unit)) {
+      for (const r of membersReached(p, checker.getTypeFromTypeNode(node)))
+        r.stays ??= `the type also types a body this project's own route receives (${place(unit, node)}), whose senders keep its keys: give the request to the service a type of its own, then migrate it`;
     }
   }
   // a typed value sent to another vendor (`freight(body: FreightPickup)`)
