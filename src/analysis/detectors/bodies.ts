@@ -17,7 +17,7 @@ import { entries, lateWrite, unseenEntries } from './array-entries.js';
 import { bodyExpressions, eventLists, forwardedArgs, markTree, objects, sentValues, spreadObjects } from './body-objects.js';
 import { identifiers, refsOf, usedElsewhere } from './body-reads.js';
 import { TS_FILE } from '../../core/extensions.js';
-import { check2024Pickup, halfMigratedPickup, nestedConflict, nestedPickup, pickupTime } from './pickup.js';
+import { check2024Pickup, halfMigratedPickup, nestedConflict, nestedPickup, pickupTime, unseenTypedTimes } from './pickup.js';
 import { renameKey } from './renames.js';
 import { readAtRunTime, runtimeWhy } from './runtime-data.js';
 import { webhookVersion } from './webhooks.js';
@@ -58,6 +58,8 @@ export function tieBody(acc: AnalysisState, unit: Unit, arg: ts.Expression, ep: 
         if (z.unseen && changes) acc.unseenInBody ??= z.unseen;
       }
       if (!forwarded.length) unseen ??= unseenParameter(acc, body.unit, e);
+      // a typed parameter no caller fills, sent as a 2024-09 pickup: its window times cannot be seen
+      if (!forwarded.length && ctx === 'pickup-2024-09' && ts.isIdentifier(e)) unseenTypedTimes(acc, body.unit, e);
       // a value the analysis cannot follow to an object (an SDK's builder, a global): it may be in either version
       // (one value: the objects the whole body stands for are its own, `JSON.stringify` and `&&` followed alike)
       if (!forwarded.length && changes && !(values.length === 1 ? found : objects(acc, body.unit, e)).length) unseen ??= unseenValue(acc, body.unit, e);

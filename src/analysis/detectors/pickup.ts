@@ -9,7 +9,7 @@ import { findProperty, propertyValue, unwrap } from '../evaluate.js';
 import { note, says } from '../findings.js';
 import type { UnitEdit } from '../render.js';
 import type { AnalysisState } from '../state.js';
-import type { Unit } from '../units.js';
+import { lineOf, type Unit } from '../units.js';
 import { renameKey } from './renames.js';
 
 /** Blanks and a comma, from where it is set (sticky: matches there or as nothing). */
@@ -274,5 +274,36 @@ export function check2024Pickup(acc: AnalysisState, unit: Unit, node: ts.ObjectL
     } else {
       acc.add('pickup-time-review', unit, s, value.getEnd(), `\`${name}\` takes \`${value.getText(unit.sf)}\`: 2024-09 wants local \`HH:MM\` where v1 took \`YYYY-MM-DDTHH:MM\`; check that the expression yields \`HH:MM\`, then suppress this warning with a comment.`, { severity: 'warning' });
     }
+  }
+}
+
+/**
+ * A 2024-09 pickup body that is a parameter no caller in the project fills, typed by a request type
+ * of the project's (`bookPickup(req: PickupRequest)`): its window times cannot be seen, so each
+ * time member the type gives is a warning to review, as a time value that is an expression is
+ * (2024-09 wants local `HH:MM` where v1 took `YYYY-MM-DDTHH:MM`: a type `--fix` renamed from
+ * `preferred_min_time` still takes what its callers sent before).
+ */
+export function unseenTypedTimes(acc: AnalysisState, unit: Unit, e: ts.Identifier): void {
+  const decl = acc.bindings.resolve(unit, e);
+  if (decl?.kind !== 'param' || acc.boundCall?.fn === decl.fn) return;
+  const type = decl.node.type;
+  if (!type || !ts.isTypeReferenceNode(type) || !ts.isIdentifier(type.typeName)) return;
+  const t = acc.bindings.resolve(decl.unit, type.typeName);
+  let members: ts.NodeArray<ts.TypeElement | ts.ClassElement> | undefined;
+  if (t?.kind === 'type') members = ts.isInterfaceDeclaration(t.node) ? t.node.members : ts.isTypeLiteralNode(t.node.type) ? t.node.type.members : undefined;
+  else if (t?.kind === 'class') members = t.node.members;
+  for (const m of members ?? []) {
+    const name = m.name && (ts.isIdentifier(m.name) || ts.isStringLiteral(m.name)) ? m.name.text : undefined;
+    if (!t || !m.name || (name !== 'selected_from_time' && name !== 'selected_to_time')) continue;
+    const sentAt = acc.placeOf(unit.file, lineOf(unit, e), t.unit.file);
+    acc.add(
+      'pickup-time-review',
+      t.unit,
+      m.name.getStart(t.unit.sf),
+      m.name.getEnd(),
+      `\`${name}\` of the request type \`${type.typeName.text}\` types a 2024-09 pickup body whose values the check cannot see (\`${e.text}\`, sent at ${sentAt}, is a parameter no caller in the project fills): 2024-09 wants local \`HH:MM\` where v1 took \`YYYY-MM-DDTHH:MM\`; check what fills it, then suppress this warning with a comment.`,
+      { severity: 'warning' },
+    );
   }
 }
