@@ -77,6 +77,9 @@ function responseTypes(checker: ts.TypeChecker, unit: Unit, ownFiles: Set<string
     const arg = call.typeArguments?.[0];
     const name = calleeName(call);
     if (!arg || !name || !RESPONSE_GENERICS.has(name)) continue;
+    // (a call given a function registers a handler, msw's `rest.post<Body>(path, resolver)`, Express's
+    // `app.get(…)`: its type arguments type what the handler receives, not a response)
+    if (call.arguments.some((a) => ts.isArrowFunction(a) || ts.isFunctionExpression(a))) continue;
     // (a function of the project: its type parameter is a response's only when no parameter takes it)
     const decl = checker.getResolvedSignature(call)?.declaration;
     if (decl && ownFiles.has(decl.getSourceFile().fileName) && !returnsOnly(decl)) continue;
@@ -123,11 +126,17 @@ function returnsOnly(decl: ts.SignatureDeclaration | ts.JSDocSignature): boolean
   return !decl.parameters.some((p) => !!p.type && named(p.type));
 }
 
-/** `res.json()`, `await res.json()`, `(await r.json())`. */
+/**
+ * `res.json()`, `await res.json()`, `(await r.json())`: a response read. Not `request.json()` or
+ * `req.json()`, a handler reading the body it received (an msw resolver's, which moves with the
+ * request it doubles, or a route's own).
+ */
 function isJsonRead(e: ts.Expression): boolean {
   let x = e;
   while (ts.isParenthesizedExpression(x) || ts.isAwaitExpression(x)) x = x.expression;
-  return ts.isCallExpression(x) && calleeName(x) === 'json';
+  if (!ts.isCallExpression(x) || calleeName(x) !== 'json') return false;
+  const on = ts.isPropertyAccessExpression(x.expression) ? x.expression.expression : undefined;
+  return !(on && ts.isIdentifier(on) && (on.text === 'request' || on.text === 'req'));
 }
 
 /** Sets `stays` on each member that must stay, with why. */
