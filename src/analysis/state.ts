@@ -387,6 +387,11 @@ export class AnalysisState {
   }
 
   /** Is it a body no request in the project shows, known by its keys (by-keys.ts)? (request-types.ts asks) */
+  insideDouble(unit: Unit, node: ts.Node): boolean {
+    const at = node.getStart(unit.sf) + unit.offset;
+    return this.doubles.some((d) => d.file === unit.file && d.start <= at && at < d.end);
+  }
+
   unsentObject(node: ts.ObjectLiteralExpression): boolean {
     if (this.unsentNodes?.size !== this.unsentObjects.length) this.unsentNodes = new Set(this.unsentObjects.map((o) => o.node));
     return this.unsentNodes.has(node) && !this.expectedValues.has(node);

@@ -18,6 +18,7 @@ interface Member {
 interface Asker {
   foreignObject?(node: ts.ObjectLiteralExpression): boolean;
   unsentObject?(node: ts.ObjectLiteralExpression): boolean;
+  insideDouble?(unit: Unit, node: ts.Node): boolean;
   readonly foreignValues?: { unit: Unit; node: ts.Identifier }[];
 }
 
@@ -86,7 +87,7 @@ function responseTypes(checker: ts.TypeChecker, unit: Unit, ownFiles: Set<string
     out.push(arg);
   }
   const visit = (n: ts.Node): void => {
-    if ((ts.isAsExpression(n) || ts.isTypeAssertionExpression(n)) && isJsonRead(n.expression)) out.push(n.type);
+    if ((ts.isAsExpression(n) || ts.isTypeAssertionExpression(n)) && jsonRead(n.expression) === 'response') out.push(n.type);
     ts.forEachChild(n, visit);
   };
   if (unit.sf.text.includes('json(')) visit(unit.sf);
@@ -95,12 +96,14 @@ function responseTypes(checker: ts.TypeChecker, unit: Unit, ownFiles: Set<string
 
 /**
  * The type nodes in a unit that type a body this project's own routes receive: a NestJS handler's
- * `@Body()` parameter, and a request's body read with a type (`req.body as T`, `const dto: T = req.body`).
+ * `@Body()` parameter, a request's body read with a type (`req.body as T`, `const dto: T = req.body`),
+ * and what a route handler's `request.json()` is cast to (not inside a test double: an msw
+ * resolver reads the request it doubles the same way, and moves with it).
  */
-function receivedTypes(unit: Unit): ts.TypeNode[] {
+function receivedTypes(unit: Unit, insideDouble: (unit: Unit, node: ts.Node) => boolean): ts.TypeNode[] {
   const out: ts.TypeNode[] = [];
   const text = unit.sf.text;
-  if (!text.includes('Body(') && !text.includes('.body')) return out;
+  if (!text.includes('Body(') && !text.includes('.body') && !text.includes('.json(')) return out;
   const bodyRead = (e: ts.Expression): boolean => {
     let x = e;
     while (ts.isParenthesizedExpression(x) || ts.isAwaitExpression(x)) x = x.expression;
@@ -108,7 +111,7 @@ function receivedTypes(unit: Unit): ts.TypeNode[] {
   };
   const visit = (n: ts.Node): void => {
     if (ts.isParameter(n) && n.type && ts.getDecorators(n)?.some((d) => ts.isCallExpression(d.expression) && calleeName(d.expression) === 'Body')) out.push(n.type);
-    else if ((ts.isAsExpression(n) || ts.isTypeAssertionExpression(n)) && bodyRead(n.expression)) out.push(n.type);
+    else if ((ts.isAsExpression(n) || ts.isTypeAssertionExpression(n)) && (bodyRead(n.expression) || (jsonRead(n.expression) === 'request' && !insideDouble(unit, n)))) out.push(n.type);
     else if (ts.isVariableDeclaration(n) && n.type && n.initializer && bodyRead(n.initializer)) out.push(n.type);
     ts.forEachChild(n, visit);
   };
@@ -127,16 +130,15 @@ function returnsOnly(decl: ts.SignatureDeclaration | ts.JSDocSignature): boolean
 }
 
 /**
- * `res.json()`, `await res.json()`, `(await r.json())`: a response read. Not `request.json()` or
- * `req.json()`, a handler reading the body it received (an msw resolver's, which moves with the
- * request it doubles, or a route's own).
+ * `res.json()`, `await res.json()`, `(await r.json())`: a response read, or with `request.json()`
+ * and `req.json()` a handler reading the body it received (a route's own, or an msw resolver's).
  */
-function isJsonRead(e: ts.Expression): boolean {
+function jsonRead(e: ts.Expression): 'response' | 'request' | undefined {
   let x = e;
   while (ts.isParenthesizedExpression(x) || ts.isAwaitExpression(x)) x = x.expression;
-  if (!ts.isCallExpression(x) || calleeName(x) !== 'json') return false;
+  if (!ts.isCallExpression(x) || calleeName(x) !== 'json') return undefined;
   const on = ts.isPropertyAccessExpression(x.expression) ? x.expression.expression : undefined;
-  return !(on && ts.isIdentifier(on) && (on.text === 'request' || on.text === 'req'));
+  return on && ts.isIdentifier(on) && (on.text === 'request' || on.text === 'req') ? 'request' : 'response';
 }
 
 /** Sets `stays` on each member that must stay, with why. */
@@ -153,7 +155,7 @@ export function markStaying<M extends Member>(p: Program<M>, asker: Asker): void
         r.stays ??= `the type also types a response the service sends back (${place(unit, node)}), whose keys stay whatever version the request is in: give the request a type of its own, then migrate it`;
     }
     // (or a body the project's own route receives: its senders keep sending the old keys)
-    for (const node of receivedTypes(unit)) {
+    for (const node of receivedTypes(unit, (u, n) => !!asker.insideDouble?.(u, n))) {
       for (const r of membersReached(p, checker.getTypeFromTypeNode(node)))
         r.stays ??= `the type also types a body this project's own route receives (${place(unit, node)}), whose senders keep its keys: give the request to the service a type of its own, then migrate it`;
     }

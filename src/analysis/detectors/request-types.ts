@@ -39,6 +39,8 @@ export interface ShapeReporter {
   foreignObject?(node: ts.ObjectLiteralExpression): boolean;
   /** Is it a body no request in the project shows (known by its keys, and left)? */
   unsentObject?(node: ts.ObjectLiteralExpression): boolean;
+  /** Is this node inside the call that sets up a test double (an msw handler and its resolver)? */
+  insideDouble?(unit: Unit, node: ts.Node): boolean;
   /** names sent as another vendor's body */
   readonly foreignValues?: { unit: Unit; node: ts.Identifier }[];
   /** findings left for a person that hold their whole request */
