@@ -97,8 +97,8 @@ function responseTypes(checker: ts.TypeChecker, unit: Unit, ownFiles: Set<string
 /**
  * The type nodes in a unit that type a body this project's own routes receive: a NestJS handler's
  * `@Body()` parameter, a request's body read with a type (`req.body as T`, `const dto: T = req.body`),
- * and what a route handler's `request.json()` is cast to (not inside a test double: an msw
- * resolver reads the request it doubles the same way, and moves with it).
+ * and what a route handler's `request.json()` is cast to; not inside a test double (an msw
+ * resolver reads the request it doubles the same ways, and moves with it).
  */
 function receivedTypes(unit: Unit, insideDouble: (unit: Unit, node: ts.Node) => boolean): ts.TypeNode[] {
   const out: ts.TypeNode[] = [];
@@ -111,8 +111,9 @@ function receivedTypes(unit: Unit, insideDouble: (unit: Unit, node: ts.Node) => 
   };
   const visit = (n: ts.Node): void => {
     if (ts.isParameter(n) && n.type && ts.getDecorators(n)?.some((d) => ts.isCallExpression(d.expression) && calleeName(d.expression) === 'Body')) out.push(n.type);
-    else if ((ts.isAsExpression(n) || ts.isTypeAssertionExpression(n)) && (bodyRead(n.expression) || (jsonRead(n.expression) === 'request' && !insideDouble(unit, n)))) out.push(n.type);
-    else if (ts.isVariableDeclaration(n) && n.type && n.initializer && bodyRead(n.initializer)) out.push(n.type);
+    // (msw 1's resolvers read `req.body` too)
+    else if ((ts.isAsExpression(n) || ts.isTypeAssertionExpression(n)) && (bodyRead(n.expression) || jsonRead(n.expression) === 'request') && !insideDouble(unit, n)) out.push(n.type);
+    else if (ts.isVariableDeclaration(n) && n.type && n.initializer && bodyRead(n.initializer) && !insideDouble(unit, n)) out.push(n.type);
     ts.forEachChild(n, visit);
   };
   visit(unit.sf);
