@@ -386,12 +386,13 @@ export class AnalysisState {
     return this.contexted.get(node) === 'foreign';
   }
 
-  /** Is it a body no request in the project shows, known by its keys (by-keys.ts)? (request-types.ts asks) */
+  /** Is this node inside the call that sets up a test double, its resolver included (detectors/doubles.ts)? (request-types-stay.ts asks) */
   insideDouble(unit: Unit, node: ts.Node): boolean {
     const at = node.getStart(unit.sf) + unit.offset;
     return this.doubles.some((d) => d.file === unit.file && d.start <= at && at < d.end);
   }
 
+  /** Is it a body no request in the project shows, known by its keys (by-keys.ts)? (request-types.ts asks) */
   unsentObject(node: ts.ObjectLiteralExpression): boolean {
     if (this.unsentNodes?.size !== this.unsentObjects.length) this.unsentNodes = new Set(this.unsentObjects.map((o) => o.node));
     return this.unsentNodes.has(node) && !this.expectedValues.has(node);
