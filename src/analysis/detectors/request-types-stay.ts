@@ -97,13 +97,13 @@ function responseTypes(checker: ts.TypeChecker, unit: Unit, ownFiles: Set<string
 /**
  * The type nodes in a unit that type a body this project's own routes receive: a NestJS handler's
  * `@Body()` parameter, a request's body read with a type (`req.body as T`, `const dto: T = req.body`),
- * and what a route handler's `request.json()` is cast to; not inside a test double (an msw
- * resolver reads the request it doubles the same ways, and moves with it).
+ * what a route handler's `request.json()` is cast to, and a Fastify route's `{ Body: T }`; not
+ * inside a test double (an msw resolver reads the request it doubles the same ways, and moves with it).
  */
 function receivedTypes(unit: Unit, insideDouble: (unit: Unit, node: ts.Node) => boolean): ts.TypeNode[] {
   const out: ts.TypeNode[] = [];
   const text = unit.sf.text;
-  if (!text.includes('Body(') && !text.includes('.body') && !text.includes('.json(')) return out;
+  if (!text.includes('Body') && !text.includes('.body') && !text.includes('.json(')) return out;
   const bodyRead = (e: ts.Expression): boolean => {
     let x = e;
     while (ts.isParenthesizedExpression(x) || ts.isAwaitExpression(x)) x = x.expression;
@@ -114,6 +114,12 @@ function receivedTypes(unit: Unit, insideDouble: (unit: Unit, node: ts.Node) => 
     // (msw 1's resolvers read `req.body` too)
     else if ((ts.isAsExpression(n) || ts.isTypeAssertionExpression(n)) && (bodyRead(n.expression) || jsonRead(n.expression) === 'request') && !insideDouble(unit, n)) out.push(n.type);
     else if (ts.isVariableDeclaration(n) && n.type && n.initializer && bodyRead(n.initializer) && !insideDouble(unit, n)) out.push(n.type);
+    // Fastify's `app.post<{ Body: T }>(path, handler)`: the route's body type
+    else if (ts.isCallExpression(n) && n.arguments.some((a) => ts.isArrowFunction(a) || ts.isFunctionExpression(a)) && !insideDouble(unit, n)) {
+      const generic = n.typeArguments?.[0];
+      if (generic && ts.isTypeLiteralNode(generic))
+        for (const m of generic.members) if (ts.isPropertySignature(m) && m.type && m.name && ts.isIdentifier(m.name) && m.name.text === 'Body') out.push(m.type);
+    }
     ts.forEachChild(n, visit);
   };
   visit(unit.sf);
