@@ -18,6 +18,15 @@ export function unwrap(e: ts.Expression): ts.Expression {
   return e;
 }
 
+/**
+ * The last name of an expression (`page` of `page`, `this.page`, `fixtures.page`; `get` of a
+ * call's callee `api.get`), '' when it ends in none.
+ */
+export function lastName(e: ts.Expression): string {
+  const v = unwrap(e);
+  return ts.isIdentifier(v) ? v.text : ts.isPropertyAccessExpression(v) ? v.name.text : '';
+}
+
 /** `[a, b, c].join(sep)` with the elements written in the array (no spreads) and the separator a string literal (or none). */
 export function joinedArray(e: ts.Expression): { array: ts.ArrayLiteralExpression; separator?: ts.StringLiteral } | undefined {
   if (!ts.isCallExpression(e) || !ts.isPropertyAccessExpression(e.expression) || e.expression.name.text !== 'join' || e.arguments.length > 1) return undefined;

@@ -5,6 +5,7 @@
 import ts from '../../core/ts.cjs';
 import { commonJsExport } from '../bindings.js';
 import { unwrap } from '../evaluate.js';
+import { lastName } from '../syntax.js';
 import type { AnalysisState } from '../state.js';
 import { treeIndex, type Unit } from '../units.js';
 import { injectedClass } from '../injection-tokens.js';
@@ -26,8 +27,7 @@ export function callsNamed(acc: AnalysisState, name: string): { unit: Unit; call
     acc.callersMemo.clear();
     for (const unit of acc.store.all())
       for (const call of treeIndex(unit.sf).calls) {
-        const c = unwrap(call.expression);
-        const nm = ts.isIdentifier(c) ? c.text : ts.isPropertyAccessExpression(c) ? c.name.text : undefined;
+        const nm = lastName(call.expression);
         if (!nm) continue;
         if (!acc.callIndex.has(nm)) acc.callIndex.set(nm, []);
         acc.callIndex.get(nm)!.push({ unit, call });

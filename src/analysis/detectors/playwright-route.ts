@@ -17,12 +17,6 @@ export function usesPlaywright(sf: ts.SourceFile): boolean {
   return /(['"])(?:@playwright\/[\w-]+|playwright(?:-core)?)\1/.test(sf.text);
 }
 
-/** The last name of an object a method is called on (`page` of `page`, `this.page`, `fixtures.page`). */
-export function lastName(e: ts.Expression): string {
-  const v = unwrap(e);
-  return ts.isIdentifier(v) ? v.text : ts.isPropertyAccessExpression(v) ? v.name.text : '';
-}
-
 /** The one method a route's handler answers, where it passes every other on; undefined: any. */
 export function handlerMethod(handler: ts.Expression | undefined): string | undefined {
   const fn = handler && unwrap(handler);

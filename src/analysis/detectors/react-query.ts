@@ -6,7 +6,7 @@
 
 import ts from '../../core/ts.cjs';
 import { propName } from '../bindings.js';
-import { unwrap } from '../evaluate.js';
+import { lastName } from '../syntax.js';
 import type { AnalysisState } from '../state.js';
 import type { Unit } from '../units.js';
 import { identifiers } from './body-reads.js';
@@ -38,9 +38,7 @@ function hookOf(fn: ts.Node): ts.CallExpression | undefined {
 function hookGiven(arg: ts.Node): ts.CallExpression | undefined {
   const call = arg.parent;
   if (!call || !ts.isCallExpression(call) || !call.arguments.includes(arg as ts.Expression)) return undefined;
-  const c = unwrap(call.expression);
-  const name = ts.isIdentifier(c) ? c.text : ts.isPropertyAccessExpression(c) ? c.name.text : '';
-  return HOOKS.has(name) ? call : undefined;
+  return HOOKS.has(lastName(call.expression)) ? call : undefined;
 }
 
 /** The hook calls a function of the project is given to by its name (`useMutation({ mutationFn: createLabels })`). */

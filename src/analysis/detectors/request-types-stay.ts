@@ -5,6 +5,7 @@
 
 import ts from '../../core/ts.cjs';
 import type { KeyChange } from '../../core/keys.js';
+import { lastName } from '../syntax.js';
 import { lineOf, markupOf, treeIndex, type Unit } from '../units.js';
 
 /** A renamed member, as far as this needs it. */
@@ -62,68 +63,64 @@ function markupReads<M extends Member>(unit: Unit, all: M[]): void {
  */
 const RESPONSE_GENERICS = new Set(['get', 'post', 'put', 'patch', 'delete', 'head', 'options', 'request', 'json', '$fetch', 'ofetch', 'useQuery', 'useSuspenseQuery']);
 
-/** The name a call is made by (`get` of `api.get(…)`, `ofetch` of `ofetch(…)`). */
-const calleeName = (call: ts.CallExpression): string | undefined => {
-  const c = call.expression;
-  return ts.isIdentifier(c) ? c.text : ts.isPropertyAccessExpression(c) ? c.name.text : undefined;
-};
-
 /**
- * The type nodes in a unit that type a response: the first type argument of a library's request
- * call (RESPONSE_GENERICS), and the type a response's `json()` is cast to (`(await res.json()) as T`).
+ * What a unit's code types besides requests. Responses: the first type argument of a library's
+ * request call (RESPONSE_GENERICS), and the type a response's `json()` is cast to
+ * (`(await res.json()) as T`). Bodies the project's own routes receive: a NestJS handler's `@Body()`
+ * parameter, a request's body read with a type (`req.body as T`, `const dto: T = req.body`), what
+ * a route handler's `request.json()` is cast to, and a Fastify route's `{ Body: T }`; none inside a
+ * test double (an msw resolver reads the request it doubles the same ways, and moves with it).
  */
-function responseTypes(checker: ts.TypeChecker, unit: Unit, ownFiles: Set<string>): ts.TypeNode[] {
-  const out: ts.TypeNode[] = [];
+function typedElsewhere(
+  checker: ts.TypeChecker,
+  unit: Unit,
+  ownFiles: Set<string>,
+  insideDouble: (unit: Unit, node: ts.Node) => boolean,
+): { responses: ts.TypeNode[]; received: ts.TypeNode[] } {
+  const responses: ts.TypeNode[] = [];
+  const received: ts.TypeNode[] = [];
   for (const call of treeIndex(unit.sf).calls) {
     const arg = call.typeArguments?.[0];
-    const name = calleeName(call);
-    if (!arg || !name || !RESPONSE_GENERICS.has(name)) continue;
-    // (a call given a function registers a handler, msw's `rest.post<Body>(path, resolver)`, Express's
-    // `app.get(…)`: its type arguments type what the handler receives, not a response)
-    if (call.arguments.some((a) => ts.isArrowFunction(a) || ts.isFunctionExpression(a))) continue;
+    if (!arg) continue;
+    // a call given a function registers a handler (msw's `rest.post<Body>(path, resolver)`, Express's
+    // `app.get(…)`): its type arguments type what the handler receives, not a response; Fastify's
+    // `app.post<{ Body: T }>(path, handler)` gives the route's body type
+    if (call.arguments.some((a) => ts.isArrowFunction(a) || ts.isFunctionExpression(a))) {
+      if (ts.isTypeLiteralNode(arg) && !insideDouble(unit, call))
+        for (const m of arg.members) if (ts.isPropertySignature(m) && m.type && m.name && ts.isIdentifier(m.name) && m.name.text === 'Body') received.push(m.type);
+      continue;
+    }
+    if (!RESPONSE_GENERICS.has(lastName(call.expression))) continue;
     // (a function of the project: its type parameter is a response's only when no parameter takes it)
     const decl = checker.getResolvedSignature(call)?.declaration;
     if (decl && ownFiles.has(decl.getSourceFile().fileName) && !returnsOnly(decl)) continue;
-    out.push(arg);
+    responses.push(arg);
   }
-  const visit = (n: ts.Node): void => {
-    if ((ts.isAsExpression(n) || ts.isTypeAssertionExpression(n)) && jsonRead(n.expression) === 'response') out.push(n.type);
-    ts.forEachChild(n, visit);
-  };
-  if (unit.sf.text.includes('json(')) visit(unit.sf);
-  return out;
-}
-
-/**
- * The type nodes in a unit that type a body this project's own routes receive: a NestJS handler's
- * `@Body()` parameter, a request's body read with a type (`req.body as T`, `const dto: T = req.body`),
- * what a route handler's `request.json()` is cast to, and a Fastify route's `{ Body: T }`; not
- * inside a test double (an msw resolver reads the request it doubles the same ways, and moves with it).
- */
-function receivedTypes(unit: Unit, insideDouble: (unit: Unit, node: ts.Node) => boolean): ts.TypeNode[] {
-  const out: ts.TypeNode[] = [];
   const text = unit.sf.text;
-  if (!text.includes('Body') && !text.includes('.body') && !text.includes('.json(')) return out;
+  if (!text.includes('Body(') && !text.includes('.body') && !text.includes('json(')) return { responses, received };
   const bodyRead = (e: ts.Expression): boolean => {
-    let x = e;
-    while (ts.isParenthesizedExpression(x) || ts.isAwaitExpression(x)) x = x.expression;
+    const x = awaited(e);
     return ts.isPropertyAccessExpression(x) && x.name.text === 'body';
   };
   const visit = (n: ts.Node): void => {
-    if (ts.isParameter(n) && n.type && ts.getDecorators(n)?.some((d) => ts.isCallExpression(d.expression) && calleeName(d.expression) === 'Body')) out.push(n.type);
-    // (msw 1's resolvers read `req.body` too)
-    else if ((ts.isAsExpression(n) || ts.isTypeAssertionExpression(n)) && (bodyRead(n.expression) || jsonRead(n.expression) === 'request') && !insideDouble(unit, n)) out.push(n.type);
-    else if (ts.isVariableDeclaration(n) && n.type && n.initializer && bodyRead(n.initializer) && !insideDouble(unit, n)) out.push(n.type);
-    // Fastify's `app.post<{ Body: T }>(path, handler)`: the route's body type
-    else if (ts.isCallExpression(n) && n.arguments.some((a) => ts.isArrowFunction(a) || ts.isFunctionExpression(a)) && !insideDouble(unit, n)) {
-      const generic = n.typeArguments?.[0];
-      if (generic && ts.isTypeLiteralNode(generic))
-        for (const m of generic.members) if (ts.isPropertySignature(m) && m.type && m.name && ts.isIdentifier(m.name) && m.name.text === 'Body') out.push(m.type);
-    }
+    if (ts.isParameter(n) && n.type && ts.getDecorators(n)?.some((d) => ts.isCallExpression(d.expression) && lastName(d.expression.expression) === 'Body')) received.push(n.type);
+    else if (ts.isAsExpression(n) || ts.isTypeAssertionExpression(n)) {
+      const read = jsonRead(n.expression);
+      if (read === 'response') responses.push(n.type);
+      // (msw 1's resolvers read `req.body` too)
+      else if ((read === 'request' || bodyRead(n.expression)) && !insideDouble(unit, n)) received.push(n.type);
+    } else if (ts.isVariableDeclaration(n) && n.type && n.initializer && bodyRead(n.initializer) && !insideDouble(unit, n)) received.push(n.type);
     ts.forEachChild(n, visit);
   };
   visit(unit.sf);
-  return out;
+  return { responses, received };
+}
+
+/** An expression with its parentheses and `await`s taken off. */
+function awaited(e: ts.Expression): ts.Expression {
+  let x = e;
+  while (ts.isParenthesizedExpression(x) || ts.isAwaitExpression(x)) x = x.expression;
+  return x;
 }
 
 /** Does a signature's first type parameter type its result alone (no parameter takes it)? */
@@ -141,9 +138,8 @@ function returnsOnly(decl: ts.SignatureDeclaration | ts.JSDocSignature): boolean
  * and `req.json()` a handler reading the body it received (a route's own, or an msw resolver's).
  */
 function jsonRead(e: ts.Expression): 'response' | 'request' | undefined {
-  let x = e;
-  while (ts.isParenthesizedExpression(x) || ts.isAwaitExpression(x)) x = x.expression;
-  if (!ts.isCallExpression(x) || calleeName(x) !== 'json') return undefined;
+  const x = awaited(e);
+  if (!ts.isCallExpression(x) || lastName(x.expression) !== 'json') return undefined;
   const on = ts.isPropertyAccessExpression(x.expression) ? x.expression.expression : undefined;
   return on && ts.isIdentifier(on) && (on.text === 'request' || on.text === 'req') ? 'request' : 'response';
 }
@@ -157,12 +153,13 @@ export function markStaying<M extends Member>(p: Program<M>, asker: Asker): void
   // a type of what the project's own routes receive (`@Body() dto: CreatePickupDto`)
   const ownFiles = new Set([...unitOf.keys()].map((sf) => sf.fileName));
   for (const unit of new Set(unitOf.values())) {
-    for (const node of responseTypes(checker, unit, ownFiles)) {
+    const { responses, received } = typedElsewhere(checker, unit, ownFiles, (u, n) => !!asker.insideDouble?.(u, n));
+    for (const node of responses) {
       for (const r of membersReached(p, checker.getTypeFromTypeNode(node)))
         r.stays ??= `the type also types a response the service sends back (${place(unit, node)}), whose keys stay whatever version the request is in: give the request a type of its own, then migrate it`;
     }
     // (or a body the project's own route receives: its senders keep sending the old keys)
-    for (const node of receivedTypes(unit, (u, n) => !!asker.insideDouble?.(u, n))) {
+    for (const node of received) {
       for (const r of membersReached(p, checker.getTypeFromTypeNode(node)))
         r.stays ??= `the type also types a body this project's own route receives (${place(unit, node)}), whose senders keep its keys: give the request to the service a type of its own, then migrate it`;
     }
