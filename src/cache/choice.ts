@@ -13,7 +13,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { MARKERS } from '../pipeline/discover.js';
 import type { ListedFolders } from '../types.js';
-import { sha1 } from './entry.js';
+import { sha1 } from '../core/hash.js';
 
 /** The digest of the files the choice read (each with its text now, null when it cannot be read) and of the folders the walk saw a tsconfig.json in. */
 export function choiceDigest(folders: ListedFolders | undefined, files: string[]): string {

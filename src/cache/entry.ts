@@ -2,7 +2,7 @@
 // choose the files to parse without reading it again), its place in the import graph, and its
 // result (findings hold no syntax tree: they are plain data). Checked field by field when read.
 
-import { createHash } from 'node:crypto';
+import { sha1 } from '../core/hash.js';
 import { statSync } from 'node:fs';
 import { readSource, type Source } from '../pipeline/read.js';
 import type { CacheOptions, FatalProblem, Finding } from '../types.js';
@@ -105,8 +105,6 @@ export function validEntry(e: unknown): e is Entry {
   }
   return true;
 }
-
-export const sha1 = (text: string | Uint8Array): string => createHash('sha1').update(text).digest('hex');
 
 export const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
 

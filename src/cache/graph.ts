@@ -11,7 +11,8 @@ import { insideRoot } from '../core/wall.js';
 import { UnionFind } from '../core/union-find.js';
 import { inScope, projectScope } from '../core/project-scope.js';
 import { LightResolver } from '../pipeline/light-resolver.js';
-import { sha1, type Entry } from './entry.js';
+import type { Entry } from './entry.js';
+import { sha1 } from '../core/hash.js';
 import type { ListedFolders } from '../types.js';
 import { filesByName, type Names } from './names.js';
 

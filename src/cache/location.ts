@@ -2,9 +2,9 @@
 // A module of its own, with nothing of the tool's behind it: bin/migrate-check.js asks before the
 // command's own modules are loaded (it chooses V8's flags by the answer).
 
-import { createHash } from 'node:crypto';
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { sha1 } from '../core/hash.js';
 
 /** The default file name, in the folder the command runs from. */
 export const DEFAULT_CACHE_FILE = '.migrate-check-cache';
@@ -23,7 +23,7 @@ export function cacheFile(cwd: string, location: string | undefined): string {
   } catch {
     /* not there yet: a file */
   }
-  return folder ? path.join(abs, `${DEFAULT_CACHE_FILE}-${createHash('sha1').update(cwd).digest('hex').slice(0, 12)}`) : abs;
+  return folder ? path.join(abs, `${DEFAULT_CACHE_FILE}-${sha1(cwd).slice(0, 12)}`) : abs;
 }
 
 /**

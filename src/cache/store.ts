@@ -10,7 +10,8 @@ import { fileURLToPath } from 'node:url';
 import { packageRoot, toolVersion } from '../catalogue/index.js';
 import type { Config, RenderedReport } from '../types.js';
 import { writeWhole } from '../core/write-whole.js';
-import { isObject, isStrings, sha1, validEntry, type Entry, type OutsideEntry } from './entry.js';
+import { isObject, isStrings, validEntry, type Entry, type OutsideEntry } from './entry.js';
+import { sha1 } from '../core/hash.js';
 
 const FORMAT = 'migrate-check-cache';
 /** raised whenever what an entry holds changes meaning */
