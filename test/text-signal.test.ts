@@ -123,6 +123,20 @@ describe('modules drawn in through their imports', () => {
     };
     expect(tested(files).map((c) => c.file).sort()).toEqual(['api/client.ts', 'api/fields.ts', 'api/index.ts', 'api/paths.ts', 'orders/barrel.ts', 'orders/batch.ts', 'orders/paths.ts']);
   });
+
+  it('draws in the callers of a custom hook made with a generated RTK Query hook (they call the trigger it hands on), and not the parents of a component that only uses one', () => {
+    const files: Record<string, string> = {
+      'api/labelsApi.ts':
+        "import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query/react';\nexport const labelsApi = createApi({ baseQuery: fetchBaseQuery({ baseUrl: '/' }), endpoints: (b) => ({ createLabels: b.mutation({ query: (body) => ({ url: '/2023-01/labels', method: 'POST', body }) }) }) });\nexport const { useCreateLabelsMutation } = labelsApi;\n",
+      'hooks/useLabels.ts': "import { useCreateLabelsMutation } from '../api/labelsApi';\nexport function useLabels() {\n  return useCreateLabelsMutation();\n}\n",
+      'hooks/useReprint.ts': "import { useCreateLabelsMutation } from '../api/labelsApi';\nexport const useReprint = () => useCreateLabelsMutation();\n",
+      'pages/Print.tsx': "import { useLabels } from '../hooks/useLabels';\nexport function Print({ body }: { body: object }) {\n  const [print] = useLabels();\n  return print(body);\n}\n",
+      'pages/Reprint.tsx': "import { useReprint } from '../hooks/useReprint';\nexport const Reprint = ({ body }: { body: object }) => useReprint()[0](body);\n",
+      'pages/Buy.tsx': "import { useCreateLabelsMutation } from '../api/labelsApi';\nexport function Buy() {\n  const [buy] = useCreateLabelsMutation();\n  return buy;\n}\n",
+      'pages/Shop.tsx': "import { Buy } from './Buy';\nexport const Shop = () => Buy();\n",
+    };
+    expect(tested(files).map((c) => c.file).sort()).toEqual(['api/labelsApi.ts', 'hooks/useLabels.ts', 'hooks/useReprint.ts', 'pages/Buy.tsx', 'pages/Print.tsx', 'pages/Reprint.tsx']);
+  });
 });
 
 describe('the tsconfig files the text test finds from what the walk saw of the folders', () => {

@@ -256,7 +256,12 @@ export class Bindings {
       const exported = hasModifier(st, ts.SyntaxKind.ExportKeyword);
       const isDefault = hasModifier(st, ts.SyntaxKind.DefaultKeyword);
       if (exported && ts.isVariableStatement(st)) {
-        for (const d of st.declarationList.declarations) if (ts.isIdentifier(d.name) && d.name.text === name) return this.varDecl(unit, d as ts.VariableDeclaration & { name: ts.Identifier }, depth);
+        for (const d of st.declarationList.declarations) {
+          if (ts.isIdentifier(d.name)) {
+            if (d.name.text === name) return this.varDecl(unit, d as ts.VariableDeclaration & { name: ts.Identifier }, depth);
+            // `export const { useSchedulePickupMutation } = api`: the binding, as the module itself reads it
+          } else if (findBinding(d.name, name)) return this.declaredBy(unit, st, name, depth);
+        }
       } else if (exported && (ts.isFunctionDeclaration(st) || ts.isClassDeclaration(st) || ts.isInterfaceDeclaration(st) || ts.isTypeAliasDeclaration(st) || ts.isEnumDeclaration(st))) {
         if ((isDefault && name === 'default') || st.name?.text === name) return this.declaredBy(unit, st, st.name?.text ?? '', depth) ?? (ts.isFunctionDeclaration(st) ? { kind: 'func', unit, node: st } : undefined);
       } else if (exported && isNamespace(st) && st.name.text === name) {

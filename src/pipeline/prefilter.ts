@@ -262,12 +262,18 @@ const EXPORTS = /\bexport\b|\bmodule\.exports\b|\bexports\./;
 /** A module that exports a value made with what it imports: an injection token, a config object or a client (a base handed on). */
 const HANDS_ON = /\bexport\s+(?:const|default)\b[^;]*?(?:new\s+InjectionToken\b|\$\{|\.create\s*\(|\bfactory\s*:)/;
 
+/** A hook RTK Query generates for an endpoint, called (`useSchedulePickupMutation()`, `useLazyGetPickupQuery()`). */
+const GENERATED_HOOK = /\buse[A-Z]\w*(?:Mutation|Query)\s*\(/;
+/** A custom hook the module exports (`export function usePickupScheduler`, `export const useSchedule =`). */
+const EXPORTED_HOOK = /\bexport\s+(?:default\s+)?(?:(?:async\s+)?function\s*\*?\s*|const\s+|let\s+)use[A-Z]/;
+
 /**
  * Must the modules importing this one be analysed with it? It sends requests and exports functions
- * (a wrapper, a service class, client functions), or it exports an old path or version.
+ * (a wrapper, a service class, client functions), it exports an old path or version, or it exports
+ * a custom hook made with a generated RTK Query hook (its importers call the trigger it hands on).
  */
 export function drawsImporters(text: string): boolean {
-  return EXPORTS.test(text) && (SENDS.test(text) || OLD_EXPORT.test(text));
+  return EXPORTS.test(text) && (SENDS.test(text) || OLD_EXPORT.test(text) || (GENERATED_HOOK.test(text) && EXPORTED_HOOK.test(text)));
 }
 
 /**

@@ -19,6 +19,7 @@ import { identifiers, refsOf, usedElsewhere } from './body-reads.js';
 import { TS_FILE } from '../../core/extensions.js';
 import { check2024Pickup, halfMigratedPickup, nestedConflict, nestedPickup, pickupTime, unseenTypedTimes } from './pickup.js';
 import { renameKey } from './renames.js';
+import { queryArgType } from './rtk-hooks.js';
 import { readAtRunTime, runtimeWhy } from './runtime-data.js';
 import { webhookVersion } from './webhooks.js';
 import { zodShapes, zodTyped } from './zod.js';
@@ -47,6 +48,9 @@ export function tieBody(acc: AnalysisState, unit: Unit, arg: ts.Expression, ep: 
       }
       // (a builder's call too: its declared return type, `toRequest(…): CreatePickupDto`, types the body)
       if ((ts.isIdentifier(e) || ts.isCallExpression(e)) && changes) acc.shaped.push({ unit: body.unit, node: e, ctx, info, owner: acc.collecting });
+      // an RTK Query endpoint's parameter, typed by its builder (`builder.mutation<Pickup, PickupArgs>`)
+      const argType = changes ? queryArgType(acc, body.unit, e) : undefined;
+      if (argType) acc.shaped.push({ unit: body.unit, node: argType, ctx, info, owner: acc.collecting });
       // a typed value sent to a 2024-09 path: a `courier_selection` its request type still gives is half migrated
       if (ts.isIdentifier(e) && ctx === 'body-2024-09') acc.shaped.push({ unit: body.unit, node: e, ctx: 'half-2024-09', info: { ...info, kind: 'half-2024-09' }, owner: acc.collecting });
       // another vendor's body held in a typed value: a request type member it shares stays (request-types.ts)

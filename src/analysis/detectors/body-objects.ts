@@ -9,6 +9,7 @@ import type { AnalysisState, Span, Target } from '../state.js';
 import { lineOf, type Unit } from '../units.js';
 import { type Called, calledFunction, callsNamed, functionName, namesakes, parameterIndex } from './callers.js';
 import { mutationArgs } from './react-query.js';
+import { endpointArgs } from './rtk-hooks.js';
 
 export const GENERIC_VERBS = new Set(['post', 'put', 'patch', 'get', 'delete', 'del', 'request', 'send', 'fetch', 'call', 'json', 'then', 'http', 'api']);
 
@@ -159,8 +160,9 @@ function forwardedOnce(acc: AnalysisState, unit: Unit, e: ts.Expression, depth =
     const arg = acc.boundCall.call.arguments[decl.index];
     return arg && !ts.isSpreadElement(arg) ? [{ unit: acc.boundCall.unit, expr: arg }] : [];
   }
-  // a mutation's callback (`useMutation({ mutationFn: (body) => … })`): what its `mutate(…)` calls pass
-  const mutation = mutationArgs(acc, decl.unit, decl.fn, decl.index);
+  // a mutation's callback (`useMutation({ mutationFn: (body) => … })`): what its `mutate(…)` calls
+  // pass; an RTK Query endpoint's `query`: what its hooks, triggers and `initiate` are given
+  const mutation = mutationArgs(acc, decl.unit, decl.fn, decl.index) ?? endpointArgs(acc, decl.fn, decl.index);
   if (mutation?.unseen) acc.unseenInBody ??= mutation.unseen;
   const name = functionName(decl.fn);
   if (!name || GENERIC_VERBS.has(name.toLowerCase()) || libraryCallback(decl.fn)) return mutation?.args ?? [];

@@ -11,6 +11,7 @@ import type { AnalysisState } from '../state.js';
 import type { Unit } from '../units.js';
 import { identifiers } from './body-reads.js';
 import { callersOf, functionName, type FunctionNode } from './callers.js';
+import { enclosingFunction, outermost, usesOf } from './uses.js';
 
 /** The hooks that make a mutation from its options (React, Vue; Svelte's and Solid's `createMutation`). */
 const HOOKS = new Set(['useMutation', 'createMutation']);
@@ -72,25 +73,6 @@ export function mutationArgs(acc: AnalysisState, unit: Unit, fn: ts.SignatureDec
   return out;
 }
 
-/** A name as a reference (not a declaration's, a member's or a key's). */
-function isReference(n: ts.Identifier): boolean {
-  const p = n.parent;
-  if (ts.isPropertyAccessExpression(p) && p.name === n) return false;
-  if ((ts.isPropertyAssignment(p) || ts.isBindingElement(p) || ts.isMethodDeclaration(p) || ts.isPropertyDeclaration(p) || ts.isPropertySignature(p)) && (p.name === n || (ts.isBindingElement(p) && p.propertyName === n))) return false;
-  if (ts.isVariableDeclaration(p) && p.name === n) return false;
-  if (ts.isJsxAttribute(p) || ts.isQualifiedName(p) || ts.isImportSpecifier(p) || ts.isExportSpecifier(p)) return false;
-  return true;
-}
-
-/** The uses of a variable or a binding, in its unit. */
-function usesOf(acc: AnalysisState, unit: Unit, decl: ts.VariableDeclaration | ts.BindingElement, name: ts.Identifier): ts.Identifier[] {
-  return identifiers(acc, unit, name.text).filter((n) => {
-    if (n === name || !isReference(n)) return false;
-    const d = acc.bindings.resolve(unit, n);
-    return !!d && (d.kind === 'var' || d.kind === 'binding') && d.node === decl;
-  });
-}
-
 const handedOn = (unit: Unit, n: ts.Node) => {
   const text = n.getText(unit.sf).replace(/\s+/g, ' ');
   return `the mutation that sends it is handed on (\`${text.length > 60 ? text.slice(0, 57) + '…' : text}\`) where the check does not follow its \`mutate(…)\` calls, so the body they pass may be in either version: move the request and its body together by hand`;
@@ -99,8 +81,7 @@ const handedOn = (unit: Unit, n: ts.Node) => {
 /** Where the mutation `e` evaluates to goes: its `mutate(…)` calls' arguments, or why one is not followed. */
 function follow(acc: AnalysisState, unit: Unit, e: ts.Expression, out: MutationArgs, depth: number): void {
   if (depth > 4 || out.unseen) return;
-  let at: ts.Node = e;
-  while (at.parent && (ts.isParenthesizedExpression(at.parent) || ts.isAsExpression(at.parent) || ts.isNonNullExpression(at.parent) || ts.isSatisfiesExpression(at.parent))) at = at.parent;
+  const at = outermost(e);
   const p = at.parent;
   if (!p || ts.isExpressionStatement(p)) return;
   // `mutation.mutate(x)`; another member (`mutation.isPending`) sends nothing
@@ -149,9 +130,4 @@ function mutateCall(unit: Unit, call: ts.CallExpression, out: MutationArgs): voi
   const a = call.arguments[0];
   if (a && ts.isSpreadElement(a)) out.unseen ??= handedOn(unit, call);
   else if (a) out.args.push({ unit, expr: a });
-}
-
-function enclosingFunction(n: ts.Node): ts.SignatureDeclaration | undefined {
-  for (let p = n.parent; p; p = p.parent) if (ts.isFunctionLike(p)) return p;
-  return undefined;
 }

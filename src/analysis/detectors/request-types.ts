@@ -19,7 +19,8 @@ import { keyofOwners } from './request-types-keyof.js';
 
 export interface Shaped {
   unit: Unit;
-  node: ts.Expression;
+  /** the body, or the type written for it where the checker cannot see it typed (an RTK Query builder's argument type) */
+  node: ts.Expression | ts.TypeNode;
   ctx: ContextKind;
   info: RequestContext;
   /** the findings of the request this body is sent with: the type's findings join them (a request moves with the type that types it) */

@@ -7,14 +7,13 @@ import { type Piece, findProperty, propertyValue, returnExpressions, unwrap } fr
 import type { AnalysisState } from '../state.js';
 import { treeIndex, type Unit } from '../units.js';
 import { applyBody, endpointOf, sentThroughBase } from './requests.js';
-
-const KINDS = new Set(['query', 'mutation', 'infiniteQuery']);
+import { ENDPOINT_KINDS, endpointsOwner } from './rtk-hooks.js';
 
 export function scanRtkEndpoints(acc: AnalysisState, unit: Unit): void {
   if (!unit.sf.text.includes('endpoints')) return;
   for (const call of treeIndex(unit.sf).calls) {
     const c = unwrap(call.expression);
-    if (!ts.isPropertyAccessExpression(c) || !KINDS.has(c.name.text) || !call.arguments[0]) continue;
+    if (!ts.isPropertyAccessExpression(c) || !ENDPOINT_KINDS.has(c.name.text) || !call.arguments[0]) continue;
     const def = unwrap(call.arguments[0]);
     if (!ts.isObjectLiteralExpression(def)) continue;
     const api = endpointsOwner(call);
@@ -35,18 +34,6 @@ export function scanRtkEndpoints(acc: AnalysisState, unit: Unit): void {
       if (ep.url && body) applyBody(acc, fn.unit, body, ep, false, true);
     }
   }
-}
-
-/** The `createApi(…)` or `api.injectEndpoints(…)` call whose `endpoints` builds this endpoint. */
-function endpointsOwner(n: ts.Node): ts.CallExpression | undefined {
-  for (let p = n.parent; p; p = p.parent) {
-    if (ts.isPropertyAssignment(p) && ts.isIdentifier(p.name) && p.name.text === 'endpoints') {
-      const call = p.parent?.parent;
-      return call && ts.isCallExpression(call) ? call : undefined;
-    }
-    if (ts.isSourceFile(p)) return undefined;
-  }
-  return undefined;
 }
 
 /** The base URL of an API: its `fetchBaseQuery({ baseUrl })`, through `injectEndpoints` and a base query wrapper. */

@@ -1,0 +1,39 @@
+// The uses of a local name: the identifiers in its unit that refer to a variable or a binding, for
+// following what a library hands back (a TanStack mutation's `mutate`, an RTK Query trigger).
+
+import ts from '../../core/ts.cjs';
+import type { AnalysisState } from '../state.js';
+import type { Unit } from '../units.js';
+import { identifiers } from './body-reads.js';
+
+/** A name as a reference to a value (not a declaration's, an import's, a member's, a key's or a type's). */
+export function isReference(n: ts.Identifier): boolean {
+  const p = n.parent;
+  if (ts.isPropertyAccessExpression(p) && p.name === n) return false;
+  if ((ts.isPropertyAssignment(p) || ts.isBindingElement(p) || ts.isMethodDeclaration(p) || ts.isPropertyDeclaration(p) || ts.isPropertySignature(p)) && (p.name === n || (ts.isBindingElement(p) && p.propertyName === n))) return false;
+  if (ts.isVariableDeclaration(p) && p.name === n) return false;
+  if (ts.isJsxAttribute(p) || ts.isQualifiedName(p) || ts.isImportSpecifier(p) || ts.isExportSpecifier(p) || ts.isImportClause(p) || ts.isNamespaceImport(p) || ts.isTypeQueryNode(p)) return false;
+  return true;
+}
+
+/** The uses of a variable or a binding, in its unit. */
+export function usesOf(acc: AnalysisState, unit: Unit, decl: ts.VariableDeclaration | ts.BindingElement, name: ts.Identifier): ts.Identifier[] {
+  return identifiers(acc, unit, name.text).filter((n) => {
+    if (n === name || !isReference(n)) return false;
+    const d = acc.bindings.resolve(unit, n);
+    return !!d && (d.kind === 'var' || d.kind === 'binding') && d.node === decl;
+  });
+}
+
+/** The function a node is written in. */
+export function enclosingFunction(n: ts.Node): ts.SignatureDeclaration | undefined {
+  for (let p = n.parent; p; p = p.parent) if (ts.isFunctionLike(p)) return p;
+  return undefined;
+}
+
+/** The node whose parent says what becomes of an expression's value (past parentheses, `as`, `!` and `satisfies`). */
+export function outermost(e: ts.Node): ts.Node {
+  let at = e;
+  while (at.parent && (ts.isParenthesizedExpression(at.parent) || ts.isAsExpression(at.parent) || ts.isNonNullExpression(at.parent) || ts.isSatisfiesExpression(at.parent))) at = at.parent;
+  return at;
+}
