@@ -3,6 +3,7 @@
 
 import { configKey } from './detectors/paths.js';
 import { codeSpan } from './detectors/path-text.js';
+import { constantStays } from './detectors/path-constants.js';
 import { environmentTwins } from './detectors/replaced-environments.js';
 import { memberKey } from './detectors/versioned-base.js';
 import type { UnitEdit } from './render.js';
@@ -93,6 +94,12 @@ export function settleGroup(acc: AnalysisState, g: BaseGroup): void {
     }
     return;
   }
+  // a path written in a constant of its own moves only where every read of it is a request through this base
+  for (const x of g.members)
+    if (x.constant && x.constant.stays === undefined) {
+      x.constant.stays = constantStays(acc, x.constant.via, x.constant.sends);
+      if (x.constant.stays) x.edit = undefined;
+    }
   const blocking = g.members.filter((x) => !x.edit);
   const heldWithBody = g.members.filter((x) => x.edit && x.heldBy);
   const movable = blocking.length === 0 && heldWithBody.length === 0 && g.unseen.length === 0 && g.exact && !g.env && !g.branch && !g.keptByUser && !g.twinsApart?.length;
@@ -105,9 +112,10 @@ export function settleGroup(acc: AnalysisState, g: BaseGroup): void {
     const reasons: string[] = [];
     // (a path with a 2024-09 form that cannot be rewritten where it is written, as one a shared helper builds)
     const noForm = blocking.filter((x) => !x.match.rule?.endpoint?.new);
-    const notInPlace = blocking.filter((x) => !!x.match.rule?.endpoint?.new);
+    const notInPlace = blocking.filter((x) => !!x.match.rule?.endpoint?.new && !x.constant?.stays);
     if (noForm.length) reasons.push(`${named(noForm)} ${noForm.length === 1 ? 'has' : 'have'} no 2024-09 form`);
     if (notInPlace.length) reasons.push(`${named(notInPlace)} ${notInPlace.length === 1 ? 'is' : 'are'} built in a way \`--fix\` cannot rewrite in place`);
+    for (const x of blocking) if (x.constant?.stays && x.match.rule?.endpoint?.new) reasons.push(`${named([x])} ${x.constant.stays(from)}`);
     if (heldWithBody.length) reasons.push(`${named(heldWithBody)} ${heldWithBody.length === 1 ? 'is' : 'are'} left for a person with the body sent to ${heldWithBody.length === 1 ? 'it' : 'them'}`);
     if (g.keptByUser) reasons.push(`the base itself is kept as it is (${g.keptByUser})`);
     // the version is only the fallback of an environment variable, whose deployed value may carry its own

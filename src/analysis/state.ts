@@ -13,7 +13,7 @@ import { generatedHeader } from '../core/generated.js';
 import type { ChangeKind, Config, Finding, FixKind, HoldCode, RequestContext, TextEdit } from '../types.js';
 import { render, type Words } from './findings.js';
 import { Bindings } from './bindings.js';
-import { Evaluator, type LitPiece, type Piece } from './evaluate.js';
+import { Evaluator, type LitPiece, type Piece, type Via } from './evaluate.js';
 import type { UnitEdit } from './render.js';
 import type { Shaped } from './detectors/request-types.js';
 import { lineCol, lineStarts, type Unit, type UnitStore } from './units.js';
@@ -34,7 +34,18 @@ export interface BaseGroup {
   end: number;
   exact: boolean;
   label: string;
-  members: { unit: Unit; start: number; end: number; edit?: UnitEdit; match: PathMatch; shown: string; own: string; heldBy?: string }[];
+  members: {
+    unit: Unit;
+    start: number;
+    end: number;
+    edit?: UnitEdit;
+    match: PathMatch;
+    shown: string;
+    own: string;
+    heldBy?: string;
+    /** the path is written in a constant of its own (`ROUTES.labels`): the requests seen sending it, and why it stays, once decided (path-constants.ts) */
+    constant?: { via: Via; sends: ts.Node[]; stays?: ((from: string) => string) | null };
+  }[];
   /** uses of the base whose path cannot be tied to it (a parameter or an unknown expression right after it, a path in a constant): they hold it */
   unseen: { unit: Unit; node: ts.Node; why: string; hole?: ts.Node }[];
   /** the legacy v1 family prefix the base ends with (`pickup/v1`) in place of `2023-01`: its paths are v1 paths, held for a person */

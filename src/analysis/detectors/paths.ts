@@ -110,7 +110,7 @@ export function reportPath(acc: AnalysisState, unit: Unit, e: ts.Expression, m: 
   const slash = m.versionStart > m.start && vt.owner[m.start] !== vt.owner[m.versionStart] ? pieces[vt.owner[m.start]] : undefined;
   const sameVia = vPiece.via.length > 0 && regionPieces.every((p) => p === slash || p.t === 'hole' || (p.via.length > 0 && p.via[0].name === vPiece.via[0].name));
   if (sameVia) return; // written in a constant: its own scan reports it where it is defined
-  if (vPiece.via.length > 0 && rule.id !== 'versioned-base-url' && groupMember(acc, unit, m, pieces, vt, vPiece, e)) return;
+  if (vPiece.via.length > 0 && rule.id !== 'versioned-base-url' && groupMember(acc, unit, m, pieces, vt, vPiece, e, false, e)) return;
   const locUnit = vPiece.unit;
   const startPos = pathStart(m, vPiece, vt);
   let endIdx = m.end - 1;

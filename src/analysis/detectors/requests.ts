@@ -200,17 +200,17 @@ export function requestBase(acc: AnalysisState, options: RequestOption[]): Piece
  * seen, holds the base.
  */
 export function sentThroughBase(acc: AnalysisState, unit: Unit, base: Piece[], url: ts.Expression, use?: ts.Node): void {
-  sentThroughPieces(acc, unit, joinBase(base, acc.pieces(unit, url)), base.length, use, methodAt(url));
+  sentThroughPieces(acc, unit, joinBase(base, acc.pieces(unit, url)), base.length, use, methodAt(url), url);
 }
 
 /** The same, for a URL's pieces whose first `baseLength` come through the base (`method`: the request's, where the call shows it). */
-export function sentThroughPieces(acc: AnalysisState, unit: Unit, pieces: Piece[], baseLength: number, use?: ts.Node, method?: string): void {
+export function sentThroughPieces(acc: AnalysisState, unit: Unit, pieces: Piece[], baseLength: number, use?: ts.Node, method?: string, url?: ts.Node): void {
   const vt = virtualText(pieces);
   for (const m of findPaths(vt.text, { method })) {
     const vPiece = pieces[vt.owner[m.versionStart]];
     // the version segment must lie in the base (a path constant holding '/2023-01/…' is no member of it)
     if (vt.owner[m.versionStart] >= baseLength) continue;
-    if (m.rule && vPiece && vPiece.t === 'lit' && vPiece.via.length > 0 && m.rule.id !== 'versioned-base-url') groupMember(acc, unit, m, pieces, vt, vPiece, use, true);
+    if (m.rule && vPiece && vPiece.t === 'lit' && vPiece.via.length > 0 && m.rule.id !== 'versioned-base-url') groupMember(acc, unit, m, pieces, vt, vPiece, use, true, url);
   }
   if (use) unseenAfterBase(acc, unit, use, pieces, vt, baseLength);
 }

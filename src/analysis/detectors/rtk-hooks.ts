@@ -8,14 +8,13 @@
 // follow, the body may be in either version.
 
 import ts from '../../core/ts.cjs';
-import { propName, type Decl } from '../bindings.js';
+import { propName } from '../bindings.js';
 import { unwrap } from '../evaluate.js';
 import type { AnalysisState } from '../state.js';
 import type { Unit } from '../units.js';
-import { identifiers } from './body-reads.js';
 import { callersOf, functionName, type FunctionNode } from './callers.js';
 import type { MutationArgs } from './react-query.js';
-import { enclosingFunction, isReference, outermost, usesOf } from './uses.js';
+import { enclosingFunction, outermost, usesAnywhere, usesOf } from './uses.js';
 
 /** The builder's methods that define an endpoint. */
 export const ENDPOINT_KINDS = new Set(['query', 'mutation', 'infiniteQuery']);
@@ -123,32 +122,6 @@ export function endpointArgs(acc: AnalysisState, fn: ts.SignatureDeclaration, in
     // (`export default api` is followed from the modules importing it; `{ api }` hands it on)
     if (ts.isShorthandPropertyAssignment(use.parent)) f.handedOn(u, use.parent);
     else if (!ts.isExportAssignment(use.parent)) f.api(u, use, 0);
-  }
-  return out;
-}
-
-/**
- * The uses of a name a module declares, in every module parsed: the references that resolve to its
- * declaration (`accept`), and its reads through a namespace import (`ns.useSchedulePickupMutation`).
- */
-function usesAnywhere(acc: AnalysisState, name: ts.Identifier, accept: (d: Decl) => boolean): { unit: Unit; use: ts.Expression }[] {
-  const out: { unit: Unit; use: ts.Expression }[] = [];
-  for (const u of acc.store.all()) {
-    if (!u.sf.text.includes(name.text)) continue;
-    for (const id of identifiers(acc, u, name.text)) {
-      if (id === name) continue;
-      const p = id.parent;
-      if (ts.isPropertyAccessExpression(p) && p.name === id) {
-        const ns = unwrap(p.expression);
-        const m = ts.isIdentifier(ns) ? acc.bindings.resolve(u, ns) : undefined;
-        const d = m?.kind === 'module' ? acc.bindings.exportOf(m.file, name.text) : undefined;
-        if (d && accept(d)) out.push({ unit: u, use: p });
-        continue;
-      }
-      if (!isReference(id)) continue;
-      const d = acc.bindings.resolve(u, id);
-      if (d && accept(d)) out.push({ unit: u, use: id });
-    }
   }
   return out;
 }

@@ -1,7 +1,10 @@
-// The uses of a local name: the identifiers in its unit that refer to a variable or a binding, for
-// following what a library hands back (a TanStack mutation's `mutate`, an RTK Query trigger).
+// The uses of a name: the identifiers that refer to a variable or a binding, in its unit or in every
+// module parsed, for following what a library hands back (a TanStack mutation's `mutate`, an RTK
+// Query trigger) and where a constant is read (a path constant sent through a versioned base).
 
 import ts from '../../core/ts.cjs';
+import type { Decl } from '../bindings.js';
+import { unwrap } from '../evaluate.js';
 import type { AnalysisState } from '../state.js';
 import type { Unit } from '../units.js';
 import { identifiers } from './body-reads.js';
@@ -36,4 +39,30 @@ export function outermost(e: ts.Node): ts.Node {
   let at = e;
   while (at.parent && (ts.isParenthesizedExpression(at.parent) || ts.isAsExpression(at.parent) || ts.isNonNullExpression(at.parent) || ts.isSatisfiesExpression(at.parent))) at = at.parent;
   return at;
+}
+
+/**
+ * The uses of a name a module declares, in every module parsed: the references that resolve to its
+ * declaration (`accept`), and its reads through a namespace import (`ns.useSchedulePickupMutation`).
+ */
+export function usesAnywhere(acc: AnalysisState, name: ts.Identifier, accept: (d: Decl) => boolean): { unit: Unit; use: ts.Expression }[] {
+  const out: { unit: Unit; use: ts.Expression }[] = [];
+  for (const u of acc.store.all()) {
+    if (!u.sf.text.includes(name.text)) continue;
+    for (const id of identifiers(acc, u, name.text)) {
+      if (id === name) continue;
+      const p = id.parent;
+      if (ts.isPropertyAccessExpression(p) && p.name === id) {
+        const ns = unwrap(p.expression);
+        const m = ts.isIdentifier(ns) ? acc.bindings.resolve(u, ns) : undefined;
+        const d = m?.kind === 'module' ? acc.bindings.exportOf(m.file, name.text) : undefined;
+        if (d && accept(d)) out.push({ unit: u, use: p });
+        continue;
+      }
+      if (!isReference(id)) continue;
+      const d = acc.bindings.resolve(u, id);
+      if (d && accept(d)) out.push({ unit: u, use: id });
+    }
+  }
+  return out;
 }

@@ -3,7 +3,7 @@
 
 import { type PathMatch, versionsBeforeHole } from '../../core/paths.js';
 import ts from '../../core/ts.cjs';
-import { type LitPiece, type Piece, unwrap } from '../evaluate.js';
+import { type LitPiece, type Piece, type Via, unwrap } from '../evaluate.js';
 import { note, says } from '../findings.js';
 import { type UnitEdit, renderRegion } from '../render.js';
 import type { AnalysisState, BaseGroup } from '../state.js';
@@ -20,6 +20,8 @@ export interface MemberSpan {
   /** unit offsets of the path's own text */
   start: number;
   end: number;
+  /** the constant the path is written in, whole (`const LABELS = '/labels'`, `ROUTES.labels`), and where its text starts (virtual) */
+  constant?: { via: Via; from: number };
 }
 
 /**
@@ -30,8 +32,12 @@ export interface MemberSpan {
  * written so that `--fix` cannot rewrite it in place. Undefined: the version is not in the base.
  */
 export function memberSpan(acc: AnalysisState, m: PathMatch, pieces: Piece[], vt: Virtual, depth = 0): MemberSpan | string | undefined {
+  // the pieces that come through the base: through the constant the version does, or through a
+  // client's base option (a wrapper's own text sent through it); another constant is the path's own
+  const chain = pieces[vt.owner[m.versionStart]]?.via[depth]?.name;
+  const throughBase = (p: Piece) => p.via.length > depth && (chain === undefined || p.via[depth].name === chain || p.via[depth].label === BASE_OPTION);
   let ownStart = m.versionStart;
-  while (ownStart < m.end && pieces[vt.owner[ownStart]].via.length > depth) ownStart++;
+  while (ownStart < m.end && throughBase(pieces[vt.owner[ownStart]])) ownStart++;
   // a path a helper builds (`path(API_VERSION, 'webhooks')` with `path = (v, p) => \`/${v}/${p}\``):
   // the helper's separator is passed over, so that each call's path is placed where its own text is
   let i = ownStart;
@@ -44,7 +50,8 @@ export function memberSpan(acc: AnalysisState, m: PathMatch, pieces: Piece[], vt
   if (vt.text[afterVersion] === '/') afterVersion++;
   if (ownStart > afterVersion) return undefined;
   if (ownStart >= m.end) return 'a path written in a constant, which `--fix` does not move with the base';
-  for (let i = ownStart; i < m.end; i++) if (pieces[vt.owner[i]].via.length > depth) return 'a path partly written in a constant, which `--fix` does not move with the base';
+  for (let i = ownStart; i < m.end; i++)
+    if (pieces[vt.owner[i]].via.length > depth) return constantSpan(pieces, vt, ownStart, m.end, depth) ?? 'a path partly written in a constant, which `--fix` does not move with the base';
   const firstOwn = pieces[vt.owner[ownStart]];
   if (firstOwn.t !== 'lit') return `a path the check cannot see (\`${shortText(firstOwn.node.getText(firstOwn.unit.sf))}\`)`;
   if (!firstOwn.exact) return 'a path written with escapes, which `--fix` cannot rewrite in place';
@@ -53,6 +60,23 @@ export function memberSpan(acc: AnalysisState, m: PathMatch, pieces: Piece[], vt
   while (endIdx > ownStart && pieces[vt.owner[endIdx]].t !== 'lit') endIdx--;
   const endPiece = pieces[vt.owner[endIdx]] as LitPiece;
   return { ownStart, firstOwn, start, end: endPiece.pos + vt.offset[endIdx] + 1 };
+}
+
+/**
+ * A path whose own text, after a separator the join writes (`${API}/${LABELS}`), is the whole of
+ * one constant's value (`const LABELS = 'labels'`, `ROUTES.labels: '/labels'`): written there as
+ * one literal, where `--fix` can rewrite it when every read of the constant sends it through the
+ * base (path-constants.ts decides that once the requests are all seen).
+ */
+function constantSpan(pieces: Piece[], vt: Virtual, ownStart: number, end: number, depth: number): MemberSpan | undefined {
+  let from = ownStart;
+  while (from < end && pieces[vt.owner[from]].via.length <= depth && pieces[vt.owner[from]].t === 'lit' && /^\/+$/.test((pieces[vt.owner[from]] as LitPiece).text)) from++;
+  const p = pieces[vt.owner[from]];
+  if (!p || p.t !== 'lit' || !p.exact || p.via.length !== depth + 1 || unwrap(p.via[depth].value) !== p.node) return undefined;
+  for (let i = from; i < end; i++) if (vt.owner[i] !== vt.owner[from]) return undefined;
+  // (the constant holds the path and nothing more)
+  if (vt.offset[from] !== 0 || vt.offset[end - 1] + 1 !== p.text.length) return undefined;
+  return { ownStart, firstOwn: p, start: p.pos + vt.offset[from], end: p.pos + vt.offset[end - 1] + 1, constant: { via: p.via[depth], from } };
 }
 
 /**
@@ -83,7 +107,7 @@ export function unseenUse(acc: AnalysisState, g: BaseGroup, unit: Unit, node: ts
  * legacy v1 family prefix (`https://legacy…/pickup/v1`): its paths are that base's group too
  * (settle-v1-bases.ts), never moved.
  */
-export function groupMember(acc: AnalysisState, unit: Unit, m: PathMatch, pieces: Piece[], vt: Virtual, vPiece: LitPiece, use?: ts.Node, throughBase = false): boolean {
+export function groupMember(acc: AnalysisState, unit: Unit, m: PathMatch, pieces: Piece[], vt: Virtual, vPiece: LitPiece, use?: ts.Node, throughBase = false, url?: ts.Node): boolean {
   if (m.version !== '2023-01' && !(m.version === 'v1' && throughBase && !m.versionOnly)) return false;
   const span = memberSpan(acc, m, pieces, vt);
   if (span === undefined) return false;
@@ -96,7 +120,7 @@ export function groupMember(acc: AnalysisState, unit: Unit, m: PathMatch, pieces
     if (use) unseenUse(acc, g, unit, use, span, own?.t === 'hole' ? own.node : undefined);
     return false;
   }
-  const { ownStart, start, end } = span;
+  const { ownStart, start, end, constant } = span;
   const ownText = vt.text.slice(ownStart, m.end);
   let edit: UnitEdit | undefined;
   if (m.version === '2023-01' && m.newPath && !m.partial && m.rule!.fix === 'safe') {
@@ -104,12 +128,30 @@ export function groupMember(acc: AnalysisState, unit: Unit, m: PathMatch, pieces
     if (typeof head === 'string' && head.startsWith('/2024-09')) {
       let rel = head.slice('/2024-09'.length);
       if (!ownText.startsWith('/') && rel.startsWith('/')) rel = rel.slice(1);
-      edit = renderRegion(pieces, vt, ownStart, m.end, rel ? [rel, ...rest] : rest);
+      if (!constant) edit = renderRegion(pieces, vt, ownStart, m.end, rel ? [rel, ...rest] : rest);
+      else if (!rest.length) {
+        // the constant's text, after the separator the join writes (`${API}/${LABELS}`: `labels` becomes `batches/labels`)
+        const written = vt.text.slice(ownStart, constant.from);
+        if (rel.startsWith(written)) edit = { unit: span.firstOwn.unit, start, end, text: rel.slice(written.length) };
+      }
     }
   }
   const at = span.firstOwn.unit;
-  if (!g.members.some((x) => x.unit.file === at.file && x.start === start))
-    g.members.push({ unit: at, start, end, edit, match: m, shown: displayPath(vt.text.slice(m.start, m.end), pieces, vt, m.start), own: displayPath(ownText, pieces, vt, ownStart) });
+  const send = url ?? use;
+  const known = g.members.find((x) => x.unit.file === at.file && x.start === start);
+  if (known) {
+    if (known.constant && send) known.constant.sends.push(send);
+  } else
+    g.members.push({
+      unit: at,
+      start,
+      end,
+      edit,
+      match: m,
+      shown: displayPath(vt.text.slice(m.start, m.end), pieces, vt, m.start),
+      own: displayPath(ownText, pieces, vt, ownStart),
+      ...(constant ? { constant: { via: constant.via, sends: send ? [send] : [] } } : {}),
+    });
   return true;
 }
 

@@ -1,0 +1,84 @@
+// A relative path written in a constant of its own (`const LABELS = '/labels'`, an endpoint map's
+// `ROUTES.labels`) and sent through a versioned base: it moves with the base where every read of
+// the constant is the path of a request sent through that base, in the files the check reads. Its
+// reads are all seen when the constant is not exported, or is exported from a module the text test
+// draws every importer of (one naming an old version); a read anywhere else (a link, a log line,
+// another base) keeps it as it is, and the base with it.
+
+import ts from '../../core/ts.cjs';
+import { OLD_EXPORT } from '../../core/path-shape.js';
+import { unwrap, type Via } from '../evaluate.js';
+import type { AnalysisState } from '../state.js';
+import { lineCol, type Unit } from '../units.js';
+import { outermost, usesAnywhere } from './uses.js';
+
+/** Where a path constant is declared: the variable, and the key of the endpoint map it is a value of (none: the variable holds the path). */
+interface Declared {
+  unit: Unit;
+  variable: ts.VariableDeclaration & { name: ts.Identifier };
+  key?: string;
+}
+
+/** The declaration a constant the evaluator read a path through stands for, when it is one this check can follow. */
+function declared(via: Via): Declared | undefined {
+  const n = via.name;
+  const p = n.parent;
+  if (ts.isVariableDeclaration(p) && p.name === n && ts.isIdentifier(n) && p.initializer && unwrap(p.initializer) === unwrap(via.value)) return { unit: via.unit, variable: p as Declared['variable'] };
+  // `const ROUTES = { labels: '/labels' }` (`as const` too)
+  if (ts.isPropertyAssignment(p) && p.name === n && (ts.isIdentifier(n) || ts.isStringLiteral(n))) {
+    const obj = outermost(p.parent);
+    const v = obj.parent;
+    if (ts.isObjectLiteralExpression(p.parent) && v && ts.isVariableDeclaration(v) && v.initializer === obj && ts.isIdentifier(v.name)) return { unit: via.unit, variable: v as Declared['variable'], key: n.text };
+  }
+  return undefined;
+}
+
+/** Is the variable exported from its module (`export const`, `export { ROUTES }`, `export default ROUTES`)? */
+function exported(d: Declared): boolean {
+  const statement = d.variable.parent?.parent;
+  if (statement && ts.isVariableStatement(statement) && ts.getModifiers(statement)?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword)) return true;
+  const name = d.variable.name.text;
+  return d.unit.sf.statements.some(
+    (st) =>
+      (ts.isExportDeclaration(st) && !st.moduleSpecifier && st.exportClause && ts.isNamedExports(st.exportClause) && st.exportClause.elements.some((el) => (el.propertyName ?? el.name).text === name)) ||
+      (ts.isExportAssignment(st) && ts.isIdentifier(unwrap(st.expression)) && (unwrap(st.expression) as ts.Identifier).text === name),
+  );
+}
+
+/**
+ * Why a path constant cannot move with the base it is sent through, worded for the file of the
+ * finding that says it (null: it can): `sends` are the request expressions the group saw it sent
+ * through (the URL read at each).
+ */
+export function constantStays(acc: AnalysisState, via: Via, sends: ts.Node[]): ((from: string) => string) | null {
+  const d = declared(via);
+  const label = `\`${via.label}\``;
+  if (!d) return () => `is written in ${label}, which the check does not follow to every place it is read`;
+  if (exported(d) && !OLD_EXPORT.test(d.unit.fileText)) {
+    const home = d.unit.file;
+    return (from) => `is written in ${label}, exported from ${from === home ? 'this module' : acc.shownFile(home)}, whose importers the check does not all read`;
+  }
+  for (const { unit: u, use } of usesAnywhere(acc, d.variable.name, (r) => r.kind === 'var' && r.node === d.variable)) {
+    const read = d.key === undefined ? use : keyRead(use, d.key);
+    // (another key of the endpoint map: no read of this path)
+    if (read === null) continue;
+    if (!read || !sends.some((s) => contains(s, read))) {
+      const line = lineCol(u.fileText, use.getStart(u.sf) + u.offset).line;
+      return (from) => `is written in ${label}, which is also read at ${acc.placeOf(u.file, line, from)} for something other than a request through this base`;
+    }
+  }
+  return null;
+}
+
+/** A read of an endpoint map (`id`: its name): the read of `key` (`ROUTES.labels`), null for another key's, undefined for a read of the whole map. */
+function keyRead(id: ts.Expression, key: string): ts.Node | null | undefined {
+  const p = outermost(id).parent;
+  if (ts.isPropertyAccessExpression(p) && p.expression === outermost(id)) return p.name.text === key ? p : null;
+  if (ts.isElementAccessExpression(p) && p.expression === outermost(id) && ts.isStringLiteralLike(p.argumentExpression)) return p.argumentExpression.text === key ? p : null;
+  return undefined;
+}
+
+/** Is `inner` part of what a request reads its URL from (the URL expression, or a wrapper's call)? */
+function contains(send: ts.Node, inner: ts.Node): boolean {
+  return send.getSourceFile() === inner.getSourceFile() && inner.pos >= send.pos && inner.end <= send.end;
+}
