@@ -234,7 +234,8 @@ function commands(tree, astGrep, parsedList, edited) {
     scan: { label: 'migrate-check scan', cmd: process.execPath, args: [CLI, '--reporter', 'json', '--no-progress', tree], cwd: tree, node: true, ok: [0, 1] },
     'scan-1t': { label: 'migrate-check scan, one thread', cmd: process.execPath, args: [CLI, '--reporter', 'json', '--no-progress', tree], cwd: tree, node: true, ok: [0, 1], env: { MIGRATE_CHECK_WORKERS: '0', MIGRATE_CHECK_READ_AHEAD: '0' } },
     'scan-workers': { label: 'migrate-check scan, 2 workers', cmd: process.execPath, args: [CLI, '--reporter', 'json', '--no-progress', tree], cwd: tree, node: true, ok: [0, 1], env: { MIGRATE_CHECK_WORKERS: '2' } },
-    fix: { label: 'migrate-check --fix --dry-run', cmd: process.execPath, args: [CLI, '--fix', '--dry-run', '--reporter', 'json', '--no-progress', tree], cwd: tree, node: true, ok: [0, 1] },
+    // (the unified diff a user reads: the count of files it touches is printed beside the summary)
+    fix: { label: 'migrate-check --fix --dry-run', cmd: process.execPath, args: [CLI, '--fix', '--dry-run', '--no-progress', tree], cwd: tree, node: true, ok: [0, 1] },
     cached: { label: 'migrate-check --cache, no change', cmd: process.execPath, args: cached(tree, `${tree}.cache`), cwd: tree, node: true, ok: [0, 1] },
     'cached-10': { label: 'migrate-check --cache, 10 edited', cmd: process.execPath, args: cached(edited.tree, `${edited.tree}.cache`), cwd: edited.tree, node: true, ok: [0, 1], before: edited.edit },
     floor: { label: 'floor (compiler + parse only)', cmd: process.execPath, args: [path.join(HERE, 'floor.mjs'), parsedList], cwd: tree, node: true, ok: [0] },
