@@ -52,6 +52,11 @@ export interface HolePiece {
   container: ts.Node;
   mode: 'template' | 'concat';
   via: Via[];
+  /**
+   * the parameter this hole was passed in for, where it is read (`id` in a helper's
+   * `` (id) => `courier_accounts/${id}` ``): the innermost function it went through
+   */
+  bound?: ts.Identifier;
 }
 
 export type Piece = LitPiece | HolePiece;
@@ -188,7 +193,11 @@ export class Evaluator {
     }
     if (ts.isIdentifier(e)) {
       const bound = env.get(e.text);
-      if (bound) return bound;
+      if (bound) {
+        // (marked where it is read: a path helper's own template can then be rewritten around it, versioned-base.ts)
+        for (const p of bound) if (p.t === 'hole') p.bound = e;
+        return bound;
+      }
       const decl = this.bindings.resolve(unit, e);
       // SvelteKit's `import { SHIP_URL } from '$env/static/private'`: an environment variable
       if (decl?.kind === 'expr' && decl.label.startsWith('$env/')) {

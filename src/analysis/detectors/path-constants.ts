@@ -1,6 +1,7 @@
 // A relative path written in a constant of its own (`const LABELS = '/labels'`, an endpoint map's
-// `ROUTES.labels`) and sent through a versioned base: it moves with the base where every read of
-// the constant is the path of a request sent through that base, in the files the check reads. Its
+// `ROUTES.labels`), or by a helper around its parameter (`account: (id) => `courier_accounts/${id}``),
+// and sent through a versioned base: it moves with the base where every read of the constant or
+// helper is (in) the path of a request sent through that base, in the files the check reads. Its
 // reads are all seen when the constant is not exported, or is exported from a module the text test
 // draws every importer of (one naming an old version); a read anywhere else (a link, a log line,
 // another base) keeps it as it is, and the base with it.
@@ -12,32 +13,34 @@ import type { AnalysisState } from '../state.js';
 import { lineCol, type Unit } from '../units.js';
 import { outermost, usesAnywhere } from './uses.js';
 
-/** Where a path constant is declared: the variable, and the key of the endpoint map it is a value of (none: the variable holds the path). */
+/** Where a path constant or helper is declared: the variable or function, and the key of the endpoint map it is a value of (none: the name holds it). */
 interface Declared {
   unit: Unit;
-  variable: ts.VariableDeclaration & { name: ts.Identifier };
+  decl: ts.VariableDeclaration | ts.FunctionDeclaration;
+  name: ts.Identifier;
   key?: string;
 }
 
-/** The declaration a constant the evaluator read a path through stands for, when it is one this check can follow. */
+/** The declaration a constant the evaluator read a path through (or a helper writing one) stands for, when it is one this check can follow. */
 function declared(via: Via): Declared | undefined {
   const n = via.name;
   const p = n.parent;
-  if (ts.isVariableDeclaration(p) && p.name === n && ts.isIdentifier(n) && p.initializer && unwrap(p.initializer) === unwrap(via.value)) return { unit: via.unit, variable: p as Declared['variable'] };
-  // `const ROUTES = { labels: '/labels' }` (`as const` too)
-  if (ts.isPropertyAssignment(p) && p.name === n && (ts.isIdentifier(n) || ts.isStringLiteral(n))) {
+  if (ts.isVariableDeclaration(p) && p.name === n && ts.isIdentifier(n) && p.initializer && unwrap(p.initializer) === unwrap(via.value)) return { unit: via.unit, decl: p, name: n };
+  if (ts.isFunctionDeclaration(p) && p.name && p.name === n && (p as ts.Node) === via.value) return { unit: via.unit, decl: p, name: p.name };
+  // `const ROUTES = { labels: '/labels', account(id) { … } }` (`as const` too)
+  if ((ts.isPropertyAssignment(p) || ts.isMethodDeclaration(p)) && p.name === n && (ts.isIdentifier(n) || ts.isStringLiteral(n))) {
     const obj = outermost(p.parent);
     const v = obj.parent;
-    if (ts.isObjectLiteralExpression(p.parent) && v && ts.isVariableDeclaration(v) && v.initializer === obj && ts.isIdentifier(v.name)) return { unit: via.unit, variable: v as Declared['variable'], key: n.text };
+    if (ts.isObjectLiteralExpression(p.parent) && v && ts.isVariableDeclaration(v) && v.initializer === obj && ts.isIdentifier(v.name)) return { unit: via.unit, decl: v, name: v.name, key: n.text };
   }
   return undefined;
 }
 
-/** Is the variable exported from its module (`export const`, `export { ROUTES }`, `export default ROUTES`)? */
+/** Is the declaration exported from its module (`export const`, `export function`, `export { ROUTES }`, `export default ROUTES`)? */
 function exported(d: Declared): boolean {
-  const statement = d.variable.parent?.parent;
-  if (statement && ts.isVariableStatement(statement) && ts.getModifiers(statement)?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword)) return true;
-  const name = d.variable.name.text;
+  const statement = ts.isFunctionDeclaration(d.decl) ? d.decl : d.decl.parent?.parent;
+  if (statement && (ts.isVariableStatement(statement) || ts.isFunctionDeclaration(statement)) && ts.getModifiers(statement)?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword)) return true;
+  const name = d.name.text;
   return d.unit.sf.statements.some(
     (st) =>
       (ts.isExportDeclaration(st) && !st.moduleSpecifier && st.exportClause && ts.isNamedExports(st.exportClause) && st.exportClause.elements.some((el) => (el.propertyName ?? el.name).text === name)) ||
@@ -58,7 +61,7 @@ export function constantStays(acc: AnalysisState, via: Via, sends: ts.Node[]): (
     const home = d.unit.file;
     return (from) => `is written in ${label}, exported from ${from === home ? 'this module' : acc.shownFile(home)}, whose importers the check does not all read`;
   }
-  for (const { unit: u, use } of usesAnywhere(acc, d.variable.name, (r) => r.kind === 'var' && r.node === d.variable)) {
+  for (const { unit: u, use } of usesAnywhere(acc, d.name, (r) => (r.kind === 'var' || r.kind === 'func') && r.node === d.decl)) {
     const read = d.key === undefined ? use : keyRead(use, d.key);
     // (another key of the endpoint map: no read of this path)
     if (read === null) continue;

@@ -1,11 +1,11 @@
 // Versioned bases ('…/2023-01' in a constant or an instance's base URL): the relative paths sent
 // through each, gathered into its group (settle-groups.ts decides whether the group moves).
 
-import { type PathMatch, versionsBeforeHole } from '../../core/paths.js';
+import { type PathMatch, type PathToken, versionsBeforeHole } from '../../core/paths.js';
 import ts from '../../core/ts.cjs';
-import { type LitPiece, type Piece, type Via, unwrap } from '../evaluate.js';
+import { type HolePiece, type LitPiece, type Piece, type Via, unwrap } from '../evaluate.js';
 import { note, says } from '../findings.js';
-import { type UnitEdit, renderRegion } from '../render.js';
+import { type UnitEdit, piecesIn, renderRegion } from '../render.js';
 import type { AnalysisState, BaseGroup } from '../state.js';
 import type { Unit } from '../units.js';
 import { BASE_OPTION, type Virtual, displayPath, shortText } from './path-text.js';
@@ -80,6 +80,44 @@ function constantSpan(pieces: Piece[], vt: Virtual, ownStart: number, end: numbe
 }
 
 /**
+ * A path a helper of the project writes around its parameters (`account: (id) =>
+ * `courier_accounts/${id}``, called as `api.get(ROUTES.account(id))`): each call's own text is the
+ * helper's template with the caller's value read where the parameter is (HolePiece.bound), so the
+ * template can be rewritten in place, the parameters kept. The edit, and the helper as a constant
+ * whose every read must be a request through the base; undefined where the text is not all the helper's.
+ */
+function helperRegion(acc: AnalysisState, pieces: Piece[], vt: Virtual, from: number, to: number, tokens: PathToken[]): { edit: UnitEdit; written: Via } | undefined {
+  const region = piecesIn(pieces, vt, from, to);
+  const first = region[0];
+  if (first?.t !== 'lit') return undefined;
+  const holes = region.filter((p): p is HolePiece => p.t === 'hole');
+  const inside = (n: ts.Node) => n.getSourceFile() === first.unit.sf && n.pos >= first.container.pos && n.end <= first.container.end;
+  if (!holes.length || !holes.every((h) => h.bound && inside(h.bound))) return undefined;
+  const d = acc.bindings.resolve(first.unit, holes[0].bound!);
+  if (d?.kind !== 'param' || holes.some((h) => acc.bindings.resolve(first.unit, h.bound!)?.kind !== 'param' || (acc.bindings.resolve(first.unit, h.bound!) as { fn: ts.Node }).fn !== d.fn)) return undefined;
+  const holder = helperName(d.fn);
+  if (!holder) return undefined;
+  const local = pieces.map((p): Piece => (p.t === 'hole' && holes.includes(p) ? { ...p, node: p.bound!, unit: first.unit, container: first.container, mode: first.mode, via: [] } : p));
+  const edit = renderRegion(local, vt, from, to, tokens);
+  return edit && { edit, written: { unit: first.unit, name: holder.name, label: holder.label, value: d.fn as unknown as ts.Expression } };
+}
+
+/** The name a helper is declared under: its variable's, its key's in an endpoint map (`ROUTES.account`), or its own. */
+function helperName(fn: ts.SignatureDeclaration): { name: ts.Node; label: string } | undefined {
+  if (ts.isFunctionDeclaration(fn) && fn.name) return { name: fn.name, label: fn.name.text };
+  let at: ts.Node = fn;
+  while (at.parent && ts.isParenthesizedExpression(at.parent)) at = at.parent;
+  const p = ts.isMethodDeclaration(fn) ? fn : at.parent;
+  if (p && ts.isVariableDeclaration(p) && p.initializer === at && ts.isIdentifier(p.name)) return { name: p.name, label: p.name.text };
+  if (p && (ts.isPropertyAssignment(p) || ts.isMethodDeclaration(p)) && (ts.isIdentifier(p.name) || ts.isStringLiteral(p.name))) {
+    const holder = p.parent?.parent;
+    const map = holder && ts.isVariableDeclaration(holder) && ts.isIdentifier(holder.name) ? holder.name.text : '…';
+    return { name: p.name, label: `${map}.${p.name.text}` };
+  }
+  return undefined;
+}
+
+/**
  * The group of the versioned base whose version segment is at this place of the virtual text
  * (`family`: the legacy v1 family prefix a base ends with, `pickup/v1`, instead of `2023-01`).
  */
@@ -123,13 +161,19 @@ export function groupMember(acc: AnalysisState, unit: Unit, m: PathMatch, pieces
   const { ownStart, start, end, constant } = span;
   const ownText = vt.text.slice(ownStart, m.end);
   let edit: UnitEdit | undefined;
+  // the constant or helper the path is written in, whose every read must be a request through the base (path-constants.ts)
+  let written: Via | undefined = constant?.via;
   if (m.version === '2023-01' && m.newPath && !m.partial && m.rule!.fix === 'safe') {
     const [head, ...rest] = m.newPath;
     if (typeof head === 'string' && head.startsWith('/2024-09')) {
       let rel = head.slice('/2024-09'.length);
       if (!ownText.startsWith('/') && rel.startsWith('/')) rel = rel.slice(1);
-      if (!constant) edit = renderRegion(pieces, vt, ownStart, m.end, rel ? [rel, ...rest] : rest);
-      else if (!rest.length) {
+      if (!constant) {
+        edit = renderRegion(pieces, vt, ownStart, m.end, rel ? [rel, ...rest] : rest);
+        // a helper's own template around its parameter (`account: (id) => `courier_accounts/${id}``)
+        const helper = edit ? undefined : helperRegion(acc, pieces, vt, ownStart, m.end, rel ? [rel, ...rest] : rest);
+        if (helper) ({ edit, written } = helper);
+      } else if (!rest.length) {
         // the constant's text, after the separator the join writes (`${API}/${LABELS}`: `labels` becomes `batches/labels`)
         const written = vt.text.slice(ownStart, constant.from);
         if (rel.startsWith(written)) edit = { unit: span.firstOwn.unit, start, end, text: rel.slice(written.length) };
@@ -141,6 +185,8 @@ export function groupMember(acc: AnalysisState, unit: Unit, m: PathMatch, pieces
   const known = g.members.find((x) => x.unit.file === at.file && x.start === start);
   if (known) {
     if (known.constant && send) known.constant.sends.push(send);
+    // (a call of the helper its first member could not be rewritten for: the helper stays)
+    else if (written && !known.constant) known.edit = undefined;
   } else
     g.members.push({
       unit: at,
@@ -150,7 +196,7 @@ export function groupMember(acc: AnalysisState, unit: Unit, m: PathMatch, pieces
       match: m,
       shown: displayPath(vt.text.slice(m.start, m.end), pieces, vt, m.start),
       own: displayPath(ownText, pieces, vt, ownStart),
-      ...(constant ? { constant: { via: constant.via, sends: send ? [send] : [] } } : {}),
+      ...(written ? { constant: { via: written, sends: send ? [send] : [] } } : {}),
     });
   return true;
 }
