@@ -175,8 +175,8 @@ export function groupMember(acc: AnalysisState, unit: Unit, m: PathMatch, pieces
         if (helper) ({ edit, written } = helper);
       } else if (!rest.length) {
         // the constant's text, after the separator the join writes (`${API}/${LABELS}`: `labels` becomes `batches/labels`)
-        const written = vt.text.slice(ownStart, constant.from);
-        if (rel.startsWith(written)) edit = { unit: span.firstOwn.unit, start, end, text: rel.slice(written.length) };
+        const joint = vt.text.slice(ownStart, constant.from);
+        if (rel.startsWith(joint)) edit = { unit: span.firstOwn.unit, start, end, text: rel.slice(joint.length) };
       }
     }
   }
