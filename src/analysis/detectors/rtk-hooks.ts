@@ -278,11 +278,10 @@ class Follower {
     }
     // a hook of the project that returns it (`useSchedule = () => useSchedulePickupMutation()`): its callers'
     const fn = ts.isReturnStatement(p) ? enclosingFunction(p) : ts.isArrowFunction(p) && p.body === at ? p : undefined;
-    if (fn && functionName(fn)) {
-      for (const c of callersOf(this.acc, fn as FunctionNode)) this.tuple(c.unit, c.call, depth + 1);
-      return;
-    }
-    this.handedOn(unit, p);
+    // (one the check finds no call of may be called where it does not read: held)
+    const callers = fn && functionName(fn) ? callersOf(this.acc, fn as FunctionNode) : [];
+    if (callers.length) for (const c of callers) this.tuple(c.unit, c.call, depth + 1);
+    else this.handedOn(unit, p);
   }
 
   /** A trigger (`e`): the first argument of each call. */
@@ -295,7 +294,6 @@ class Follower {
     if (deps && ts.isCallExpression(deps) && deps.arguments[deps.arguments.length - 1] === p && DEPENDENCY_HOOKS.has(calleeName(deps))) return;
     this.handedOn(unit, p);
   }
-
 }
 
 const calleeName = (call: ts.CallExpression): string => {
