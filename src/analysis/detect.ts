@@ -61,6 +61,7 @@ export class Analyzer {
   /** Analyse the units; returns every finding (not yet suppressed or levelled). */
   run(units: Unit[]): Finding[] {
     const a = this.state;
+    for (const u of units) a.candidates.add(u.file);
     // collect
     const t0 = now();
     for (const u of units) findAxiosDefaults(a, u);

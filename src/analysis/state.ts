@@ -10,6 +10,7 @@ import { getRule } from '../catalogue/index.js';
 import { originOf, useConfiguredPaths, type PathMatch } from '../core/paths.js';
 import type { ContextKind } from '../core/keys.js';
 import { generatedHeader } from '../core/generated.js';
+import { OLD_EXPORT } from '../core/path-shape.js';
 import type { ChangeKind, Config, Finding, FixKind, HoldCode, RequestContext, TextEdit } from '../types.js';
 import { render, type Words } from './findings.js';
 import { Bindings } from './bindings.js';
@@ -269,6 +270,8 @@ export class AnalysisState {
    * wrappers when known: `--cache` ties those files to the files that call the name (src/cache/)
    */
   readonly callsLookedUp = new Map<string, Set<string>>();
+  /** the files analysed as candidates (they passed the text test, or it drew them in), not modules read for their imports */
+  candidates = new Set<string>();
   /** while a body is tied to its endpoint: the object literals it is made of */
   bodyObjects?: Span[];
   /** objects whose keys `--fix` leaves, and why (a nested `pickup` object given through a variable) */
@@ -452,6 +455,15 @@ export class AnalysisState {
   private readonly generatorDirs = new Map<string, boolean>();
 
   /** Where a message names a place: `line N` in the file it is about (`from`), else `file:N`. */
+  /**
+   * Does the check read every module importing this one? Where the text test passed it and it
+   * names an old version (prefilter.ts drawsImporters: its importers are drawn in with it); a
+   * module read only for an import of a candidate drew none.
+   */
+  importersRead(unit: Unit): boolean {
+    return this.candidates.has(unit.file) && OLD_EXPORT.test(unit.fileText);
+  }
+
   placeOf(file: string, line: number, from?: string): string {
     return file === from ? `line ${line}` : `${this.shownFile(file)}:${line}`;
   }

@@ -3,11 +3,10 @@
 // and sent through a versioned base: it moves with the base where every read of the constant or
 // helper is (in) the path of a request sent through that base, in the files the check reads. Its
 // reads are all seen when the constant is not exported, or is exported from a module the text test
-// draws every importer of (one naming an old version); a read anywhere else (a link, a log line,
-// another base) keeps it as it is, and the base with it.
+// passed and draws every importer of (one naming an old version: AnalysisState.importersRead); a
+// read anywhere else (a link, a log line, another base) keeps it as it is, and the base with it.
 
 import ts from '../../core/ts.cjs';
-import { OLD_EXPORT } from '../../core/path-shape.js';
 import { unwrap, type Via } from '../evaluate.js';
 import type { AnalysisState } from '../state.js';
 import { lineCol, type Unit } from '../units.js';
@@ -57,7 +56,7 @@ export function constantStays(acc: AnalysisState, via: Via, sends: ts.Node[]): (
   const d = declared(via);
   const label = `\`${via.label}\``;
   if (!d) return () => `is written in ${label}, which the check does not follow to every place it is read`;
-  if (exported(d) && !OLD_EXPORT.test(d.unit.fileText)) {
+  if (exported(d) && !acc.importersRead(d.unit)) {
     const home = d.unit.file;
     return (from) => `is written in ${label}, exported from ${from === home ? 'this module' : acc.shownFile(home)}, whose importers the check does not all read`;
   }

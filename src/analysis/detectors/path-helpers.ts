@@ -5,7 +5,6 @@
 // of its own: the base moves with the paths its calls show (or stays for one of theirs).
 
 import ts from '../../core/ts.cjs';
-import { OLD_EXPORT } from '../../core/path-shape.js';
 import type { AnalysisState } from '../state.js';
 import type { Unit } from '../units.js';
 import { identifiers } from './body-reads.js';
@@ -14,7 +13,8 @@ import { callersOf, functionName, type FunctionNode } from './callers.js';
 /**
  * Is this hole, in the text a base group holds back for it, a path helper's parameter whose every
  * use is a call read with its argument? Its callers are all seen when the helper is not exported,
- * or is exported from a module the text test draws every importer of (one naming an old version).
+ * or is exported from a module the text test passed and draws every importer of (one naming an old
+ * version: AnalysisState.importersRead).
  */
 export function helperParameterSeen(acc: AnalysisState, hole: ts.Identifier, holeUnit: Unit, use: ts.Node): boolean {
   const decl = acc.bindings.resolve(holeUnit, hole);
@@ -25,7 +25,7 @@ export function helperParameterSeen(acc: AnalysisState, hole: ts.Identifier, hol
   const name = functionName(fn);
   if (!name) return false;
   const exported = isExported(fn);
-  if (exported && !OLD_EXPORT.test(decl.unit.fileText)) return false;
+  if (exported && !acc.importersRead(decl.unit)) return false;
   const callers = callersOf(acc, fn);
   if (!callers.length || !callers.every((c) => acc.helperCalls.has(c.call))) return false;
   const calls = new Set(callers.map((c) => c.call));
