@@ -262,6 +262,8 @@ const EXPORTS = /\bexport\b|\bmodule\.exports\b|\bexports\./;
 /** A module that exports a value made with what it imports: an injection token, a config object or a client (a base handed on). */
 const HANDS_ON = /\bexport\s+(?:const|default)\b[^;]*?(?:new\s+InjectionToken\b|\$\{|\.create\s*\(|\bfactory\s*:)/;
 
+/** A module that makes an RTK Query API (its importers call the hooks it exports). */
+const RTK_API = /\b(?:createApi|injectEndpoints|enhanceEndpoints)\s*\(/;
 /** A hook RTK Query generates for an endpoint, called (`useSchedulePickupMutation()`, `useLazyGetPickupQuery()`). */
 const GENERATED_HOOK = /\buse[A-Z]\w*(?:Mutation|Query)\s*\(/;
 /** A custom hook the module exports (`export function usePickupScheduler`, `export const useSchedule =`). */
@@ -269,11 +271,12 @@ const EXPORTED_HOOK = /\bexport\s+(?:default\s+)?(?:(?:async\s+)?function\s*\*?\
 
 /**
  * Must the modules importing this one be analysed with it? It sends requests and exports functions
- * (a wrapper, a service class, client functions), it exports an old path or version, or it exports
- * a custom hook made with a generated RTK Query hook (its importers call the trigger it hands on).
+ * (a wrapper, a service class, client functions), it exports an old path or version, it makes an
+ * RTK Query API, or it exports a custom hook made with a generated RTK Query hook (its importers
+ * call the hooks and the trigger it hands on).
  */
 export function drawsImporters(text: string): boolean {
-  return EXPORTS.test(text) && (SENDS.test(text) || OLD_EXPORT.test(text) || (GENERATED_HOOK.test(text) && EXPORTED_HOOK.test(text)));
+  return EXPORTS.test(text) && (SENDS.test(text) || OLD_EXPORT.test(text) || RTK_API.test(text) || (GENERATED_HOOK.test(text) && EXPORTED_HOOK.test(text)));
 }
 
 /**

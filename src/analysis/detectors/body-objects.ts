@@ -162,7 +162,7 @@ function forwardedOnce(acc: AnalysisState, unit: Unit, e: ts.Expression, depth =
   }
   // a mutation's callback (`useMutation({ mutationFn: (body) => … })`): what its `mutate(…)` calls
   // pass; an RTK Query endpoint's `query`: what its hooks, triggers and `initiate` are given
-  const mutation = mutationArgs(acc, decl.unit, decl.fn, decl.index) ?? endpointArgs(acc, decl.fn, decl.index);
+  const mutation = mutationArgs(acc, decl.unit, decl.fn, decl.index) ?? endpointArgs(acc, decl.unit, decl.fn, decl.index);
   if (mutation?.unseen) acc.unseenInBody ??= mutation.unseen;
   const name = functionName(decl.fn);
   if (!name || GENERIC_VERBS.has(name.toLowerCase()) || libraryCallback(decl.fn)) return mutation?.args ?? [];

@@ -106,7 +106,7 @@ const DEPENDENCY_HOOKS = new Set(['useCallback', 'useEffect', 'useMemo', 'useLay
  * The values an RTK Query endpoint's `query` parameter takes: the argument of each call of the
  * endpoint's hooks, triggers and `initiate`. Undefined where the function is no endpoint's `query`.
  */
-export function endpointArgs(acc: AnalysisState, fn: ts.SignatureDeclaration, index: number): MutationArgs | undefined {
+export function endpointArgs(acc: AnalysisState, unit: Unit, fn: ts.SignatureDeclaration, index: number): MutationArgs | undefined {
   const ep = endpointOfQuery(fn);
   if (!ep) return undefined;
   const out: MutationArgs = { args: [] };
@@ -115,6 +115,12 @@ export function endpointArgs(acc: AnalysisState, fn: ts.SignatureDeclaration, in
   const holder = outermost(ep.owner).parent;
   if (ep.name === undefined || !holder || !ts.isVariableDeclaration(holder) || !ts.isIdentifier(holder.name)) {
     out.unseen = `the endpoint is not defined under a name in an API held in a variable, so the check cannot find the hooks that call it, and the body they pass may be in either version: move the request and its body together by hand`;
+    return out;
+  }
+  // the modules using the API's hooks are read with it only where it is a candidate (the text test
+  // draws in the importers of a module making an API): one read only for an import drew none
+  if (!acc.candidates.has(unit.file)) {
+    out.unseen = `the API is defined in a module the check reads only for an import, so it does not read every module calling the endpoint's hooks, and the body they pass may be in either version: move the request and its body together by hand`;
     return out;
   }
   const f = new Follower(acc, ep.name, hooksOf(ep.kind, ep.name), out);
