@@ -137,6 +137,16 @@ describe('modules drawn in through their imports', () => {
     };
     expect(tested(files).map((c) => c.file).sort()).toEqual(['api/labelsApi.ts', 'hooks/useLabels.ts', 'hooks/useReprint.ts', 'pages/Buy.tsx', 'pages/Print.tsx', 'pages/Reprint.tsx']);
   });
+
+  it("draws in the callers of a custom hook made with TanStack's useMutation around an imported request function (they call the mutate it hands on)", () => {
+    const files: Record<string, string> = {
+      'api/labels.ts': "import axios from 'axios';\nexport const createLabels = (body: object) => axios.post('/2023-01/labels', body);\n",
+      'hooks/useCreateLabels.ts': "import { useMutation } from '@tanstack/react-query';\nimport { createLabels } from '../api/labels';\nexport const useCreateLabels = () => useMutation({ mutationFn: createLabels });\n",
+      'pages/Buy.tsx': "import { useCreateLabels } from '../hooks/useCreateLabels';\nexport function Buy({ body }: { body: object }) {\n  const { mutate } = useCreateLabels();\n  return () => mutate(body);\n}\n",
+      'pages/Shop.tsx': "import { Buy } from './Buy';\nexport const Shop = () => Buy({ body: {} });\n",
+    };
+    expect(tested(files).map((c) => c.file).sort()).toEqual(['api/labels.ts', 'hooks/useCreateLabels.ts', 'pages/Buy.tsx']);
+  });
 });
 
 describe('the tsconfig files the text test finds from what the walk saw of the folders', () => {

@@ -264,16 +264,16 @@ const HANDS_ON = /\bexport\s+(?:const|default)\b[^;]*?(?:new\s+InjectionToken\b|
 
 /** A module that makes an RTK Query API (its importers call the hooks it exports). */
 const RTK_API = /\b(?:createApi|injectEndpoints|enhanceEndpoints)\s*\(/;
-/** A hook RTK Query generates for an endpoint, called (`useSchedulePickupMutation()`, `useLazyGetPickupQuery()`). */
-const GENERATED_HOOK = /\buse[A-Z]\w*(?:Mutation|Query)\s*\(/;
+/** A hook RTK Query generates for an endpoint, called (`useSchedulePickupMutation()`, `useLazyGetPickupQuery()`), or TanStack Query's mutation hook (`useMutation(…)`, `createMutation(…)`). */
+const GENERATED_HOOK = /\b(?:use[A-Z]\w*(?:Mutation|Query)|useMutation|createMutation)\s*\(/;
 /** A custom hook the module exports (`export function usePickupScheduler`, `export const useSchedule =`). */
 const EXPORTED_HOOK = /\bexport\s+(?:default\s+)?(?:(?:async\s+)?function\s*\*?\s*|const\s+|let\s+)use[A-Z]/;
 
 /**
  * Must the modules importing this one be analysed with it? It sends requests and exports functions
  * (a wrapper, a service class, client functions), it exports an old path or version, it makes an
- * RTK Query API, or it exports a custom hook made with a generated RTK Query hook (its importers
- * call the hooks and the trigger it hands on).
+ * RTK Query API, or it exports a custom hook made with a generated RTK Query hook or TanStack's
+ * `useMutation` (its importers call the hooks, the trigger or the `mutate` it hands on).
  */
 export function drawsImporters(text: string): boolean {
   return EXPORTS.test(text) && (SENDS.test(text) || OLD_EXPORT.test(text) || RTK_API.test(text) || (GENERATED_HOOK.test(text) && EXPORTED_HOOK.test(text)));
