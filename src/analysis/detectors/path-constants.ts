@@ -35,6 +35,24 @@ function declared(via: Via): Declared | undefined {
   return undefined;
 }
 
+/**
+ * The name a path helper is declared under, as `declared` reads it back: its variable's, its key's
+ * in an endpoint map (`ROUTES.account`), or its own (a function declaration).
+ */
+export function helperHolder(fn: ts.SignatureDeclaration): { name: ts.Node; label: string } | undefined {
+  if (ts.isFunctionDeclaration(fn) && fn.name) return { name: fn.name, label: fn.name.text };
+  let at: ts.Node = fn;
+  while (at.parent && ts.isParenthesizedExpression(at.parent)) at = at.parent;
+  const p = ts.isMethodDeclaration(fn) ? fn : at.parent;
+  if (p && ts.isVariableDeclaration(p) && p.initializer === at && ts.isIdentifier(p.name)) return { name: p.name, label: p.name.text };
+  if (p && (ts.isPropertyAssignment(p) || ts.isMethodDeclaration(p)) && (ts.isIdentifier(p.name) || ts.isStringLiteral(p.name))) {
+    const holder = p.parent?.parent;
+    const map = holder && ts.isVariableDeclaration(holder) && ts.isIdentifier(holder.name) ? holder.name.text : '…';
+    return { name: p.name, label: `${map}.${p.name.text}` };
+  }
+  return undefined;
+}
+
 /** Is the declaration exported from its module (`export const`, `export function`, `export { ROUTES }`, `export default ROUTES`)? */
 function exported(d: Declared): boolean {
   const statement = ts.isFunctionDeclaration(d.decl) ? d.decl : d.decl.parent?.parent;

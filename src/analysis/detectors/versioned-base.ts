@@ -9,6 +9,7 @@ import { type UnitEdit, piecesIn, renderRegion } from '../render.js';
 import type { AnalysisState, BaseGroup } from '../state.js';
 import type { Unit } from '../units.js';
 import { BASE_OPTION, type Virtual, displayPath, shortText } from './path-text.js';
+import { helperHolder } from './path-constants.js';
 
 /** The length of a path's version segment: `2023-01`, or a v1 family's prefix (`pickup/v1`). */
 const versionLength = (m: PathMatch): number => (m.version === 'v1' ? `${m.resource}/v1`.length : '2023-01'.length);
@@ -93,28 +94,15 @@ function helperRegion(acc: AnalysisState, pieces: Piece[], vt: Virtual, from: nu
   const holes = region.filter((p): p is HolePiece => p.t === 'hole');
   const inside = (n: ts.Node) => n.getSourceFile() === first.unit.sf && n.pos >= first.container.pos && n.end <= first.container.end;
   if (!holes.length || !holes.every((h) => h.bound && inside(h.bound))) return undefined;
-  const d = acc.bindings.resolve(first.unit, holes[0].bound!);
-  if (d?.kind !== 'param' || holes.some((h) => acc.bindings.resolve(first.unit, h.bound!)?.kind !== 'param' || (acc.bindings.resolve(first.unit, h.bound!) as { fn: ts.Node }).fn !== d.fn)) return undefined;
-  const holder = helperName(d.fn);
+  // (every hole a parameter of the same function)
+  const params = holes.map((h) => acc.bindings.resolve(first.unit, h.bound!));
+  const d = params[0];
+  if (d?.kind !== 'param' || params.some((q) => q?.kind !== 'param' || q.fn !== d.fn)) return undefined;
+  const holder = helperHolder(d.fn);
   if (!holder) return undefined;
   const local = pieces.map((p): Piece => (p.t === 'hole' && holes.includes(p) ? { ...p, node: p.bound!, unit: first.unit, container: first.container, mode: first.mode, via: [] } : p));
   const edit = renderRegion(local, vt, from, to, tokens);
   return edit && { edit, written: { unit: first.unit, name: holder.name, label: holder.label, value: d.fn as unknown as ts.Expression } };
-}
-
-/** The name a helper is declared under: its variable's, its key's in an endpoint map (`ROUTES.account`), or its own. */
-function helperName(fn: ts.SignatureDeclaration): { name: ts.Node; label: string } | undefined {
-  if (ts.isFunctionDeclaration(fn) && fn.name) return { name: fn.name, label: fn.name.text };
-  let at: ts.Node = fn;
-  while (at.parent && ts.isParenthesizedExpression(at.parent)) at = at.parent;
-  const p = ts.isMethodDeclaration(fn) ? fn : at.parent;
-  if (p && ts.isVariableDeclaration(p) && p.initializer === at && ts.isIdentifier(p.name)) return { name: p.name, label: p.name.text };
-  if (p && (ts.isPropertyAssignment(p) || ts.isMethodDeclaration(p)) && (ts.isIdentifier(p.name) || ts.isStringLiteral(p.name))) {
-    const holder = p.parent?.parent;
-    const map = holder && ts.isVariableDeclaration(holder) && ts.isIdentifier(holder.name) ? holder.name.text : '…';
-    return { name: p.name, label: `${map}.${p.name.text}` };
-  }
-  return undefined;
 }
 
 /**
