@@ -10,7 +10,7 @@ import ts from '../../core/ts.cjs';
 import { unwrap, type Via } from '../evaluate.js';
 import type { AnalysisState } from '../state.js';
 import { lineCol, type Unit } from '../units.js';
-import { outermost, usesAnywhere } from './uses.js';
+import { exportedStatement, outermost, usesAnywhere } from './uses.js';
 
 /** Where a path constant or helper is declared: the variable or function, and the key of the endpoint map it is a value of (none: the name holds it). */
 interface Declared {
@@ -56,13 +56,7 @@ export function helperHolder(fn: ts.SignatureDeclaration): { name: ts.Node; labe
 /** Is the declaration exported from its module (`export const`, `export function`, `export { ROUTES }`, `export default ROUTES`)? */
 function exported(d: Declared): boolean {
   const statement = ts.isFunctionDeclaration(d.decl) ? d.decl : d.decl.parent?.parent;
-  if (statement && (ts.isVariableStatement(statement) || ts.isFunctionDeclaration(statement)) && ts.getModifiers(statement)?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword)) return true;
-  const name = d.name.text;
-  return d.unit.sf.statements.some(
-    (st) =>
-      (ts.isExportDeclaration(st) && !st.moduleSpecifier && st.exportClause && ts.isNamedExports(st.exportClause) && st.exportClause.elements.some((el) => (el.propertyName ?? el.name).text === name)) ||
-      (ts.isExportAssignment(st) && ts.isIdentifier(unwrap(st.expression)) && (unwrap(st.expression) as ts.Identifier).text === name),
-  );
+  return !!statement && (ts.isVariableStatement(statement) || ts.isFunctionDeclaration(statement)) && exportedStatement(d.unit, statement);
 }
 
 /**

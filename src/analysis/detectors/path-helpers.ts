@@ -9,6 +9,7 @@ import type { AnalysisState } from '../state.js';
 import type { Unit } from '../units.js';
 import { identifiers } from './body-reads.js';
 import { callersOf, functionName, type FunctionNode } from './callers.js';
+import { exportedStatement } from './uses.js';
 
 /**
  * Is this hole, in the text a base group holds back for it, a path helper's parameter whose every
@@ -24,7 +25,7 @@ export function helperParameterSeen(acc: AnalysisState, hole: ts.Identifier, hol
   if (!fn.body || !ts.findAncestor(use, (n) => n === fn)) return false;
   const name = functionName(fn);
   if (!name) return false;
-  const exported = isExported(fn);
+  const exported = isExported(decl.unit, fn);
   if (exported && !acc.importersRead(decl.unit)) return false;
   const callers = callersOf(acc, fn);
   if (!callers.length || !callers.every((c) => acc.helperCalls.has(c.call))) return false;
@@ -37,10 +38,10 @@ export function helperParameterSeen(acc: AnalysisState, hole: ts.Identifier, hol
   return true;
 }
 
-/** Is the function exported (`export const endpoint = …`, `export function endpoint`)? */
-function isExported(fn: ts.Node): boolean {
+/** Is the function exported, itself or as a member of an exported object (`export const endpoint = …`, `export function endpoint`, `export { endpoint }`)? */
+function isExported(unit: Unit, fn: ts.Node): boolean {
   const holder = ts.isFunctionDeclaration(fn) ? fn : ts.findAncestor(fn, ts.isVariableStatement);
-  return !!holder && !!ts.getModifiers(holder as ts.HasModifiers)?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
+  return !!holder && exportedStatement(unit, holder);
 }
 
 /** The function's own name where it is declared, or an import or export of it. */

@@ -34,6 +34,30 @@ export function enclosingFunction(n: ts.Node): ts.SignatureDeclaration | undefin
   return undefined;
 }
 
+/**
+ * Is a declaring statement exported from its module: `export const` / `export function` (in a
+ * namespace too), or, at the top level, one of the names it declares named by `export { … }`
+ * (under any name) or `export default` further on? A CommonJS export names it as a value, a use
+ * like any other.
+ */
+export function exportedStatement(unit: Unit, statement: ts.VariableStatement | ts.FunctionDeclaration | ts.ClassDeclaration): boolean {
+  if (ts.getModifiers(statement)?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword)) return true;
+  if (!ts.isSourceFile(statement.parent)) return false;
+  const names = new Set<string>();
+  const collect = (n: ts.BindingName): void => {
+    if (ts.isIdentifier(n)) names.add(n.text);
+    else for (const el of n.elements) if (!ts.isOmittedExpression(el)) collect(el.name);
+  };
+  if (ts.isVariableStatement(statement)) for (const d of statement.declarationList.declarations) collect(d.name);
+  else if (statement.name) names.add(statement.name.text);
+  return unit.sf.statements.some((st) => {
+    if (ts.isExportDeclaration(st)) return !st.moduleSpecifier && !!st.exportClause && ts.isNamedExports(st.exportClause) && st.exportClause.elements.some((el) => names.has((el.propertyName ?? el.name).text));
+    if (!ts.isExportAssignment(st)) return false;
+    const e = unwrap(st.expression);
+    return ts.isIdentifier(e) && names.has(e.text);
+  });
+}
+
 /** The node whose parent says what becomes of an expression's value (past parentheses, `as`, `!` and `satisfies`). */
 export function outermost(e: ts.Node): ts.Node {
   let at = e;
