@@ -57,6 +57,11 @@ export interface HolePiece {
    * `` (id) => `courier_accounts/${id}` ``): the innermost function it went through
    */
   bound?: ts.Identifier;
+  /**
+   * a query string or nothing, as a condition picks (`` from ? `?from=${from}` : '' ``): where it
+   * ends the text, the path ends before it (virtualText writes it as a `?`)
+   */
+  query?: boolean;
 }
 
 export type Piece = LitPiece | HolePiece;
@@ -172,7 +177,9 @@ export class Evaluator {
       const sides = [unwrap(e.whenTrue), unwrap(e.whenFalse)];
       const old = sides.find((s) => ts.isStringLiteral(s) && s.text === '2023-01');
       if (old && sides.every((s) => ts.isStringLiteralLike(s))) return this.pieces(unit, old, env, depth + 1, [...via, { unit, name: e, label: e.getText(unit.sf), value: e, branch: e.getText(unit.sf) }]);
-      return hole();
+      const h = hole();
+      if (sides.every(queryOrNothing)) (h[0] as HolePiece).query = true;
+      return h;
     }
     // `[base, 'pickup/v1/pickup_slots', id].join('/')`: the elements with the separator between them
     // (a separator written once stands between each pair: a piece of no place, `pos` -1, that no edit can map to)
@@ -457,7 +464,20 @@ export class Evaluator {
 }
 
 
-/** The virtual text of pieces: literal text, and one private-use character per hole. */
+/** Is this text, as written, empty or a query string (or a fragment): `''`, `` `?from=${from}` ``, `'?page=' + n`? */
+function queryOrNothing(e: ts.Expression): boolean {
+  e = unwrap(e);
+  if (ts.isStringLiteralLike(e)) return e.text === '' || /^[?#]/.test(e.text);
+  let first = e;
+  while (isPlus(first)) first = unwrap(first.left);
+  const head = ts.isStringLiteralLike(first) ? first.text : ts.isTemplateExpression(first) ? first.head.text : '';
+  return /^[?#]/.test(head);
+}
+
+/**
+ * The virtual text of pieces: literal text, and one private-use character per hole; a hole that is
+ * a query string or nothing (HolePiece.query) is a `?` where nothing of a path can follow it.
+ */
 export function virtualText(pieces: Piece[]): { text: string; owner: number[]; offset: number[] } {
   let text = '';
   const owner: number[] = [];
@@ -473,7 +493,11 @@ export function virtualText(pieces: Piece[]): { text: string; owner: number[]; o
     } else {
       owner.push(i);
       offset.push(0);
-      text += String.fromCharCode(0xe000 + Math.min(holes++, 0x18ff));
+      const next = pieces[i + 1];
+      const ends = !next || (next.t === 'lit' ? /^[?#&]/.test(next.text) : !!next.query);
+      // (the holes keep their numbers, a query's too: toTokens reads a hole's number from its character)
+      text += p.query && ends ? '?' : String.fromCharCode(0xe000 + Math.min(holes, 0x18ff));
+      holes++;
     }
   });
   return { text, owner, offset };

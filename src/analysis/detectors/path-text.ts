@@ -59,13 +59,11 @@ export function codeSpan(node: ts.Node, sf: ts.SourceFile): string {
 }
 
 export function displayPath(text: string, pieces: Piece[], vt: Virtual, start: number): string {
-  let holeNo = 0;
-  for (let i = 0; i < start; i++) if (isHole(vt.text[i])) holeNo++;
-  const holes = pieces.filter((p) => p.t === 'hole');
   let out = '';
-  for (const ch of text) {
+  for (let k = 0; k < text.length; k++) {
+    const ch = text[k];
     if (isHole(ch)) {
-      const h = holes[holeNo++];
+      const h = pieces[vt.owner[start + k]];
       out += h && h.t === 'hole' ? '${' + h.node.getText(h.unit.sf) + '}' : '…';
     } else out += ch;
   }

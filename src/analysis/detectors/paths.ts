@@ -284,7 +284,22 @@ const TEXT_METHODS = new Set(['startsWith', 'endsWith', 'includes', 'indexOf', '
 /** A path as a `paths` entry of the config writes it: each `${…}` or `…` a `{param}`. */
 export function configKey(shown: string): string {
   // (a path written without its leading slash, as ky's prefixUrl wants it, is keyed with one)
-  return (shown.startsWith('/') ? shown : '/' + shown).replace(/\$\{[^}]*\}|…/g, '{param}').replace(/\?.*$/, '');
+  const path = shown.startsWith('/') ? shown : '/' + shown;
+  // each `${…}` a parameter, to its own closing brace (a hole may hold templates of its own)
+  let out = '';
+  for (let i = 0; i < path.length; i++) {
+    if (path[i] === '…' || (path[i] === '$' && path[i + 1] === '{')) {
+      if (path[i] === '$') for (let depth = 0, j = i + 1; j < path.length; j++) {
+        depth += path[j] === '{' ? 1 : path[j] === '}' ? -1 : 0;
+        if (depth === 0 || j === path.length - 1) {
+          i = j;
+          break;
+        }
+      }
+      out += '{param}';
+    } else out += path[i];
+  }
+  return out.replace(/\?.*$/, '');
 }
 
 /** Does the call this URL is sent with carry a body already in 2024-09 form? */
