@@ -250,7 +250,12 @@ async function scan(args: ScanArgs): Promise<number> {
       }
       results = res.remaining.results;
       summary = fixSummary(res, cwd, args.dryRun);
-      if (args.dryRun) diff = res.diff;
+      if (args.dryRun) {
+        diff = res.diff;
+        // (as ESLint's --fix-dry-run: each file the fix would change carries the text it would write)
+        const after = new Map(res.changes.map((c) => [c.file, c.after]));
+        results = results.map((r) => (after.has(r.file) ? { ...r, output: after.get(r.file) } : r));
+      }
     } else {
       const { check } = await import('./check.js');
       const checked = await check({ paths, cwd, config, cache, onProgress: bar.update, onUnreadable, shard: args.shard });

@@ -138,6 +138,8 @@ export interface FileResult {
   fatal?: FatalProblem;
   /** the file's text as analysed (for reporters that show code lines); absent for fatal files */
   source?: string;
+  /** `--fix --dry-run`: the text the fix would write, for a file it would change (json: ESLint's `output`) */
+  output?: string;
 }
 
 export interface HostConfig {

@@ -159,11 +159,13 @@ describe('--fix --dry-run with a reporter', () => {
   it('prints the report of what the fix would leave; -o takes the diff; the summary goes to stderr', () => {
     const dir = tree();
     const r = runCli(['--fix', '--dry-run', '-r', 'json', '-o', 'fix.diff'], dir);
-    const report = JSON.parse(r.stdout) as { filePath: string; messages: { ruleId: string }[] }[];
+    const report = JSON.parse(r.stdout) as { filePath: string; messages: { ruleId: string }[]; output?: string }[];
     expect(report.map((f) => [path.relative(dir, f.filePath), f.messages.map((m) => m.ruleId)])).toEqual([
       [path.join('other', 'b.ts'), ['v1-direct-handover']],
       [path.join('src', 'a.ts'), []],
     ]);
+    // as ESLint's --fix-dry-run --format json: the text the fix would write, on the files it would change only
+    expect(report.map((f) => f.output)).toEqual([undefined, "export const labels = () => fetch('/2024-09/batches/labels', { method: 'POST' });\n"]);
     expect(readFileSync(path.join(dir, 'fix.diff'), 'utf8')).toMatch(/^diff --git a\/src\/a\.ts b\/src\/a\.ts\n--- a\/src\/a\.ts\n\+\+\+ b\/src\/a\.ts\n/);
     expect(r.stderr).toMatch(/^migrate-check --fix --dry-run: 1 file would change, 1 finding fixed, 1 left for a person\.$/m);
     expect(readFileSync(path.join(dir, 'src', 'a.ts'), 'utf8')).toBe(LABELS);

@@ -35,6 +35,8 @@ export interface EslintResult {
   warningCount: number;
   fixableErrorCount: number;
   fixableWarningCount: number;
+  /** `--fix --dry-run`: the text the fix would write (a file it would not change has none) */
+  output?: string;
   usedDeprecatedRules: never[];
 }
 
@@ -106,6 +108,7 @@ function eslintResult(r: FileResult, cwd: string): EslintResult {
     // as ESLint counts them: the messages that carry a `fix`
     fixableErrorCount: findings.filter((m) => m.fix && m.severity === 2).length,
     fixableWarningCount: findings.filter((m) => m.fix && m.severity === 1).length,
+    ...(r.output !== undefined ? { output: r.output } : {}),
     usedDeprecatedRules: [],
   };
 }
@@ -120,7 +123,7 @@ const NOTHING = ',"messages":[],"suppressedMessages":[],"errorCount":0,"fatalErr
  */
 export function json(results: FileResult[], meta: ReporterMeta): string {
   const entries = sortResults(results).map((r) =>
-    r.fatal || r.findings.length || r.suppressed.length ? JSON.stringify(eslintResult(r, meta.cwd)) : `{"filePath":${JSON.stringify(r.file)}${NOTHING}`,
+    r.fatal || r.findings.length || r.suppressed.length || r.output !== undefined ? JSON.stringify(eslintResult(r, meta.cwd)) : `{"filePath":${JSON.stringify(r.file)}${NOTHING}`,
   );
   return `[${entries.join(',')}]\n`;
 }
