@@ -10,6 +10,7 @@ import { lineOf, type Unit } from '../units.js';
 import { type Called, calledFunction, callsNamed, functionName, namesakes, parameterIndex } from './callers.js';
 import { mutationArgs } from './react-query.js';
 import { endpointArgs } from './rtk-hooks.js';
+import { restParameter } from './uses.js';
 
 export const GENERIC_VERBS = new Set(['post', 'put', 'patch', 'get', 'delete', 'del', 'request', 'send', 'fetch', 'call', 'json', 'then', 'http', 'api']);
 
@@ -151,9 +152,10 @@ function restOf(decl: Decl): { unit: Unit; expr: ts.Expression } | undefined {
 function forwardedOnce(acc: AnalysisState, unit: Unit, e: ts.Expression, depth = 0): { unit: Unit; expr: ts.Expression }[] {
   e = unwrap(e);
   if (!ts.isIdentifier(e)) return [];
-  const decl = acc.bindings.resolve(unit, e);
-  const whole = decl && depth < 4 ? restOf(decl) : undefined;
+  const named = acc.bindings.resolve(unit, e);
+  const whole = named && depth < 4 ? restOf(named) : undefined;
   if (whole) return forwardedOnce(acc, whole.unit, whole.expr, depth + 1);
+  const decl = (named && restParameter(named)) ?? named;
   if (!decl || decl.kind !== 'param') return [];
   // the call being followed through the wrapper: its own argument (none: it sends no body)
   if (acc.boundCall?.fn === decl.fn) {

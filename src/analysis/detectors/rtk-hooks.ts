@@ -14,7 +14,7 @@ import type { AnalysisState } from '../state.js';
 import type { Unit } from '../units.js';
 import { callersOf, functionName, type FunctionNode } from './callers.js';
 import type { MutationArgs } from './react-query.js';
-import { enclosingFunction, outermost, usesAnywhere, usesOf } from './uses.js';
+import { enclosingFunction, outermost, restParameter, usesAnywhere, usesOf } from './uses.js';
 
 /** The builder's methods that define an endpoint. */
 export const ENDPOINT_KINDS = new Set(['query', 'mutation', 'infiniteQuery']);
@@ -64,7 +64,9 @@ function endpointOfQuery(fn: ts.Node): Endpoint | undefined {
  */
 export function queryArgType(acc: AnalysisState, unit: Unit, e: ts.Expression): ts.TypeNode | undefined {
   if (!ts.isIdentifier(e)) return undefined;
-  const d = acc.bindings.resolve(unit, e);
+  // (or the rest of it, `({ orderId, ...body }) =>`: the keys taken out are no old ones, restParameter)
+  const named = acc.bindings.resolve(unit, e);
+  const d = (named && restParameter(named)) ?? named;
   if (d?.kind !== 'param' || d.index !== 0 || d.node.type) return undefined;
   const ep = endpointOfQuery(d.fn);
   return ep?.call.typeArguments?.[1];

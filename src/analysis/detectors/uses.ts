@@ -3,7 +3,8 @@
 // Query trigger) and where a constant is read (a path constant sent through a versioned base).
 
 import ts from '../../core/ts.cjs';
-import type { Decl } from '../bindings.js';
+import { renamedKeys } from '../../core/keys.js';
+import { type Decl, propName } from '../bindings.js';
 import { unwrap } from '../evaluate.js';
 import type { AnalysisState } from '../state.js';
 import type { Unit } from '../units.js';
@@ -89,4 +90,20 @@ export function usesAnywhere(acc: AnalysisState, name: ts.Identifier, accept: (d
     }
   }
   return out;
+}
+
+/**
+ * The parameter a rest element takes the other keys of (`({ orderId, ...body }) => …` gives the
+ * parameter), as a parameter: what its callers pass is the object, those keys aside. Undefined
+ * for any other name, and where the pattern takes out a key by an old name (as restOf).
+ */
+export function restParameter(decl: Decl): Extract<Decl, { kind: 'param' }> | undefined {
+  if (decl.kind !== 'binding' || !decl.node.dotDotDotToken) return undefined;
+  const pattern = decl.node.parent;
+  const param = pattern.parent;
+  if (!ts.isObjectBindingPattern(pattern) || !ts.isParameter(param) || param.name !== pattern) return undefined;
+  const old = renamedKeys();
+  if (pattern.elements.some((el) => el !== decl.node && old.has(el.propertyName ? (propName(el.propertyName) ?? '') : ts.isIdentifier(el.name) ? el.name.text : ''))) return undefined;
+  const fn = param.parent;
+  return { kind: 'param', unit: decl.unit, node: param, fn, index: fn.parameters.indexOf(param) };
 }
