@@ -473,32 +473,3 @@ function queryOrNothing(e: ts.Expression): boolean {
   const head = ts.isStringLiteralLike(first) ? first.text : ts.isTemplateExpression(first) ? first.head.text : '';
   return /^[?#]/.test(head);
 }
-
-/**
- * The virtual text of pieces: literal text, and one private-use character per hole; a hole that is
- * a query string or nothing (HolePiece.query) is a `?` where nothing of a path can follow it.
- */
-export function virtualText(pieces: Piece[]): { text: string; owner: number[]; offset: number[] } {
-  let text = '';
-  const owner: number[] = [];
-  const offset: number[] = [];
-  let holes = 0;
-  pieces.forEach((p, i) => {
-    if (p.t === 'lit') {
-      for (let k = 0; k < p.text.length; k++) {
-        owner.push(i);
-        offset.push(k);
-      }
-      text += p.text;
-    } else {
-      owner.push(i);
-      offset.push(0);
-      const next = pieces[i + 1];
-      const ends = !next || (next.t === 'lit' ? /^[?#&]/.test(next.text) : !!next.query);
-      // (the holes keep their numbers, a query's too: toTokens reads a hole's number from its character)
-      text += p.query && ends ? '?' : String.fromCharCode(0xe000 + Math.min(holes, 0x18ff));
-      holes++;
-    }
-  });
-  return { text, owner, offset };
-}

@@ -2,6 +2,7 @@
 // or none of them does, and the base's finding names what holds it.
 
 import { configKey } from './detectors/paths.js';
+import { checkBaseUses } from './detectors/base-uses.js';
 import { codeSpan } from './detectors/path-text.js';
 import { constantStays } from './detectors/path-constants.js';
 import { environmentTwins } from './detectors/replaced-environments.js';
@@ -94,6 +95,8 @@ export function settleGroup(acc: AnalysisState, g: BaseGroup): void {
     }
     return;
   }
+  // every other use of what holds the base (its constants, the instance made with it) holds it
+  checkBaseUses(acc, g);
   // a path written in a constant of its own moves only where every read of it is a request through this base
   for (const x of g.members)
     if (x.constant && x.constant.stays === undefined) {

@@ -49,6 +49,13 @@ export interface BaseGroup {
   }[];
   /** uses of the base whose path cannot be tied to it (a parameter or an unknown expression right after it, a path in a constant): they hold it */
   unseen: { unit: Unit; node: ts.Node; why: string; hole?: ts.Node }[];
+  /** the requests seen sending through it (each URL expression, or the call), and the constants its version comes through: base-uses.ts looks for any other use */
+  sends: ts.Node[];
+  vias: Via[];
+  /** the literal its version is written in */
+  literal: ts.Node;
+  /** set once base-uses.ts has looked */
+  usesChecked?: boolean;
   /** the legacy v1 family prefix the base ends with (`pickup/v1`) in place of `2023-01`: its paths are v1 paths, held for a person */
   family?: string;
   /** set by settleGroup: the base and its paths move */

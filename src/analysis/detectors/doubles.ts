@@ -9,7 +9,7 @@
 import { MAY_DOUBLE } from '../../core/path-shape.js';
 import { findPaths } from '../../core/paths.js';
 import ts from '../../core/ts.cjs';
-import { findProperty, propertyValue, unwrap, virtualText } from '../evaluate.js';
+import { findProperty, propertyValue, unwrap } from '../evaluate.js';
 import type { Finding } from '../../types.js';
 import type { AnalysisState, Double } from '../state.js';
 import { lineOf, treeIndex, type Unit } from '../units.js';
@@ -18,7 +18,7 @@ import { matcherReads } from './double-matchers.js';
 import { handlerMethod, usesPlaywright } from './playwright-route.js';
 import { lastName } from '../syntax.js';
 import { constantOfUnit, nockScope } from './instance-base.js';
-import { joinBase, pathStart } from './path-text.js';
+import { joinBase, pathStart, virtualText } from './path-text.js';
 import { regexDouble } from './regex-doubles.js';
 
 const VERBS = new Set(['get', 'post', 'put', 'patch', 'delete', 'head', 'options']);

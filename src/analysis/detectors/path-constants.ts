@@ -13,7 +13,7 @@ import { lineCol, type Unit } from '../units.js';
 import { exportedStatement, outermost, usesAnywhere } from './uses.js';
 
 /** Where a path constant or helper is declared: the variable or function, and the key of the endpoint map it is a value of (none: the name holds it). */
-interface Declared {
+export interface Declared {
   unit: Unit;
   decl: ts.VariableDeclaration | ts.FunctionDeclaration;
   name: ts.Identifier;
@@ -21,7 +21,7 @@ interface Declared {
 }
 
 /** The declaration a constant the evaluator read a path through (or a helper writing one) stands for, when it is one this check can follow. */
-function declared(via: Via): Declared | undefined {
+export function declared(via: Via): Declared | undefined {
   const n = via.name;
   const p = n.parent;
   if (ts.isVariableDeclaration(p) && p.name === n && ts.isIdentifier(n) && p.initializer && unwrap(p.initializer) === unwrap(via.value)) return { unit: via.unit, decl: p, name: n };
@@ -54,7 +54,7 @@ export function helperHolder(fn: ts.SignatureDeclaration): { name: ts.Node; labe
 }
 
 /** Is the declaration exported from its module (`export const`, `export function`, `export { ROUTES }`, `export default ROUTES`)? */
-function exported(d: Declared): boolean {
+export function exported(d: Pick<Declared, 'unit' | 'decl'>): boolean {
   const statement = ts.isFunctionDeclaration(d.decl) ? d.decl : d.decl.parent?.parent;
   return !!statement && (ts.isVariableStatement(statement) || ts.isFunctionDeclaration(statement)) && exportedStatement(d.unit, statement);
 }
@@ -85,7 +85,7 @@ export function constantStays(acc: AnalysisState, via: Via, sends: ts.Node[]): (
 }
 
 /** A read of an endpoint map (`id`: its name): the read of `key` (`ROUTES.labels`), null for another key's, undefined for a read of the whole map. */
-function keyRead(id: ts.Expression, key: string): ts.Node | null | undefined {
+export function keyRead(id: ts.Expression, key: string): ts.Node | null | undefined {
   const p = outermost(id).parent;
   if (ts.isPropertyAccessExpression(p) && p.expression === outermost(id)) return p.name.text === key ? p : null;
   if (ts.isElementAccessExpression(p) && p.expression === outermost(id) && ts.isStringLiteralLike(p.argumentExpression)) return p.argumentExpression.text === key ? p : null;

@@ -3,7 +3,7 @@
 
 import { type PathMatch, isHole } from '../../core/paths.js';
 import ts from '../../core/ts.cjs';
-import { type LitPiece, type Piece, joinedArray, virtualText } from '../evaluate.js';
+import { type LitPiece, type Piece, joinedArray } from '../evaluate.js';
 
 export type Virtual = ReturnType<typeof virtualText>;
 
@@ -74,4 +74,33 @@ export function displayPath(text: string, pieces: Piece[], vt: Virtual, start: n
 export function pathStart(m: PathMatch, vPiece: LitPiece, vt: Virtual): number {
   const slashHere = m.start < m.versionStart && vt.owner[m.start] === vt.owner[m.versionStart];
   return vPiece.pos + vt.offset[m.versionStart] - (slashHere ? 1 : 0);
+}
+
+/**
+ * The virtual text of pieces: literal text, and one private-use character per hole; a hole that is
+ * a query string or nothing (HolePiece.query) is a `?` where nothing of a path can follow it.
+ */
+export function virtualText(pieces: Piece[]): { text: string; owner: number[]; offset: number[] } {
+  let text = '';
+  const owner: number[] = [];
+  const offset: number[] = [];
+  let holes = 0;
+  pieces.forEach((p, i) => {
+    if (p.t === 'lit') {
+      for (let k = 0; k < p.text.length; k++) {
+        owner.push(i);
+        offset.push(k);
+      }
+      text += p.text;
+    } else {
+      owner.push(i);
+      offset.push(0);
+      const next = pieces[i + 1];
+      const ends = !next || (next.t === 'lit' ? /^[?#&]/.test(next.text) : !!next.query);
+      // (the holes keep their numbers, a query's too: toTokens reads a hole's number from its character)
+      text += p.query && ends ? '?' : String.fromCharCode(0xe000 + Math.min(holes, 0x18ff));
+      holes++;
+    }
+  });
+  return { text, owner, offset };
 }

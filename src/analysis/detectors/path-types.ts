@@ -9,7 +9,7 @@ import { findPaths, originOf, type PathMatch, type PathToken } from '../../core/
 import ts from '../../core/ts.cjs';
 import type { FixKind, RequestContext } from '../../types.js';
 import type { HolePiece, LitPiece, Piece } from '../evaluate.js';
-import { virtualText } from '../evaluate.js';
+import { virtualText } from './path-text.js';
 import { note, says } from '../findings.js';
 import { renderRegion, type UnitEdit } from '../render.js';
 import type { AnalysisState } from '../state.js';

@@ -5,14 +5,14 @@ import { configuredMethods, type PathMatch, type PathToken, findPaths, originOf 
 import { givesNewOnlyName } from '../../core/keys.js';
 import ts from '../../core/ts.cjs';
 import type { Finding, FixKind, RequestContext } from '../../types.js';
-import { type Piece, type Via, formatText, joinedArray, virtualText } from '../evaluate.js';
+import { type Piece, type Via, formatText, joinedArray } from '../evaluate.js';
 import { note, says, type Words } from '../findings.js';
 import { type UnitEdit, renderRegion } from '../render.js';
 import type { AnalysisState } from '../state.js';
 import { type Unit, treeIndex } from '../units.js';
 import { checkBase, checkReplacedEnvironments } from './legacy-base.js';
 import { baseHostname, checkHost, hostBeside } from './host-option.js';
-import { type Virtual, displayPath, isMaximal, joinBase, pathStart, quickPathTest } from './path-text.js';
+import { type Virtual, displayPath, isMaximal, joinBase, pathStart, quickPathTest, virtualText } from './path-text.js';
 import { methodAt } from './method.js';
 import { groupMember, unseenAfterBase } from './versioned-base.js';
 import { pathDescribes2023 } from './describes-version.js';

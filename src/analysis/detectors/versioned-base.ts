@@ -114,15 +114,17 @@ export function groupAt(acc: AnalysisState, vPiece: LitPiece, vt: Virtual, versi
   const key = `${vPiece.unit.file}:${start}`;
   let g = acc.baseGroups.get(key);
   if (!g) {
-    g = { unit: vPiece.unit, start, end: start + (family ?? '2023-01').length, family, exact: vPiece.exact, label: vPiece.via.find((v) => v.label !== BASE_OPTION)?.label ?? vPiece.text, members: [], unseen: [], env: vPiece.via.find((v) => v.env)?.env, branch: vPiece.via.find((v) => v.branch)?.branch };
+    g = { unit: vPiece.unit, start, end: start + (family ?? '2023-01').length, family, exact: vPiece.exact, label: vPiece.via.find((v) => v.label !== BASE_OPTION)?.label ?? vPiece.text, members: [], unseen: [], env: vPiece.via.find((v) => v.env)?.env, branch: vPiece.via.find((v) => v.branch)?.branch, sends: [], vias: [], literal: vPiece.node };
     acc.baseGroups.set(key, g);
   }
+  for (const v of vPiece.via) if (v.label !== BASE_OPTION && !g.vias.some((w) => w.name === v.name)) g.vias.push(v);
   return g;
 }
 
 /** A use of a versioned base whose path cannot be tied to it: the base is held until a person checks it. */
 export function unseenUse(acc: AnalysisState, g: BaseGroup, unit: Unit, node: ts.Node, why: string, hole?: ts.Node): void {
   if (!g.unseen.some((x) => x.node === node && x.why === why)) g.unseen.push({ unit, node, why, hole });
+  if (!g.sends.includes(node)) g.sends.push(node);
 }
 
 /**
@@ -170,6 +172,7 @@ export function groupMember(acc: AnalysisState, unit: Unit, m: PathMatch, pieces
   }
   const at = span.firstOwn.unit;
   const send = url ?? use;
+  for (const n of [use, url]) if (n && !g.sends.includes(n)) g.sends.push(n);
   const known = g.members.find((x) => x.unit.file === at.file && x.start === start);
   if (known) {
     if (known.constant && send) known.constant.sends.push(send);
