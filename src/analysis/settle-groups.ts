@@ -1,9 +1,11 @@
 // Settle for versioned bases: a base moves to /2024-09 with every relative path sent through it,
 // or none of them does, and the base's finding names what holds it.
 
+import { originOf } from '../core/paths.js';
+import ts from '../core/ts.cjs';
 import { configKey } from './detectors/paths.js';
 import { checkBaseUses } from './detectors/base-uses.js';
-import { codeSpan } from './detectors/path-text.js';
+import { codeSpan, virtualText } from './detectors/path-text.js';
 import { constantStays } from './detectors/path-constants.js';
 import { environmentTwins } from './detectors/replaced-environments.js';
 import { memberKey } from './detectors/versioned-base.js';
@@ -103,9 +105,11 @@ export function settleGroup(acc: AnalysisState, g: BaseGroup): void {
       x.constant.stays = constantStays(acc, x.constant.via, x.constant.sends);
       if (x.constant.stays) x.edit = undefined;
     }
+  // a base on the legacy host (its configured value, or a name that says so): 2024-09 is not served there
+  g.legacyHost ??= legacyHostOf(acc, g) ?? '';
   const blocking = g.members.filter((x) => !x.edit);
   const heldWithBody = g.members.filter((x) => x.edit && x.heldBy);
-  const movable = blocking.length === 0 && heldWithBody.length === 0 && g.unseen.length === 0 && g.exact && !g.env && !g.branch && !g.keptByUser && !g.twinsApart?.length;
+  const movable = blocking.length === 0 && heldWithBody.length === 0 && g.unseen.length === 0 && g.exact && !g.env && !g.branch && !g.keptByUser && !g.twinsApart?.length && !g.legacyHost;
   g.movable = movable;
   const baseEdit: UnitEdit = { unit: g.unit, start: g.start, end: g.end, text: '2024-09' };
   // what holds the base, worded for the file of the finding that says it (a place in that file is
@@ -121,6 +125,7 @@ export function settleGroup(acc: AnalysisState, g: BaseGroup): void {
     for (const x of blocking) if (x.constant?.stays && x.match.rule?.endpoint?.new) reasons.push(`${named([x])} ${x.constant.stays(from)}`);
     if (heldWithBody.length) reasons.push(`${named(heldWithBody)} ${heldWithBody.length === 1 ? 'is' : 'are'} left for a person with the body sent to ${heldWithBody.length === 1 ? 'it' : 'them'}`);
     if (g.keptByUser) reasons.push(`the base itself is kept as it is (${g.keptByUser})`);
+    if (g.legacyHost) reasons.push(`the base is ${g.legacyHost}, where 2024-09 is not served: point it at the base host, then move it and its paths together`);
     // the version is only the fallback of an environment variable, whose deployed value may carry its own
     if (g.env) reasons.push(`the base is read from the environment variable \`${g.env}\` first, and its deployed value, which \`--fix\` cannot see, may carry its own version: change that value, this fallback and the paths together`);
     // the version is one branch of a condition: the other may be sent as well
@@ -166,4 +171,14 @@ export function settleGroup(acc: AnalysisState, g: BaseGroup): void {
       : `\`${x.own}\` sent through the versioned base URL \`${g.label}\` forms \`${x.shown}\`, a 2023-01 path${ep?.new ? `; 2024-09 uses \`${ep.new}\`` : ` the spec does not map${entry}`}; left for a person: it moves only with the base, which is held back (${holdsAt(x.unit.file)}).`;
     acc.add(rule.id, x.unit, x.start, x.end, msg, { edits: movable && x.edit ? [x.edit] : undefined, fixKind: movable ? 'safe' : 'none', replace: true, context });
   }
+}
+
+/** How a base is known to be the legacy host's: its host is the configured `legacyBaseUrl`'s, or a constant it comes through is named for it (`LEGACY_API`). */
+function legacyHostOf(acc: AnalysisState, g: BaseGroup): string | undefined {
+  const named = g.vias.find((v) => /legacy/i.test(v.label));
+  if (named) return `named for the legacy host (\`${named.label}\`)`;
+  if (!acc.hosts.legacy || !ts.isExpression(g.literal)) return undefined;
+  const text = virtualText(acc.pieces(g.unit, g.literal)).text;
+  const origin = /^[a-z][a-z0-9+.-]*:\/\/[^/?#\s\ue000-\uf8ff]+/i.exec(text)?.[0];
+  return origin && originOf(origin) === acc.hosts.legacy ? `on the legacy host (\`${origin}\`, the config's \`legacyBaseUrl\`)` : undefined;
 }

@@ -56,6 +56,8 @@ export interface BaseGroup {
   literal: ts.Node;
   /** set once base-uses.ts has looked */
   usesChecked?: boolean;
+  /** how the base is known to be the legacy host's, where 2024-09 is not served (empty: it is not): it holds */
+  legacyHost?: string;
   /** the legacy v1 family prefix the base ends with (`pickup/v1`) in place of `2023-01`: its paths are v1 paths, held for a person */
   family?: string;
   /** set by settleGroup: the base and its paths move */

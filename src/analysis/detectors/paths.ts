@@ -150,7 +150,8 @@ export function reportPath(acc: AnalysisState, unit: Unit, e: ts.Expression, m: 
     if (m.start === m.versionStart && typeof tokens[0] === 'string' && tokens[0].startsWith('/')) tokens = [tokens[0].slice(1), ...tokens.slice(1)];
     let from = m.start;
     // a full URL written in the same literal moves to the base host with its path
-    const originHere = m.origin !== undefined && pieces.slice(0, vt.owner[m.start] + 1).every((p) => p.t === 'lit' && p.via.length === 0 && p.container === vPiece.container);
+    // (also written as a literal of its own joined to the path, `'https://legacy…' + \`/pickup/v1/…\``: the rewrite then spans both, or holds)
+    const originHere = m.origin !== undefined && pieces.slice(0, vt.owner[m.start] + 1).every((p) => p.t === 'lit' && p.via.length === 0 && p.unit === vPiece.unit);
     // v1 lives only on the legacy host, 2024-09 only on the base and staging hosts: a URL on the
     // legacy host moves to the base host with its path (a 2023-01 URL elsewhere keeps its host)
     const movesHost = originHere && (m.version === 'v1' || onLegacyHost);
@@ -190,7 +191,9 @@ export function reportPath(acc: AnalysisState, unit: Unit, e: ts.Expression, m: 
       edit = renderRegion(pieces, vt, from, m.end, tokens);
       if (!edit) {
         fixKind = 'none';
-        manual = 'the path is built in a way `--fix` cannot rewrite in place; write the 2024-09 path by hand';
+        manual = movesHost
+          ? `its host, \`${m.origin}\`, is written apart from the path and must move to the base host with it: write the 2024-09 URL by hand`
+          : 'the path is built in a way `--fix` cannot rewrite in place; write the 2024-09 path by hand';
       }
     }
     newShown = tokens.map((t) => (typeof t === 'string' ? t : '…')).join('');
