@@ -36,6 +36,14 @@ export function refsOf(acc: AnalysisState, unit: Unit, node: ts.ObjectLiteralExp
   if (!state)
     while (top.parent && steps.length < 4) {
       const p = top.parent;
+      // (an object a `.map(cb)` callback returns is an element of the array the call makes)
+      const mapped = mappingCall(top);
+      if (mapped) {
+        steps.unshift('[]');
+        top = mapped;
+        climb();
+        continue;
+      }
       if (ts.isArrayLiteralExpression(p)) steps.unshift('[]');
       else if (ts.isPropertyAssignment(p) && p.initializer === top && ts.isObjectLiteralExpression(p.parent) && propName(p.name) !== undefined) {
         steps.unshift(propName(p.name)!);
@@ -256,13 +264,16 @@ function nestedReads(u: Unit, at: ts.Node, steps: string[], reads: KeyRead[]): v
       const arg = call && ts.isCallExpression(call) && call.expression === p ? call.arguments[0] : undefined;
       const fn = arg && (ts.isArrowFunction(arg) || ts.isFunctionExpression(arg)) ? arg : undefined;
       const param = fn?.parameters[0]?.name;
-      if (!fn || !param || !ts.isIdentifier(param)) return;
-      const visit = (n: ts.Node): void => {
-        if (ts.isPropertyAccessExpression(n) && ts.isIdentifier(n.expression) && n.expression.text === param.text && ts.isIdentifier(n.name))
-          reads.push({ unit: u, key: n.name.text, nameNode: n.name, shown: n.getText(u.sf) });
-        ts.forEachChild(n, visit);
-      };
-      visit(fn.body);
+      if (fn && param) elementReads(u, param, fn.body, reads);
+      return;
+    } else if (steps[i] === '[]' && i === steps.length - 1 && ts.isForOfStatement(p) && p.expression === at) {
+      // `for (const s of shipments) … s.courier_id`, `for (const { courier_id } of shipments)`
+      const d = ts.isVariableDeclarationList(p.initializer) ? p.initializer.declarations[0] : undefined;
+      if (d) elementReads(u, d.name, p.statement, reads);
+      return;
+    } else if (steps[i] === '[]' && i === steps.length - 1 && ts.isVariableDeclaration(p) && p.initializer === at && ts.isArrayBindingPattern(p.name)) {
+      // `const [{ courier_id: first }] = shipments`
+      for (const el of p.name.elements) if (ts.isBindingElement(el) && !el.dotDotDotToken && ts.isObjectBindingPattern(el.name)) elementReads(u, el.name, undefined, reads, (k) => `[{ ${k} }] = ${at.getText(u.sf)}`);
       return;
     } else if (steps[i] !== '[]' && (ts.isPropertyAccessExpression(p) || ts.isElementAccessExpression(p)) && p.expression === at) {
       const key = ts.isPropertyAccessExpression(p) ? p.name.text : ts.isStringLiteralLike(p.argumentExpression) ? p.argumentExpression.text : undefined;
@@ -275,6 +286,39 @@ function nestedReads(u: Unit, at: ts.Node, steps: string[], reads: KeyRead[]): v
   if (use && ts.isPropertyAccessExpression(use) && use.expression === at && ts.isIdentifier(use.name)) reads.push({ unit: u, key: use.name.text, nameNode: use.name, shown: use.getText(u.sf) });
   else if (use && ts.isElementAccessExpression(use) && use.expression === at && ts.isStringLiteralLike(use.argumentExpression))
     reads.push({ unit: u, key: use.argumentExpression.text, nameNode: use.argumentExpression, shown: use.getText(u.sf) });
+}
+/**
+ * The keys read from an array's element bound to a name (`s` in `(s) => s.courier_id`, read in
+ * `body`) or to an object pattern (`({ courier_id }) => …`, `const [{ courier_id }] = list`).
+ */
+function elementReads(u: Unit, name: ts.BindingName, body: ts.Node | undefined, reads: KeyRead[], shown = (k: string) => `{ ${k} }`): void {
+  if (ts.isObjectBindingPattern(name)) {
+    for (const el of name.elements) {
+      const key = el.dotDotDotToken ? undefined : el.propertyName ? propName(el.propertyName) : ts.isIdentifier(el.name) ? el.name.text : undefined;
+      if (key !== undefined) reads.push({ unit: u, key, nameNode: el.propertyName ?? el.name, shown: shown(key) });
+    }
+    return;
+  }
+  if (!ts.isIdentifier(name) || !body) return;
+  const visit = (n: ts.Node): void => {
+    if (ts.isPropertyAccessExpression(n) && ts.isIdentifier(n.expression) && n.expression.text === name.text && ts.isIdentifier(n.name))
+      reads.push({ unit: u, key: n.name.text, nameNode: n.name, shown: n.getText(u.sf) });
+    ts.forEachChild(n, visit);
+  };
+  visit(body);
+}
+
+/** The `.map(cb)` call (or `Array.from(list, cb)`) whose callback returns this expression (its body, or a `return` of it). */
+function mappingCall(e: ts.Node): ts.CallExpression | undefined {
+  const p = e.parent;
+  let fn: ts.Node | undefined = p && ts.isArrowFunction(p) && p.body === e ? p : p && ts.isReturnStatement(p) ? ts.findAncestor(p, ts.isFunctionLike) : undefined;
+  if (!fn || !(ts.isArrowFunction(fn) || ts.isFunctionExpression(fn))) return undefined;
+  while (fn.parent && ts.isParenthesizedExpression(fn.parent)) fn = fn.parent;
+  const call = fn.parent;
+  if (!call || !ts.isCallExpression(call)) return undefined;
+  const c = call.expression;
+  const name = ts.isPropertyAccessExpression(c) ? c.name.text : '';
+  return (name === 'map' && call.arguments[0] === fn) || (name === 'from' && call.arguments[1] === fn) ? call : undefined;
 }
 const ELEMENT_METHODS = new Set(['map', 'forEach', 'filter', 'find', 'some', 'every', 'flatMap', 'findIndex']);
 
