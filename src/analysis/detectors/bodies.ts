@@ -32,6 +32,7 @@ import { zodShapes, zodTyped } from './zod.js';
 export function tieBody(acc: AnalysisState, unit: Unit, arg: ts.Expression, ep: { match?: PathMatch }, ctx: ContextKind, maybeData: boolean, direct: boolean): string | undefined {
   const info: RequestContext = { kind: ctx, by: 'endpoint', endpoint: ep.match?.rule?.endpoint ? `${ep.match.rule.endpoint.method} ${ep.match.rule.endpoint.old}` : ep.match?.path };
   let unseen: string | undefined;
+  acc.sentArgs.push({ unit, node: arg });
   for (const body of direct ? [{ unit, expr: arg }] : bodyExpressions(acc, unit, arg, maybeData)) {
     const found = objects(acc, body.unit, body.expr);
     for (const t of found) applyContext(acc, t, ctx, info);
@@ -222,10 +223,10 @@ export function applyContext(acc: AnalysisState, t: Target, ctx: ContextKind, in
   const props = node.properties;
   // a body held in a variable: the keys assigned to it (`body.courier_id = id`) are its keys too,
   // and the keys read from it elsewhere (`body.courier_id`) must still be there after the fix
-  const refs = ctx === 'pickup-2024-09' && !props.some((q) => q.name && renames.has(propName(q.name) ?? '')) ? { writes: [], reads: [] } : refsOf(acc, unit, node);
+  const refs = ctx === 'pickup-2024-09' && !props.some((q) => q.name && renames.has(propName(q.name) ?? '')) ? { writes: [], reads: [], handed: [] } : refsOf(acc, unit, node);
   for (const w of refs.writes) acc.bodyObjects?.push({ unit: w.unit, node: w.assignment });
   if (refs.reassigned && refs.writes.length) acc.heldObjects.set(node, 'the variable it is held in is assigned another object too, so the keys assigned to it may be another object\'s: rename them by hand');
-  if (refs.reads.length) acc.readBy.push({ unit, node, reads: refs.reads, writes: refs.writes });
+  if (refs.reads.length || refs.handed.length) acc.readBy.push({ unit, node, reads: refs.reads, writes: refs.writes, handed: refs.handed });
   // a variable holding it that is handed out (a composable's or a setup store's `return { form }`),
   // used by a key that changes where the check does not follow: the request is held
   if (acc.collecting && !acc.unseenInBody) {
