@@ -10,7 +10,7 @@ import { IMPORT_SPECIFIER } from './resolve.js';
 import { note, says } from './findings.js';
 import type { AnalysisState, SentRequest, Span } from './state.js';
 import { hiddenFindings, scriptRanges } from './suppress.js';
-import { treeIndex, type Unit } from './units.js';
+import { lineOf, treeIndex, type Unit } from './units.js';
 
 /** Rules whose finding, left for a person in a body, leaves the whole request for a person. */
 export const HOLDING_RULES = new Set(['v1-pickup-field', 'v1-pickup-nested-object', 'label-entry-field', 'courier-selection', 'courier-naming', 'webhook-version']);
@@ -431,6 +431,8 @@ export function settleReads(acc: AnalysisState): void {
   const edited = new Set<string>();
   for (const f of acc.findings.values()) if (f.edits?.length) edited.add(`${f.file}:${f.start}`);
   const at = (unit: Unit, n: ts.Node) => `${unit.file}:${n.getStart(unit.sf) + unit.offset}`;
+  /** Is this use within an argument a request takes its body from (`axios({ url, data })`: the config's `data`)? */
+  const sent = (h: { unit: Unit; from: ts.Node }) => acc.sentArgs.some((a) => a.unit.sf === h.unit.sf && a.node.pos <= h.from.pos && h.from.end <= a.node.end);
   for (const r of acc.readBy) {
     // the keys of the object `--fix` changes: where a finding with an edit starts at the key's name
     const changed = new Set<string>();
@@ -440,9 +442,15 @@ export function settleReads(acc: AnalysisState): void {
     }
     for (const w of r.writes) if (edited.has(at(w.unit, w.nameNode))) changed.add(w.key);
     const stale = r.reads.filter((x) => changed.has(x.key) && !edited.has(at(x.unit, x.nameNode)));
-    if (!stale.length) continue;
+    // handed to a call that is no request's body (`db.insert('archive', rows.map(toEntry))`): that
+    // call takes its keys as they are, and would get the new ones
+    const elsewhere = changed.size ? r.handed.filter((h) => !sent(h)) : [];
+    if (!stale.length && !elsewhere.length) continue;
     const shown = [...new Set(stale.map((x) => `\`${x.shown}\`${x.where ? ` ${x.where}` : ''}${x.unit.file !== r.unit.file ? ` in ${acc.shownFile(x.unit.file)}` : ''}`))].join(', ');
-    const why = `this object is also read by its old keys (${shown}): renamed, those reads would find nothing; rename them with it by hand, or give the request its own object`;
+    const calls = [...new Set(elsewhere.map((h) => `\`${h.call.expression.getText(h.unit.sf).replace(/\s+/g, '')}(…)\` (${acc.placeOf(h.unit.file, lineOf(h.unit, h.call), r.unit.file)})`))].join(', ');
+    const why = stale.length
+      ? `this object is also read by its old keys (${shown}): renamed, those reads would find nothing; rename them with it by hand, or give the request its own object`
+      : `this object is also handed to ${calls}, which is no request the check follows and takes its keys as they are: renamed, it would get the new ones; give the request its own object, or move both by hand`;
     for (const f of findingsIn(acc, [r, ...r.writes.map((w) => ({ unit: w.unit, node: w.assignment }))])) if (f.fixKind !== 'none' && f.changeKind !== 'check') acc.hold(f, 'read-by-old-keys', why);
   }
 }

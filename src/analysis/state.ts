@@ -105,6 +105,15 @@ export interface Written {
 }
 
 /** A read of a body object's key elsewhere: `x.k`, `x['k']`, `const { k } = x`. */
+/** A use handing a body object (its variable, or its builder) to a call (`db.insert('archive', rows.map(toEntry))`). */
+export interface Handed {
+  unit: Unit;
+  /** the argument that carries it, and the use of the variable or builder it starts at */
+  node: ts.Node;
+  from: ts.Node;
+  call: ts.CallExpression;
+}
+
 export interface KeyRead {
   unit: Unit;
   key: string;
@@ -286,9 +295,11 @@ export class AnalysisState {
   /** objects whose keys `--fix` leaves, and why (a nested `pickup` object given through a variable) */
   heldObjects = new Map<ts.Node, string>();
   /** the keys assigned to, and read from, the variable holding an object literal (by the literal) */
-  refsMemo = new Map<ts.Node, { writes: Written[]; reads: KeyRead[]; reassigned?: boolean }>();
-  /** body objects also read by their keys: checked once every rename is known (settleReads) */
-  readBy: { unit: Unit; node: ts.ObjectLiteralExpression; reads: KeyRead[]; writes: Written[] }[] = [];
+  refsMemo = new Map<ts.Node, { writes: Written[]; reads: KeyRead[]; handed: Handed[]; reassigned?: boolean }>();
+  /** body objects also read by their keys, or handed to calls: checked once every rename and every request is known (settleReads) */
+  readBy: { unit: Unit; node: ts.ObjectLiteralExpression; reads: KeyRead[]; writes: Written[]; handed: Handed[] }[] = [];
+  /** the arguments the requests take their bodies from (a request's own, a wrapper's callers'): an object handed there is sent */
+  sentArgs: Span[] = [];
   /** identifiers by name, per unit (built when a body's variable is looked for) */
   idIndex = new Map<Unit, Map<string, ts.Identifier[]>>();
   /** while a body is tied to its endpoint: the findings it makes */

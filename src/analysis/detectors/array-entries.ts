@@ -12,6 +12,7 @@ import { forwardedArgs, objects } from './body-objects.js';
 import { stateHolder } from './body-reads.js';
 import { calledFunction } from './callers.js';
 import { quotedCode } from './path-text.js';
+import { readAtRunTime } from './runtime-data.js';
 
 /** Array methods whose result holds the entries of the array they are called on (and, for `concat`, of their arguments). */
 const PASS_ARRAY = new Set(['filter', 'slice', 'concat', 'reverse', 'sort', 'toSorted', 'toReversed', 'flat']);
@@ -118,30 +119,62 @@ function added(acc: AnalysisState, decl: Decl): { unit: Unit; expr: ts.Expressio
  */
 export function unseenEntries(acc: AnalysisState, unit: Unit, value: ts.Expression, list: Target[]): string | undefined {
   const v = unwrap(value);
+  // a parameter (or a list of them) described by its request type (`entries: LabelEntry[]`) moves
+  // with that type; one whose callers gave no entries seen here, or that no caller fills and no
+  // type describes (`unknown[]`), is unseen
+  const param = (e: ts.Expression) => {
+    const x = unwrap(ts.isSpreadElement(e) ? e.expression : e);
+    const decl = ts.isIdentifier(x) ? acc.bindings.resolve(unit, x) : undefined;
+    if (decl?.kind !== 'param') return false;
+    const type = decl.node.type?.getText(decl.unit.sf).replace(/\s+/g, '');
+    return !!type && !/^(?:unknown|any|object|\{\}|Record<.*>)(?:\[\])?$|^(?:Readonly)?Array<(?:unknown|any|object)>$/.test(type);
+  };
   if (!list.length) {
-    // a parameter (or a list of them) described by its request type (`entries: LabelEntry[]`) moves
-    // with that type; one whose callers gave no entries seen here, or that no caller fills and no
-    // type describes (`unknown[]`), is unseen
-    const param = (e: ts.Expression) => {
-      const x = unwrap(ts.isSpreadElement(e) ? e.expression : e);
-      const decl = ts.isIdentifier(x) ? acc.bindings.resolve(unit, x) : undefined;
-      if (decl?.kind !== 'param') return false;
-      const type = decl.node.type?.getText(decl.unit.sf).replace(/\s+/g, '');
-      return !!type && !/^(?:unknown|any|object|\{\}|Record<.*>)(?:\[\])?$|^(?:Readonly)?Array<(?:unknown|any|object)>$/.test(type);
-    };
     if (ts.isArrayLiteralExpression(v) && v.elements.every(param)) return undefined;
     if (param(v)) return undefined;
-    if (ts.isIdentifier(v)) {
-      const decl = acc.bindings.resolve(unit, v);
-      const init = decl?.kind === 'var' && decl.init ? unwrap(decl.init) : undefined;
-      if (init && ts.isArrayLiteralExpression(init) && init.elements.length === 0 && !added(acc, decl!).length) return undefined;
-    }
+    if (ts.isIdentifier(v) && emptyArray(acc, unit, v)) return undefined;
     const unfilled = ts.isIdentifier(v) && acc.bindings.resolve(unit, v)?.kind === 'param' && !forwardedArgs(acc, unit, v).length;
     const what = unfilled ? 'is a parameter that no caller in the project fills and no request type describes' : 'is no array the analysis can follow';
     return `the label entries sent with it cannot be seen (\`${quotedCode(v, unit.sf)}\` ${what}, so they may be in either version): move the request and its entries together by hand`;
   }
+  // an array written with a piece whose entries cannot be seen beside those that can
+  // (`[...queued, { … }]` with `queued` parsed from storage): the request waits for that piece too
+  const piece = unseenElement(acc, unit, v, param);
+  if (piece) {
+    const what = readAtRunTime(acc, unit, piece) ? 'is data read at run time' : 'is no array the analysis can follow';
+    return `the label entries sent with it include \`${quotedCode(piece, unit.sf)}\`, which ${what}, so they may be in either version: move the request and its entries together by hand`;
+  }
   const late = lateWrite(acc, unit, value);
   return late ? lateWhy(late) : undefined;
+}
+
+/**
+ * The first element of the array literal a list is written as (itself, or a variable's value) that
+ * gives no entry the analysis can see: a spread of what it cannot follow, or a value that is no
+ * object it can follow. A parameter its request type describes (`described`) moves with that type.
+ */
+function unseenElement(acc: AnalysisState, unit: Unit, v: ts.Expression, described: (e: ts.Expression) => boolean): ts.Expression | undefined {
+  let arr: { unit: Unit; node: ts.Expression } = { unit, node: v };
+  if (ts.isIdentifier(v)) {
+    const decl = acc.bindings.resolve(unit, v);
+    const init = decl?.kind === 'var' && decl.init ? unwrap(decl.init) : undefined;
+    if (init) arr = { unit: decl!.unit, node: init };
+  }
+  if (!ts.isArrayLiteralExpression(arr.node)) return undefined;
+  for (const el of arr.node.elements) {
+    if (described(el)) continue;
+    const x = ts.isSpreadElement(el) ? el.expression : el;
+    const empty = ts.isIdentifier(unwrap(x)) && emptyArray(acc, arr.unit, unwrap(x) as ts.Identifier);
+    if (!empty && !entries(acc, arr.unit, x).length) return x;
+  }
+  return undefined;
+}
+
+/** A variable holding an empty array that nothing is pushed into: it gives no entry. */
+function emptyArray(acc: AnalysisState, unit: Unit, v: ts.Identifier): boolean {
+  const decl = acc.bindings.resolve(unit, v);
+  const init = decl?.kind === 'var' && decl.init ? unwrap(decl.init) : undefined;
+  return !!init && ts.isArrayLiteralExpression(init) && init.elements.length === 0 && !added(acc, decl!).length;
 }
 
 /** Why a request whose entries have keys set after they are built is held. */

@@ -32,6 +32,7 @@ import { zodShapes, zodTyped } from './zod.js';
 export function tieBody(acc: AnalysisState, unit: Unit, arg: ts.Expression, ep: { match?: PathMatch }, ctx: ContextKind, maybeData: boolean, direct: boolean): string | undefined {
   const info: RequestContext = { kind: ctx, by: 'endpoint', endpoint: ep.match?.rule?.endpoint ? `${ep.match.rule.endpoint.method} ${ep.match.rule.endpoint.old}` : ep.match?.path };
   let unseen: string | undefined;
+  acc.sentArgs.push({ unit, node: arg });
   for (const body of direct ? [{ unit, expr: arg }] : bodyExpressions(acc, unit, arg, maybeData)) {
     const found = objects(acc, body.unit, body.expr);
     for (const t of found) applyContext(acc, t, ctx, info);
@@ -90,6 +91,25 @@ function untypedName(acc: AnalysisState, unit: Unit, e: ts.Expression): boolean 
   return !d || d.kind === 'binding' || d.kind === 'var';
 }
 
+/**
+ * Is this spread, whose objects the analysis cannot follow, one whose keys may be old ones? All
+ * but a parameter its callers or its request type describe (unseenParameter decides) and, in
+ * TypeScript, a name declared with a request type written for it (`const req: PickupRequest`), whose
+ * old members move with the body's type: a call, a global, a property read (`...this.form`,
+ * `...history.state`), a name whose type is only inferred (`const [form] = useState({ … })`,
+ * `const draft = JSON.parse(…)`).
+ */
+function unseenSpread(acc: AnalysisState, unit: Unit, v: ts.Expression): boolean {
+  if (ts.isCallExpression(v) || untypedName(acc, unit, v)) return true;
+  if (!ts.isIdentifier(v)) return true;
+  const d = acc.bindings.resolve(unit, v);
+  if (d?.kind === 'param') return !!unseenParameter(acc, unit, v);
+  return !(d?.kind === 'var' && TS_FILE.test(d.unit.file) && d.node.type && !readAtRunTime(acc, unit, v) && describedType(d.node.type));
+}
+
+/** A type written for a value that names its keys: a type literal, or a type reference other than `Record`. */
+const describedType = (type: ts.TypeNode): boolean => ts.isTypeLiteralNode(type) || (ts.isTypeReferenceNode(type) && !(ts.isIdentifier(type.typeName) && type.typeName.text === 'Record'));
+
 /** A body that is a parameter with no request type (none, `unknown`, `any`, `object`, a `Record`): why it cannot be seen. */
 export function unseenParameter(acc: AnalysisState, unit: Unit, e: ts.Expression): string | undefined {
   if (!ts.isIdentifier(e)) return undefined;
@@ -103,9 +123,7 @@ export function unseenParameter(acc: AnalysisState, unit: Unit, e: ts.Expression
     const d = inner && ts.isIdentifier(inner) ? acc.bindings.resolve(acc.boundCall.unit, inner) : undefined;
     return d?.kind === 'param' && d.fn !== decl.fn ? unseenParameter(acc, acc.boundCall.unit, inner!) : undefined;
   }
-  const type = decl.node.type;
-  const described = type && (ts.isTypeLiteralNode(type) || (ts.isTypeReferenceNode(type) && !(ts.isIdentifier(type.typeName) && type.typeName.text === 'Record')));
-  if (described) return undefined;
+  if (decl.node.type && describedType(decl.node.type)) return undefined;
   return `the body sent with it cannot be seen (\`${e.text}\` is a parameter that no caller in the project fills and no request type describes, so it may be in either version; it is sent at ${placeOfCode(acc, unit, e)}): move the request and its body together by hand`;
 }
 
@@ -205,10 +223,10 @@ export function applyContext(acc: AnalysisState, t: Target, ctx: ContextKind, in
   const props = node.properties;
   // a body held in a variable: the keys assigned to it (`body.courier_id = id`) are its keys too,
   // and the keys read from it elsewhere (`body.courier_id`) must still be there after the fix
-  const refs = ctx === 'pickup-2024-09' && !props.some((q) => q.name && renames.has(propName(q.name) ?? '')) ? { writes: [], reads: [] } : refsOf(acc, unit, node);
+  const refs = ctx === 'pickup-2024-09' && !props.some((q) => q.name && renames.has(propName(q.name) ?? '')) ? { writes: [], reads: [], handed: [] } : refsOf(acc, unit, node);
   for (const w of refs.writes) acc.bodyObjects?.push({ unit: w.unit, node: w.assignment });
   if (refs.reassigned && refs.writes.length) acc.heldObjects.set(node, 'the variable it is held in is assigned another object too, so the keys assigned to it may be another object\'s: rename them by hand');
-  if (refs.reads.length) acc.readBy.push({ unit, node, reads: refs.reads, writes: refs.writes });
+  if (refs.reads.length || refs.handed.length) acc.readBy.push({ unit, node, reads: refs.reads, writes: refs.writes, handed: refs.handed });
   // a variable holding it that is handed out (a composable's or a setup store's `return { form }`),
   // used by a key that changes where the check does not follow: the request is held
   if (acc.collecting && !acc.unseenInBody) {
@@ -242,9 +260,10 @@ export function applyContext(acc: AnalysisState, t: Target, ctx: ContextKind, in
       const v = unwrap(p.expression);
       if (!spread.length && (ts.isIdentifier(v) || ts.isPropertyAccessExpression(v))) acc.shaped.push({ unit, node: v, ctx, info, owner: acc.collecting ?? (info.by === 'keys' ? acc.unsent : undefined) });
       // a spread the check cannot see into, in a request's body whose keys change (`...form.getRawValue()`,
-      // `...extra` that no caller fills and no type describes): its keys may be old ones, so the request is held
-      if (!spread.length && acc.collecting && renames.size && (ts.isCallExpression(v) || unseenParameter(acc, unit, v) || untypedName(acc, unit, v)))
-        acc.unseenInBody ??= `the body spreads \`${v.getText(unit.sf).replace(/\s+/g, ' ').slice(0, 60)}\`, which the check cannot see into, so its keys may be in either version: move the request and its body together by hand`;
+      // `...extra` that no caller fills and no type describes, `...draft` parsed from storage, `...this.form`):
+      // its keys may be old ones, so the request is held
+      if (!spread.length && acc.collecting && renames.size && unseenSpread(acc, unit, v))
+        acc.unseenInBody ??= `the body spreads \`${v.getText(unit.sf).replace(/\s+/g, ' ').slice(0, 60)}\`, ${readAtRunTime(acc, unit, v) ? 'data read at run time' : 'which the check cannot see into'}, so its keys may be in either version: move the request and its body together by hand`;
       continue;
     }
     if (!p.name) continue;

@@ -128,6 +128,8 @@ export function forwardedArgs(acc: AnalysisState, unit: Unit, e: ts.Expression, 
   // an argument that is itself a parameter of the function it is written in (`create(req) { return
   // this.http.post(PATH, req) }` through a wrapper): what that function's callers pass, in turn
   return forwardedOnce(acc, unit, e).flatMap((a) => {
+    // (what a caller passes is sent: an object handed there is no other use of it, settleReads)
+    acc.sentArgs.push({ unit: a.unit, node: a.expr });
     const x = unwrap(a.expr);
     const d = depth < 4 && ts.isIdentifier(x) ? acc.bindings.resolve(a.unit, x) : undefined;
     return d?.kind === 'param' && acc.boundCall?.fn !== d.fn ? forwardedArgs(acc, a.unit, x, depth + 1) : [a];

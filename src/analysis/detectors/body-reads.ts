@@ -4,19 +4,21 @@
 import ts from '../../core/ts.cjs';
 import { type Decl, propName } from '../bindings.js';
 import { type LitPiece, unwrap } from '../evaluate.js';
-import type { AnalysisState, KeyRead, Written } from '../state.js';
+import type { AnalysisState, Handed, KeyRead, Written } from '../state.js';
 import { IMPORT_SPECIFIER } from '../resolve.js';
 import { markupOf, type Unit } from '../units.js';
+import { TS_FILE } from '../../core/extensions.js';
+import { calledFunction } from './callers.js';
 
 /**
  * The keys assigned to the variable an object literal is held in (`const body = {}; body.k = v`)
  * and read from it (`body.k`, `body['k']`, `const { k } = body`), wherever the variable is seen
  * (an exported constant: in every module that imports it). An object not held in a variable: none.
  */
-export function refsOf(acc: AnalysisState, unit: Unit, node: ts.ObjectLiteralExpression): { writes: Written[]; reads: KeyRead[]; reassigned?: boolean } {
+export function refsOf(acc: AnalysisState, unit: Unit, node: ts.ObjectLiteralExpression): { writes: Written[]; reads: KeyRead[]; handed: Handed[]; reassigned?: boolean } {
   const memo = acc.refsMemo.get(node);
   if (memo) return memo;
-  const out: { writes: Written[]; reads: KeyRead[]; reassigned?: boolean } = { writes: [], reads: [] };
+  const out: { writes: Written[]; reads: KeyRead[]; handed: Handed[]; reassigned?: boolean } = { writes: [], reads: [], handed: [] };
   acc.refsMemo.set(node, out);
   let top: ts.Node = node;
   const climb = () => {
@@ -36,6 +38,14 @@ export function refsOf(acc: AnalysisState, unit: Unit, node: ts.ObjectLiteralExp
   if (!state)
     while (top.parent && steps.length < 4) {
       const p = top.parent;
+      // (an object a `.map(cb)` callback returns is an element of the array the call makes)
+      const mapped = mappingCall(top);
+      if (mapped) {
+        steps.unshift('[]');
+        top = mapped;
+        climb();
+        continue;
+      }
       if (ts.isArrayLiteralExpression(p)) steps.unshift('[]');
       else if (ts.isPropertyAssignment(p) && p.initializer === top && ts.isObjectLiteralExpression(p.parent) && propName(p.name) !== undefined) {
         steps.unshift(propName(p.name)!);
@@ -51,7 +61,11 @@ export function refsOf(acc: AnalysisState, unit: Unit, node: ts.ObjectLiteralExp
     componentReads(acc, unit, top, steps, out.reads);
     return out;
   }
-  if (!decl || !ts.isVariableDeclaration(decl) || decl.initializer !== top || !ts.isIdentifier(decl.name)) return out;
+  if (!decl || !ts.isVariableDeclaration(decl) || decl.initializer !== top || !ts.isIdentifier(decl.name)) {
+    // an object a builder returns (`const toEntry = (row) => ({ … })`): where the builder's objects are handed
+    builderHanded(acc, unit, top, out.handed);
+    return out;
+  }
   const name = decl.name.text;
   // a module-level constant (or a namespace's) may be exported (and read in any module); a local one is seen in its file only
   const moduleLevel = ts.isVariableStatement(decl.parent.parent) && (ts.isSourceFile(decl.parent.parent.parent) || ts.isModuleBlock(decl.parent.parent.parent));
@@ -82,6 +96,8 @@ export function refsOf(acc: AnalysisState, unit: Unit, node: ts.ObjectLiteralExp
       }
       let outer: ts.Node = ref;
       while (outer.parent && (ts.isParenthesizedExpression(outer.parent) || ts.isNonNullExpression(outer.parent) || ts.isAsExpression(outer.parent) || ts.isSatisfiesExpression(outer.parent))) outer = outer.parent;
+      const given = handedTo(acc, u, ref);
+      if (given) out.handed.push(given);
       if (steps.length) {
         nestedReads(u, outer, steps, out.reads);
         continue;
@@ -256,13 +272,16 @@ function nestedReads(u: Unit, at: ts.Node, steps: string[], reads: KeyRead[]): v
       const arg = call && ts.isCallExpression(call) && call.expression === p ? call.arguments[0] : undefined;
       const fn = arg && (ts.isArrowFunction(arg) || ts.isFunctionExpression(arg)) ? arg : undefined;
       const param = fn?.parameters[0]?.name;
-      if (!fn || !param || !ts.isIdentifier(param)) return;
-      const visit = (n: ts.Node): void => {
-        if (ts.isPropertyAccessExpression(n) && ts.isIdentifier(n.expression) && n.expression.text === param.text && ts.isIdentifier(n.name))
-          reads.push({ unit: u, key: n.name.text, nameNode: n.name, shown: n.getText(u.sf) });
-        ts.forEachChild(n, visit);
-      };
-      visit(fn.body);
+      if (fn && param) elementReads(u, param, fn.body, reads);
+      return;
+    } else if (steps[i] === '[]' && i === steps.length - 1 && ts.isForOfStatement(p) && p.expression === at) {
+      // `for (const s of shipments) … s.courier_id`, `for (const { courier_id } of shipments)`
+      const d = ts.isVariableDeclarationList(p.initializer) ? p.initializer.declarations[0] : undefined;
+      if (d) elementReads(u, d.name, p.statement, reads);
+      return;
+    } else if (steps[i] === '[]' && i === steps.length - 1 && ts.isVariableDeclaration(p) && p.initializer === at && ts.isArrayBindingPattern(p.name)) {
+      // `const [{ courier_id: first }] = shipments`
+      for (const el of p.name.elements) if (ts.isBindingElement(el) && !el.dotDotDotToken && ts.isObjectBindingPattern(el.name)) elementReads(u, el.name, undefined, reads, (k) => `[{ ${k} }] = ${at.getText(u.sf)}`);
       return;
     } else if (steps[i] !== '[]' && (ts.isPropertyAccessExpression(p) || ts.isElementAccessExpression(p)) && p.expression === at) {
       const key = ts.isPropertyAccessExpression(p) ? p.name.text : ts.isStringLiteralLike(p.argumentExpression) ? p.argumentExpression.text : undefined;
@@ -275,6 +294,116 @@ function nestedReads(u: Unit, at: ts.Node, steps: string[], reads: KeyRead[]): v
   if (use && ts.isPropertyAccessExpression(use) && use.expression === at && ts.isIdentifier(use.name)) reads.push({ unit: u, key: use.name.text, nameNode: use.name, shown: use.getText(u.sf) });
   else if (use && ts.isElementAccessExpression(use) && use.expression === at && ts.isStringLiteralLike(use.argumentExpression))
     reads.push({ unit: u, key: use.argumentExpression.text, nameNode: use.argumentExpression, shown: use.getText(u.sf) });
+}
+/**
+ * Where the objects a named builder returns (`top`, returned or its arrow's body) are handed to
+ * calls: each use of the builder's name, in its module and, for a module-level one, in any other.
+ */
+function builderHanded(acc: AnalysisState, unit: Unit, top: ts.Node, handed: Handed[]): void {
+  const p = top.parent;
+  const fn = p && ts.isArrowFunction(p) && p.body === top ? p : p && ts.isReturnStatement(p) ? ts.findAncestor(p, ts.isFunctionLike) : undefined;
+  if (!fn || !(ts.isArrowFunction(fn) || ts.isFunctionExpression(fn) || ts.isFunctionDeclaration(fn))) return;
+  let holder: ts.Node = fn;
+  while (holder.parent && ts.isParenthesizedExpression(holder.parent)) holder = holder.parent;
+  const named = ts.isFunctionDeclaration(fn) ? fn : holder.parent && ts.isVariableDeclaration(holder.parent) && holder.parent.initializer === holder ? holder.parent : undefined;
+  const name = named?.name && ts.isIdentifier(named.name) ? named.name : undefined;
+  if (!named || !name) return;
+  const moduleLevel = ts.isSourceFile(ts.isFunctionDeclaration(named) ? named.parent : named.parent.parent.parent);
+  const units = moduleLevel ? acc.store.all().filter((u) => u.sf.text.includes(name.text)) : acc.store.get(unit.file);
+  for (const u of units)
+    for (const id of identifiers(acc, u, name.text)) {
+      if (id === name) continue;
+      const d = acc.bindings.resolve(u, id);
+      if (!((d?.kind === 'func' && d.node === fn) || (d?.kind === 'var' && d.node === named))) continue;
+      const given = handedTo(acc, u, id);
+      if (given) handed.push(given);
+    }
+}
+
+/** Calls that take an object and keep nothing of it by its keys: logging and a test's assertions. */
+const HARMLESS_CALLS = /^(?:console\.\w+|expect(?:\.\w+)?|assert(?:\.\w+)?)$/;
+/** Calls whose result carries the objects they are given on (a copy, a list of them, their text). */
+const CARRIERS = new Set(['JSON.stringify', 'structuredClone', 'Object.freeze', 'toRaw', 'reactive', 'ref', 'Array.of']);
+/** Array methods whose result holds what they are given (`rows.map(toEntry)`: the builder's objects). */
+const CARRYING_METHODS = new Set(['map', 'flatMap', 'concat', 'from', 'of']);
+/** Array methods that take an object and hand it nowhere else (`list.push(entry)`: the list's entries are followed). */
+const KEEPING_METHODS = new Set(['push', 'unshift', 'includes', 'indexOf', 'filter', 'find', 'some', 'every', 'forEach', 'findIndex']);
+
+/**
+ * The call an object (a variable holding it, or its builder, at `start`) is handed to, followed up
+ * through the values that carry it (`{ shipments: rows.map(toEntry) }`, `JSON.stringify(…)`, a
+ * builder's call); undefined where it goes nowhere else (a variable, a return, logging, a list's
+ * `push`). Whether that call is a request is decided when every request is known (settleReads).
+ */
+function handedTo(acc: AnalysisState, u: Unit, start: ts.Node): Handed | undefined {
+  let at: ts.Node = start;
+  for (let i = 0; i < 10; i++) {
+    while (at.parent && (ts.isParenthesizedExpression(at.parent) || ts.isAsExpression(at.parent) || ts.isNonNullExpression(at.parent) || ts.isSatisfiesExpression(at.parent) || ts.isAwaitExpression(at.parent))) at = at.parent;
+    const p = at.parent;
+    if (!p) return undefined;
+    if (ts.isCallExpression(p) && p.expression === at) at = p;
+    else if (ts.isCallExpression(p) && p.arguments.includes(at as ts.Expression)) {
+      const callee = p.expression.getText(u.sf).replace(/\s+/g, '');
+      const method = ts.isPropertyAccessExpression(p.expression) ? p.expression.name.text : '';
+      if (HARMLESS_CALLS.test(callee) || /^expect\(/.test(callee) || KEEPING_METHODS.has(method)) return undefined;
+      if (CARRIERS.has(callee) || CARRYING_METHODS.has(method)) at = p;
+      else if (typedParameter(acc, u, p, at)) return undefined;
+      else return { unit: u, node: at, from: start, call: p };
+    } else if ((ts.isArrowFunction(p) && p.body === at) || ts.isReturnStatement(p)) {
+      // returned by a callback of a list's method (`ids.map((id) => toEntry(id))`): the list it makes
+      const call = mappingCall(at);
+      if (!call) return undefined;
+      at = call;
+    } else if (ts.isArrayLiteralExpression(p) || ts.isSpreadElement(p) || ts.isSpreadAssignment(p) || ts.isShorthandPropertyAssignment(p) || (ts.isPropertyAssignment(p) && p.initializer === at) || ts.isObjectLiteralExpression(p)) at = p;
+    else return undefined;
+  }
+  return undefined;
+}
+
+/**
+ * Does this argument go to a parameter of the project's own TypeScript function declared with a
+ * type that names its keys (`serviceOf(e: Listed)`)? The type checker ties the uses there to the
+ * body's type, renamed with it (request-types.ts).
+ */
+function typedParameter(acc: AnalysisState, u: Unit, call: ts.CallExpression, arg: ts.Node): boolean {
+  const fn = calledFunction(acc, u, call.expression);
+  const param = fn && 'parameters' in fn.node ? fn.node.parameters[call.arguments.indexOf(arg as ts.Expression)] : undefined;
+  const type = param?.type;
+  return !!type && TS_FILE.test(fn!.unit.file) && (ts.isTypeLiteralNode(type) || (ts.isTypeReferenceNode(type) && !(ts.isIdentifier(type.typeName) && type.typeName.text === 'Record')));
+}
+
+/**
+ * The keys read from an array's element bound to a name (`s` in `(s) => s.courier_id`, read in
+ * `body`) or to an object pattern (`({ courier_id }) => …`, `const [{ courier_id }] = list`).
+ */
+function elementReads(u: Unit, name: ts.BindingName, body: ts.Node | undefined, reads: KeyRead[], shown = (k: string) => `{ ${k} }`): void {
+  if (ts.isObjectBindingPattern(name)) {
+    for (const el of name.elements) {
+      const key = el.dotDotDotToken ? undefined : el.propertyName ? propName(el.propertyName) : ts.isIdentifier(el.name) ? el.name.text : undefined;
+      if (key !== undefined) reads.push({ unit: u, key, nameNode: el.propertyName ?? el.name, shown: shown(key) });
+    }
+    return;
+  }
+  if (!ts.isIdentifier(name) || !body) return;
+  const visit = (n: ts.Node): void => {
+    if (ts.isPropertyAccessExpression(n) && ts.isIdentifier(n.expression) && n.expression.text === name.text && ts.isIdentifier(n.name))
+      reads.push({ unit: u, key: n.name.text, nameNode: n.name, shown: n.getText(u.sf) });
+    ts.forEachChild(n, visit);
+  };
+  visit(body);
+}
+
+/** The `.map(cb)` call (or `Array.from(list, cb)`) whose callback returns this expression (its body, or a `return` of it). */
+function mappingCall(e: ts.Node): ts.CallExpression | undefined {
+  const p = e.parent;
+  let fn: ts.Node | undefined = p && ts.isArrowFunction(p) && p.body === e ? p : p && ts.isReturnStatement(p) ? ts.findAncestor(p, ts.isFunctionLike) : undefined;
+  if (!fn || !(ts.isArrowFunction(fn) || ts.isFunctionExpression(fn))) return undefined;
+  while (fn.parent && ts.isParenthesizedExpression(fn.parent)) fn = fn.parent;
+  const call = fn.parent;
+  if (!call || !ts.isCallExpression(call)) return undefined;
+  const c = call.expression;
+  const name = ts.isPropertyAccessExpression(c) ? c.name.text : '';
+  return (name === 'map' && call.arguments[0] === fn) || (name === 'from' && call.arguments[1] === fn) ? call : undefined;
 }
 const ELEMENT_METHODS = new Set(['map', 'forEach', 'filter', 'find', 'some', 'every', 'flatMap', 'findIndex']);
 
