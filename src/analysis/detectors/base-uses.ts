@@ -8,10 +8,10 @@
 import ts from '../../core/ts.cjs';
 import { unwrap } from '../evaluate.js';
 import type { AnalysisState, BaseGroup } from '../state.js';
-import { markupOf, type Unit } from '../units.js';
+import type { Unit } from '../units.js';
 import { calledFunction, enclosingClass } from './callers.js';
 import { declared, exported, keyRead } from './path-constants.js';
-import { enclosingFunction, outermost, usesAnywhere } from './uses.js';
+import { markupMentions, outermost, usesAnywhere } from './uses.js';
 import { unseenUse } from './versioned-base.js';
 
 const BASE_KEYS = new Set(['baseURL', 'prefixUrl', 'baseUrl', 'prefixURL']);
@@ -58,12 +58,8 @@ function otherUses(acc: AnalysisState, g: BaseGroup, h: Holder, chain: Set<ts.No
     return out;
   }
   // a component whose markup names the holder (`@click="api('/labels', …)"`): what it sends there is not read
-  for (const u of acc.store.all()) {
-    const markup = markupOf(u, acc.store.get(u.file));
-    const name = h.kind === 'var' ? h.name.text : h.name;
-    if (markup && new RegExp(`(?<![\\w$.])${name.replace(/\$/g, '\\$')}(?![\\w$])`).test(markup) && (h.kind !== 'var' || u.file === h.unit.file || u.sf.text.includes(name)))
-      out.push({ unit: u, node: u.sf, why: `paths the check cannot see: the component's markup uses ${label}` });
-  }
+  for (const u of markupMentions(acc, h.kind === 'var' ? h.name.text : h.name))
+    out.push({ unit: h.unit, node: h.kind === 'var' ? h.name : (h.cls.name ?? h.cls), why: `paths the check cannot see: the markup of ${acc.shownFile(u.file)}, which the check does not read, uses ${label}` });
   for (const { unit, node } of usesOf(acc, h)) {
     if (g.sends.some((s) => contains(s, node))) continue;
     // (read where another holder of the same base is defined: `const API = ROOT`)

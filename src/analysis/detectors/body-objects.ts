@@ -10,7 +10,7 @@ import { lineOf, type Unit } from '../units.js';
 import { type Called, calledFunction, callsNamed, functionName, namesakes, parameterIndex } from './callers.js';
 import { mutationArgs } from './react-query.js';
 import { endpointArgs } from './rtk-hooks.js';
-import { restParameter } from './uses.js';
+import { markupMentions, restParameter } from './uses.js';
 
 export const GENERIC_VERBS = new Set(['post', 'put', 'patch', 'get', 'delete', 'del', 'request', 'send', 'fetch', 'call', 'json', 'then', 'http', 'api']);
 
@@ -171,6 +171,9 @@ function forwardedOnce(acc: AnalysisState, unit: Unit, e: ts.Expression, depth =
   const name = functionName(decl.fn);
   if (!name || GENERIC_VERBS.has(name.toLowerCase()) || libraryCallback(decl.fn)) return mutation?.args ?? [];
   acc.callsLookedUp.set(name, (acc.callsLookedUp.get(name) ?? new Set()).add(unit.file));
+  // called (or handed on) in a component's markup, which the check does not read: what it passes there is not seen
+  const inMarkup = markupMentions(acc, name)[0];
+  if (inMarkup) acc.unseenInBody ??= `\`${name}\` is used in the markup of ${acc.shownFile(inMarkup.file)}, which the check does not read, so the body it is given there may be in either version: move the request and its body together by hand`;
   const out: { unit: Unit; expr: ts.Expression }[] = [...(mutation?.args ?? [])];
   for (const { unit: u, call } of callsNamed(acc, name)) {
     // a call of the name that resolves to another function (another module's `schedulePickup`) is not this one's

@@ -7,7 +7,7 @@ import { renamedKeys } from '../../core/keys.js';
 import { type Decl, propName } from '../bindings.js';
 import { unwrap } from '../evaluate.js';
 import type { AnalysisState } from '../state.js';
-import type { Unit } from '../units.js';
+import { markupOf, type Unit } from '../units.js';
 import { identifiers } from './body-reads.js';
 
 /** A name as a reference to a value (not a declaration's, an import's, a member's, a key's or a type's). */
@@ -106,4 +106,16 @@ export function restParameter(decl: Decl): Extract<Decl, { kind: 'param' }> | un
   if (pattern.elements.some((el) => el !== decl.node && old.has(el.propertyName ? (propName(el.propertyName) ?? '') : ts.isIdentifier(el.name) ? el.name.text : ''))) return undefined;
   const fn = param.parent;
   return { kind: 'param', unit: decl.unit, node: param, fn, index: fn.parameters.indexOf(param) };
+}
+
+/** The components whose markup (outside their script parts) names this identifier: what is done with it there is not read. */
+export function markupMentions(acc: AnalysisState, name: string): Unit[] {
+  const word = new RegExp(`(?<![\\w$.])${name.replace(/\$/g, '\\$')}(?![\\w$])`);
+  const out: Unit[] = [];
+  for (const u of acc.store.all()) {
+    if (!u.fileText.includes(name) || out.some((o) => o.file === u.file)) continue;
+    const markup = markupOf(u, acc.store.get(u.file));
+    if (markup && word.test(markup)) out.push(u);
+  }
+  return out;
 }
