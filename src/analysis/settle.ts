@@ -13,7 +13,7 @@ import { hiddenFindings, scriptRanges } from './suppress.js';
 import { lineOf, treeIndex, type Unit } from './units.js';
 
 /** Rules whose finding, left for a person in a body, leaves the whole request for a person. */
-export const HOLDING_RULES = new Set(['v1-pickup-field', 'v1-pickup-nested-object', 'label-entry-field', 'courier-selection', 'courier-naming', 'webhook-version']);
+export const HOLDING_RULES = new Set(['v1-pickup-field', 'v1-pickup-nested-object', 'label-entry-field', 'courier-selection', 'courier-naming', 'webhook-version', 'webhook-event-renamed']);
 
 /**
  * A body known only by its keys: no request in the project shows where it is sent (it goes into

@@ -14,7 +14,8 @@ import { lineCol, type Unit } from '../units.js';
 import { parameterIndex } from './callers.js';
 import { quotedCode } from './path-text.js';
 import { entries, lateWrite, unseenEntries } from './array-entries.js';
-import { bodyExpressions, eventLists, forwardedArgs, markTree, objects, sentValues, spreadObjects } from './body-objects.js';
+import { bodyExpressions, forwardedArgs, markTree, objects, sentValues, spreadObjects } from './body-objects.js';
+import { tieEventList } from './event-lists.js';
 import { identifiers, refsOf, usedElsewhere } from './body-reads.js';
 import { TS_FILE } from '../../core/extensions.js';
 import { check2024Pickup, halfMigratedPickup, nestedConflict, nestedPickup, pickupTime, unseenTypedTimes } from './pickup.js';
@@ -319,7 +320,7 @@ export function keyValue(acc: AnalysisState, unit: Unit, body: ts.ObjectLiteralE
   if (ctx === 'pickup-v1' && (name === 'preferred_min_time' || name === 'preferred_max_time')) pickupTime(acc, unit, body, value, name, info);
   if (ctx === 'webhook-2023-01' && name === 'version') webhookVersion(acc, unit, value, info);
   // the event names of a webhook body, written in a constant: held with the request
-  if (ctx === 'webhook-2023-01' && name === 'event_types') for (const s of eventLists(acc, unit, value)) acc.bodyObjects?.push(s);
+  if (ctx === 'webhook-2023-01' && name === 'event_types') tieEventList(acc, unit, value);
   const child = childContext(ctx, name);
   if (child === 'label-entries') {
     const list = entries(acc, unit, value);

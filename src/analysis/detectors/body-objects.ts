@@ -5,7 +5,7 @@ import { type ContextKind, renamedKeys } from '../../core/keys.js';
 import ts from '../../core/ts.cjs';
 import { type Decl, propName } from '../bindings.js';
 import { findProperty, propertyValue, returnExpressions, unwrap } from '../evaluate.js';
-import type { AnalysisState, Span, Target } from '../state.js';
+import type { AnalysisState, Target } from '../state.js';
 import { lineOf, type Unit } from '../units.js';
 import { type Called, calledFunction, callsNamed, functionName, namesakes, parameterIndex } from './callers.js';
 import { mutationArgs } from './react-query.js';
@@ -297,19 +297,4 @@ export function markTree(acc: AnalysisState, node: ts.Node, ctx: ContextKind): v
     ts.forEachChild(n, visit);
   };
   visit(node);
-}
-
-/** The array literals (and string constants) an event list is written in, through constants and spreads. */
-export function eventLists(acc: AnalysisState, unit: Unit, e: ts.Expression, depth = 0): Span[] {
-  if (depth > 8) return [];
-  e = unwrap(e);
-  if (ts.isArrayLiteralExpression(e))
-    return [{ unit, node: e }, ...e.elements.flatMap((el) => (ts.isSpreadElement(el) ? eventLists(acc, unit, el.expression, depth + 1) : ts.isIdentifier(el) ? eventLists(acc, unit, el, depth + 1) : []))];
-  if (ts.isStringLiteral(e) || ts.isNoSubstitutionTemplateLiteral(e)) return [{ unit, node: e }];
-  if (ts.isIdentifier(e)) {
-    const decl = acc.bindings.resolve(unit, e);
-    const v = decl && acc.ev.valueOf(decl);
-    return v ? eventLists(acc, v.unit, v.expr, depth + 1) : [];
-  }
-  return [];
 }

@@ -8,7 +8,7 @@ import { findProperty, propertyValue, unwrap } from '../evaluate.js';
 import type { AnalysisState } from '../state.js';
 import { type Unit, treeIndex } from '../units.js';
 import { applyContext } from './bodies.js';
-import { eventLists } from './body-objects.js';
+import { eventLists } from './event-lists.js';
 
 export function scanObjectsByKeys(acc: AnalysisState, unit: Unit): void {
   // outer objects come first: a context an outer one gives its inner objects is seen here
@@ -32,6 +32,8 @@ export function scanObjectsByKeys(acc: AnalysisState, unit: Unit): void {
         applyContext(acc, { unit, node: n }, ctx, { kind: ctx, by: 'keys' });
         acc.unsentObjects.push({ unit, node: n });
         if (expectedValue(n)) acc.expectedValues.add(n);
+        // the code its event list is written in (a constant, an enum, a caller's argument) is left with it
+        else if (ctx === 'webhook-2023-01') acc.unsentObjects.push(...eventLists(acc, unit, propertyValue(findProperty(n, 'event_types'))!).filter((s) => s.unit !== unit || s.node.pos < n.pos || s.node.end > n.end));
       }
     }
   }

@@ -50,14 +50,17 @@ export function tieEventTypes(acc: AnalysisState): void {
   for (const t of types) {
     const list = sites.get(t) ?? [];
     const shown = `\`${typeName(t.node)}\` at ${acc.shownFile(t.unit.file)}:${lineOf(t.unit, t.node)}`;
+    // the paths of the webhook requests whose event list it types (through a parameter's or a variable's type too)
+    const typed = acc.requests.filter((r) => r.pathKey && acc.findings.has(r.pathKey) && r.objects.some((o) => eventListTypes(checker, unitOf, o.node).has(t.node))).map((r) => acc.findings.get(r.pathKey!)!);
     let type = t.finding;
     if (type) {
       // (settle took it away: data that describes 2023-01)
       if (findingAt(t.unit, t.node.literal) !== type) continue;
     } else {
-      // a type of names that types no event list nor a received event's type: an event type only
-      // where a value checked against it is an event name sent or compared
-      if (!list.some((s) => findingAt(s.unit, s.lit))) continue;
+      // a type of names whose own place does not make it an event type (an option's type, a
+      // parameter's): an event type where a value checked against it is an event name sent or
+      // compared, or where it types the event list of a webhook request
+      if (!list.some((s) => findingAt(s.unit, s.lit)) && !typed.length) continue;
       if (t.versionAt && !acc.findings.has(`${t.versionAt}:webhook-version`)) continue;
       type = reportEvent(acc, t.unit, t.node.literal as Literal);
       if (!type) continue;
@@ -74,10 +77,7 @@ export function tieEventTypes(acc: AnalysisState): void {
       else stays ??= `the event type ${shown} also types \`'${ev.old}'\` at ${acc.shownFile(s.unit.file)}:${lineOf(s.unit, s.lit)}, which is not the service's event: give the webhook's events a type of their own`;
     }
     // the webhook requests whose event list it types: their paths stay or move with it
-    for (const r of acc.requests) {
-      const path = r.pathKey ? acc.findings.get(r.pathKey) : undefined;
-      if (path && r.objects.some((o) => eventListTypes(checker, unitOf, o.node).has(t.node)) && !members.includes(path)) members.push(path);
-    }
+    for (const path of typed) if (!members.includes(path)) members.push(path);
     acc.eventTypeGroups.push({ type, shown, members, stays });
   }
 }
@@ -123,12 +123,13 @@ function placeOf(checker: ts.TypeChecker, c: ts.Expression): { expected?: ts.Typ
   return { expected: t && parts(t), roots: declaredAt(checker, list as ts.Expression) };
 }
 
-/** The literal types the declared type of a body's `event_types` writes (the body an object literal in a checked unit). */
+/** The literal types the declared type of a body's `event_types` (or of the value it is given) writes (the body an object literal in a checked unit). */
 function eventListTypes(checker: ts.TypeChecker, unitOf: Map<ts.SourceFile, Unit>, body: ts.Node): Set<ts.Node> {
   if (!ts.isObjectLiteralExpression(body) || !unitOf.has(body.getSourceFile())) return new Set();
   const p = findProperty(body, 'event_types');
   const value = p && (ts.isPropertyAssignment(p) ? p.initializer : ts.isShorthandPropertyAssignment(p) ? p.name : undefined);
-  return value ? typeNodesWritten(checker, declaredAt(checker, value)) : new Set();
+  // (the type of the place it is given to, or the type the value is declared with: `events: HookEvent[]`)
+  return value ? typeNodesWritten(checker, [...declaredAt(checker, value), ...declaredOf(checker, value)]) : new Set();
 }
 
 /** The type nodes a value read as `e` is declared with (a variable, a parameter, a member). */

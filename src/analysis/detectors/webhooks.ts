@@ -2,7 +2,7 @@
 // compared with a received event.
 
 import { OLD_EVENT } from '../../core/keys.js';
-import { namespaceVisible } from '../bindings.js';
+import { commonJsExport, namespaceVisible } from '../bindings.js';
 import ts from '../../core/ts.cjs';
 import type { Finding, RequestContext } from '../../types.js';
 import { envName, findProperty, isEnvObject, type LitPiece, propertyValue, unwrap } from '../evaluate.js';
@@ -239,6 +239,9 @@ function eventPlace(acc: AnalysisState, unit: Unit, n: ts.Node, depth = 0): bool
   const p = at.parent;
   if (!p) return false;
   if (ts.isArrayLiteralExpression(p) || ts.isCaseClause(p) || ts.isEnumMember(p) || ts.isComputedPropertyName(p)) return true;
+  // a CommonJS export (`exports.COURIER_CHANGED = '…'`), a constant read where it is imported
+  if (ts.isBinaryExpression(p) && p.right === at && p.operatorToken.kind === ts.SyntaxKind.EqualsToken && commonJsExport(p.left) !== undefined)
+    return depth < 2 && constantRead(acc, unit, (p.left as ts.PropertyAccessExpression).name as ts.Identifier, depth);
   if (ts.isBinaryExpression(p)) return [ts.SyntaxKind.EqualsEqualsEqualsToken, ts.SyntaxKind.ExclamationEqualsEqualsToken, ts.SyntaxKind.EqualsEqualsToken, ts.SyntaxKind.ExclamationEqualsToken].includes(p.operatorToken.kind);
   // a constant: where it is read says what it is (`if (e.type === EVENT)`, `event_types: [EVENT]`)
   if (ts.isVariableDeclaration(p) && ts.isIdentifier(p.name)) return depth < 2 && constantRead(acc, unit, p.name, depth);
@@ -272,7 +275,8 @@ function constantRead(acc: AnalysisState, unit: Unit, name: ts.Identifier, depth
       if (id === name) continue;
       // `EVENTS.courierAccount` read as a whole: the access is the read
       let read: ts.Node = id;
-      if (id.parent && ts.isPropertyAccessExpression(id.parent) && id.parent.expression === id) read = id.parent;
+      // (`config.COURIER_CHANGED`, a module's export read through the module: the access is the read)
+      if (id.parent && ts.isPropertyAccessExpression(id.parent) && (id.parent.expression === id || id.parent.name === id)) read = id.parent;
       if (eventPlace(acc, u, read, depth + 1) || eventList(read)) return true;
     }
   }
