@@ -163,6 +163,17 @@ describe('legacyBases: --fix records a base known as legacy only by its v1 paths
     expect(runCli(['-r', 'compact'], dir).stdout).toBe(RECORDED_BASE + '\n');
   });
 
+  it('with no config, --fix of a folder run from the folder above it writes no config outside it, and says what to add', () => {
+    const dir = tempTree(Object.fromEntries(Object.entries(CLIENT).map(([f, text]) => [`proj/${f}`, text])), 'mc-lb-');
+    const fixed = runCli(['--fix', '--allow-dirty', 'proj'], dir);
+    expect(read(dir, 'proj/src/pickups.ts')).toBe(PICKUPS_AFTER);
+    expect(existsSync(path.join(dir, 'migrate-check.config.json'))).toBe(false);
+    expect(existsSync(path.join(dir, 'proj', 'migrate-check.config.json'))).toBe(false);
+    expect(fixed.stdout).toContain(
+      "  could not record SHIP_API_URL in the config's legacyBases, migrate-check.config.json: no config file was read, and a new one here would lie outside the paths given, where `--fix` writes nothing: add \"legacyBases\": [\"SHIP_API_URL\"] to the project's migrate-check.config.json by hand: known as the legacy host's",
+    );
+  });
+
   it('--fix --dry-run writes no config, but says it would record the base', () => {
     const dir = tempTree({ ...CLIENT, 'migrate-check.config.json': CONFIG_WITH_COMMENTS }, 'mc-lb-');
     const r = runCli(['--fix', '--dry-run'], dir);
@@ -283,15 +294,15 @@ describe('legacyBases: the entry in the config text', () => {
     const dir = tempTree({ 'migrate-check.config.json': '{ "legacyBases": ["A"] }\n' }, 'mc-lb-');
     const file = path.join(dir, 'migrate-check.config.json');
     const at = { file, shown: 'migrate-check.config.json', found: true };
-    expect(await recordLegacyBases(at, ['A'], false)).toBeUndefined();
+    expect(await recordLegacyBases(at, ['A'], false, [dir])).toBeUndefined();
     expect(readFileSync(file, 'utf8')).toBe('{ "legacyBases": ["A"] }\n');
-    expect(await recordLegacyBases(at, ['A', 'B'], false)).toEqual({ names: ['B'], file, created: false, written: true });
+    expect(await recordLegacyBases(at, ['A', 'B'], false, [dir])).toEqual({ names: ['B'], file, created: false, written: true });
     expect(readFileSync(file, 'utf8')).toBe('{ "legacyBases": ["A", "B"] }\n');
   });
 
   it('a config that cannot be written is told, not thrown (the fix is done by then)', async () => {
     const file = path.join(tempTree({}, 'mc-lb-'), 'gone', 'migrate-check.config.json');
-    expect(await recordLegacyBases({ file, shown: 'gone/migrate-check.config.json', found: false }, ['A'], false)).toEqual({
+    expect(await recordLegacyBases({ file, shown: 'gone/migrate-check.config.json', found: false }, ['A'], false, [path.dirname(file)])).toEqual({
       names: ['A'],
       file,
       created: true,
@@ -299,7 +310,7 @@ describe('legacyBases: the entry in the config text', () => {
       error: 'cannot write it (ENOENT)',
     });
     // a dry run writes nothing, there or anywhere
-    expect(await recordLegacyBases({ file, shown: 'gone/migrate-check.config.json', found: false }, ['A'], true)).toEqual({ names: ['A'], file, created: true, written: false });
+    expect(await recordLegacyBases({ file, shown: 'gone/migrate-check.config.json', found: false }, ['A'], true, [path.dirname(file)])).toEqual({ names: ['A'], file, created: true, written: false });
     expect(existsSync(path.dirname(file))).toBe(false);
   });
 });

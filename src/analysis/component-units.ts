@@ -14,7 +14,8 @@ export async function componentUnitsFor(
       file,
       fileText: text,
       offset: b.start,
-      sf: parseModule(`${file}.${b.start}.${b.lang === 'ts' ? 'ts' : 'js'}`, text.slice(b.start, b.end), scriptKindFor(file, b.lang)),
+      // (a `lang="tsx"` part is TSX: parsed as plain TypeScript, its JSX would be a syntax error)
+      sf: parseModule(`${file}.${b.start}.${b.lang === 'ts' ? (b.jsx ? 'tsx' : 'ts') : 'js'}`, text.slice(b.start, b.end), scriptKindFor(file, b.lang, b.jsx)),
     }));
     for (const u of units) {
       const deep = tooDeep(u.sf);

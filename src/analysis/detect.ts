@@ -26,6 +26,7 @@ import { scanXhrRequests } from './detectors/xhr.js';
 import { markResponses } from './detectors/responses.js';
 import { scanRtkEndpoints } from './detectors/rtk-query.js';
 import { scanEvents, settleTypedEvents } from './detectors/webhooks.js';
+import { holdMethodPaths } from './settle-methods.js';
 import { holdBesideUnsent, holdGenerated, holdKeptByUser, holdPathsBesideLeftBodies, holdRequests, holdTypedByGenerated, holdUnsent, settleMixed, settleReads } from './settle.js';
 import { settleReceivedEvents } from './settle-events.js';
 import { settleEventTypes } from './settle-event-types.js';
@@ -99,6 +100,7 @@ export class Analyzer {
     holdGenerated(a);
     holdTypedByGenerated(a);
     holdUnsent(a);
+    holdMethodPaths(a);
     holdPathsBesideLeftBodies(a);
     // a path held with its body holds its base, whose other paths hold their bodies in turn; a
     // literal type naming a path stays with the requests it types

@@ -5,7 +5,7 @@
 
 import ts from '../core/ts.cjs';
 import { Bindings, type Decl } from './bindings.js';
-import { classField, componentData, configRead, findProperty, formatText, insideFunction, joinedArray, propertyValue, returnExpressions, thisObject, unwrap } from './syntax.js';
+import { classField, classMethod, componentData, configRead, queryOrNothing, findProperty, formatText, insideFunction, joinedArray, propertyValue, returnExpressions, thisObject, unwrap } from './syntax.js';
 import type { Unit } from './units.js';
 import { injectedParameter, injectedValue } from './injection-tokens.js';
 
@@ -67,7 +67,6 @@ export interface HolePiece {
 export type Piece = LitPiece | HolePiece;
 
 const MAX_DEPTH = 8;
-
 
 const isPlus = (n: ts.Node): n is ts.BinaryExpression => ts.isBinaryExpression(n) && n.operatorToken.kind === ts.SyntaxKind.PlusToken;
 
@@ -266,6 +265,10 @@ export class Evaluator {
       const field = e.expression.kind === ts.SyntaxKind.ThisKeyword ? classField(e, key) : undefined;
       if (field?.initializer)
         return this.pieces(unit, field.initializer, new Map(), depth + 1, [...via, { unit, name: field.name, label: `this.${key}`, value: field.initializer }]);
+      // a getter of the class that no subclass can override (`private get path() { return '/2023-01/labels'; }`): what it returns
+      const getter = e.expression.kind === ts.SyntaxKind.ThisKeyword ? classMethod(e, key, 'get') : undefined;
+      const got = getter ? returnExpressions(getter) : [];
+      if (got.length === 1) return this.pieces(unit, got[0], new Map(), depth + 1, via);
       // a constructor's parameter Angular injects (`@Inject(SHIPPING_API) private readonly api: string`): the token's factory value
       const injected = e.expression.kind === ts.SyntaxKind.ThisKeyword && ts.isPropertyAccessExpression(e) ? injectedParameter(this.bindings, (d) => this.valueOf(d), unit, e) : undefined;
       if (injected) return this.pieces(injected.unit, injected.expr, new Map(), depth + 1, via);
@@ -453,6 +456,9 @@ export class Evaluator {
       if (member?.kind === 'func') return { unit: member.unit, node: member.node };
       const held = member && this.valueOf(member);
       if (held) return this.functionOf(held.unit, held.expr, depth + 1);
+      // a method of the class `this` is written in, that no subclass can override (`this.path()`)
+      const method = e.expression.kind === ts.SyntaxKind.ThisKeyword ? classMethod(e, e.name.text, 'method') : undefined;
+      if (method) return { unit, node: method };
       const obj = this.objectOf(unit, e.expression, depth + 1) ?? this.madeObject(unit, e.expression, depth + 1);
       const prop = obj && findProperty(obj.node, e.name.text);
       if (prop && ts.isMethodDeclaration(prop)) return { unit: obj!.unit, node: prop };
@@ -461,15 +467,4 @@ export class Evaluator {
     }
     return undefined;
   }
-}
-
-
-/** Is this text, as written, empty or a query string (or a fragment): `''`, `` `?from=${from}` ``, `'?page=' + n`? */
-function queryOrNothing(e: ts.Expression): boolean {
-  e = unwrap(e);
-  if (ts.isStringLiteralLike(e)) return e.text === '' || /^[?#]/.test(e.text);
-  let first = e;
-  while (isPlus(first)) first = unwrap(first.left);
-  const head = ts.isStringLiteralLike(first) ? first.text : ts.isTemplateExpression(first) ? first.head.text : '';
-  return /^[?#]/.test(head);
 }

@@ -46,6 +46,34 @@ export function classField(e: ts.Node, key: string): ts.PropertyDeclaration | un
   return undefined;
 }
 
+/**
+ * The method (or getter) of the class `this` is written in, by name, where a call on `this` runs
+ * that one: no subclass can override it (it is private, or `#name`, or its class is neither
+ * exported nor extended in its module). Another may run for a subclass's instance: none then.
+ */
+export function classMethod(e: ts.Node, key: string, kind: 'method' | 'get'): ts.MethodDeclaration | ts.GetAccessorDeclaration | undefined {
+  for (let p = e.parent; p; p = p.parent) {
+    if (ts.isClassDeclaration(p) || ts.isClassExpression(p)) {
+      const named = (x: ts.ClassElement): x is ts.MethodDeclaration | ts.GetAccessorDeclaration =>
+        (kind === 'method' ? ts.isMethodDeclaration(x) : ts.isGetAccessorDeclaration(x)) && !!x.name && (ts.isIdentifier(x.name) || ts.isPrivateIdentifier(x.name)) && x.name.text === key;
+      const m = p.members.find(named);
+      if (!m?.body || m.modifiers?.some((k) => k.kind === ts.SyntaxKind.StaticKeyword)) return undefined;
+      const own = ts.isPrivateIdentifier(m.name) || !!m.modifiers?.some((k) => k.kind === ts.SyntaxKind.PrivateKeyword);
+      return own || !extendable(p) ? m : undefined;
+    }
+    if (ts.isFunctionExpression(p) || ts.isFunctionDeclaration(p)) return undefined;
+  }
+  return undefined;
+}
+
+/** Can another module or class extend this class (exported, or extended in its own module)? */
+function extendable(c: ts.ClassLikeDeclaration): boolean {
+  if (!c.name || c.modifiers?.some((k) => k.kind === ts.SyntaxKind.ExportKeyword)) return true;
+  const name = c.name.text.replace(/\$/g, '\\$');
+  const text = c.getSourceFile().text;
+  return new RegExp(`\\bextends\\s+${name}\\b|export\\s+default\\s+${name}\\b|export\\s*\\{[^}]*\\b${name}\\b`).test(text);
+}
+
 /** The object literal whose method `this` is written in (a method, or a `function` as a property's value; an arrow's `this` is its outer one's). */
 export function thisObject(e: ts.Node): ts.ObjectLiteralExpression | undefined {
   for (let p = e.parent; p; p = p.parent) {
@@ -132,4 +160,14 @@ export function returnExpressions(fn: ts.SignatureDeclaration & { body?: ts.Node
   };
   ts.forEachChild(body, visit);
   return out;
+}
+
+/** Is this text, as written, empty or a query string (or a fragment): `''`, `` `?from=${from}` ``, `'?page=' + n`? */
+export function queryOrNothing(e: ts.Expression): boolean {
+  e = unwrap(e);
+  if (ts.isStringLiteralLike(e)) return e.text === '' || /^[?#]/.test(e.text);
+  let first = e;
+  while (ts.isBinaryExpression(first) && first.operatorToken.kind === ts.SyntaxKind.PlusToken) first = unwrap(first.left);
+  const head = ts.isStringLiteralLike(first) ? first.text : ts.isTemplateExpression(first) ? first.head.text : '';
+  return /^[?#]/.test(head);
 }

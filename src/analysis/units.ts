@@ -38,8 +38,9 @@ const EXT_KIND: Record<string, ts.ScriptKind> = {
 
 export const MODULE_EXTENSIONS = Object.keys(EXT_KIND);
 
-export function scriptKindFor(file: string, lang?: 'ts' | 'js'): ts.ScriptKind {
-  if (lang) return lang === 'ts' ? ts.ScriptKind.TS : ts.ScriptKind.JSX;
+/** How a module or a component's script part is parsed (`jsx`: a part that may hold JSX, as Vue's `lang="tsx"`). */
+export function scriptKindFor(file: string, lang?: 'ts' | 'js', jsx?: boolean): ts.ScriptKind {
+  if (lang) return lang === 'ts' ? (jsx ? ts.ScriptKind.TSX : ts.ScriptKind.TS) : ts.ScriptKind.JSX;
   return EXT_KIND[path.extname(file).toLowerCase()] ?? ts.ScriptKind.TS;
 }
 

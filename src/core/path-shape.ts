@@ -42,7 +42,7 @@ export function sameMethod(a: string | undefined, b: string | undefined): boolea
 }
 
 /** Might this text set up a test double (msw, nock, Cypress, Playwright, Angular's HttpTestingController, axios-mock-adapter, fetch-mock)? A cheap test. */
-export const MAY_DOUBLE = /msw|nock|intercept|\.(?:un)?route\(|expectOne|expectNone|HttpTestingController|\.on(?:Get|Post|Put|Patch|Delete|Head|Options|Any)\b|fetchMock|CalledWith/;
+export const MAY_DOUBLE = /msw|nock|intercept|\.(?:un)?route\(|expectOne|expectNone|HttpTestingController|\.on(?:Get|Post|Put|Patch|Delete|Head|Options|Any)\b|fetchMock|CalledWith|\.(?:get|post|put|patch|delete|all)\(/;
 
 /**
  * The old paths a text names, as a request it doubles names them too (`pickup/v1` of

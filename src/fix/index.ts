@@ -1,6 +1,7 @@
 // fix(): apply the findings' edits (safe ones; unsafe ones too with `unsafe`), in passes until
 // nothing fixable is left, re-parse every result, then write atomically (or return a diff).
 
+import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { getRule, manualSteps } from '../catalogue/index.js';
 import { defaultConfig, locateConfig } from '../config.js';
@@ -184,7 +185,7 @@ async function fixFiles(files: string[], ahead: ReadAhead | undefined, opts: Fix
   }
   const written = changes.filter((c) => !refused.some((r) => r.file === c.file) && !interrupted?.left.includes(c.file));
   // the config is written once the fix wrote files (a dry run: it would be)
-  const legacyBases = configAt && (opts.dryRun || written.length) ? recordLegacyBases(configAt, toRecord, opts.dryRun) : undefined;
+  const legacyBases = configAt && (opts.dryRun || written.length) ? recordLegacyBases(configAt, toRecord, opts.dryRun, givenFolders(opts)) : undefined;
   // what is left is what the disk holds: a file not written keeps its findings; a recorded base
   // is reported as a later scan reports it
   let after = overlays;
@@ -216,3 +217,16 @@ async function fixFiles(files: string[], ahead: ReadAhead | undefined, opts: Fix
 }
 
 export type { Finding, TextEdit };
+
+/**
+ * The folders a new config file may go in: the folders `--fix` was given (none: the cwd); files
+ * given are some files of the project the cwd holds, whose config is the cwd's (a fix over
+ * `src/pickups.ts` records there). A folder given inside the cwd (`--fix proj` from the folder
+ * above it) is a project of its own: the cwd is outside it.
+ */
+function givenFolders(opts: Pick<FixOptions, 'paths' | 'cwd'>): string[] {
+  return (opts.paths.length ? opts.paths : ['.']).map((p) => {
+    const abs = path.resolve(opts.cwd, p);
+    return existsSync(abs) && statSync(abs).isFile() ? path.resolve(opts.cwd) : abs;
+  });
+}

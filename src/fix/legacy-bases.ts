@@ -4,6 +4,7 @@
 // the entry. A base with no name to record (a literal, an object's property) is listed in the fix's
 // summary as left for a person.
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { ConfigLocation } from '../config.js';
 import { lineCol } from '../core/lines.js';
 import { writeWhole } from '../core/write-whole.js';
@@ -25,11 +26,17 @@ export function namesToRecord(before: Finding[], config: Config): string[] {
 
 /**
  * Adds the names to the config file's `legacyBases` (the file it read, or a new
- * migrate-check.config.json), each name once: the names the file gives already are left out, and
+ * migrate-check.config.json, only inside the paths `given`), each name once: the names the file gives already are left out, and
  * nothing is written when none is left. In a dry run nothing is written. The write is atomic (a
  * temporary file beside it, then a rename); a failure is told, not thrown: the fix is done by then.
  */
-export function recordLegacyBases(at: ConfigLocation, names: string[], dryRun: boolean): RecordedBases | undefined {
+export function recordLegacyBases(at: ConfigLocation, names: string[], dryRun: boolean, given: string[]): RecordedBases | undefined {
+  // no config was read and a new one would go outside the paths given (`--fix proj` run from the
+  // folder above): nothing is written outside them (PRODUCT.md, "Reliability"); the summary says what to add
+  if (!at.found && !given.some((p) => inside(path.dirname(at.file), p))) {
+    const entry = `"legacyBases": [${names.map((n) => JSON.stringify(n)).join(', ')}]`;
+    return { names, file: at.file, key: at.key, created: false, written: false, error: `no config file was read, and a new one here would lie outside the paths given, where \`--fix\` writes nothing: add ${entry} to the project's migrate-check.config.json by hand` };
+  }
   let text: string | undefined;
   if (at.found) {
     try {
@@ -77,3 +84,9 @@ export function basesLeftUnreported(before: Finding[], after: FileResult[], text
   }
   return out;
 }
+
+/** Is the folder `dir` the path `p` or inside it? */
+const inside = (dir: string, p: string): boolean => {
+  const rel = path.relative(p, dir);
+  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
+};

@@ -30,7 +30,7 @@ export function matcherReads(acc: AnalysisState, unit: Unit, matcher: ts.Express
   if (!ts.isArrowFunction(fn) && !ts.isFunctionExpression(fn)) return;
   const ctx = m.bodyContext as ContextKind;
   const renames = renamesIn(ctx);
-  if (!renames.size && ctx !== 'webhook-2023-01') return;
+  if (!renames.size && ctx !== 'webhook-2023-01' && !childContext(ctx, 'shipments')) return;
   const info: RequestContext = { kind: ctx, by: 'endpoint', endpoint: m.rule?.endpoint ? `${m.rule.endpoint.method} ${m.rule.endpoint.old}` : m.path };
   const label = contextLabel(ctx);
   const body: Finding[] = [];
@@ -53,6 +53,15 @@ export function matcherReads(acc: AnalysisState, unit: Unit, matcher: ts.Express
     const change = renames.get(from)!;
     push(acc.add(change.rule.id, unit, start, nameNode.getEnd(), says(`\`${from}\`, read from the body this test double matches (${label}), is \`${to}\` in 2024-09; `, note(edit ? change.rule.fix : 'none', 'rename it by hand')), { edits: edit ? [edit] : undefined, context: info, fixDescription: `rename ${from} to ${to}`, newText: to }));
   };
+  // a key that stays, holding objects whose own keys change (`shipments`' label entries): where the
+  // function reads one of those old keys (`body.shipments.map((s) => s.courier_id)`), it reads them
+  // where `--fix` does not follow, so the double is held whole
+  const nestedRead = (k: string, nameNode: ts.Node) => {
+    const child = childContext(ctx, k);
+    const inner = child && [...renamesIn(child === 'label-entries' ? 'label-entry-2023-01' : child).values()];
+    const hit = inner?.find((c) => new RegExp(`\\b${c.from}\\b`).test(fn.body.getText(unit.sf)));
+    if (hit) left(hit.rule.id, nameNode, k, `holds objects whose \`${hit.from}\` is \`${hit.to}\` in 2024-09, read here where \`--fix\` does not follow them`);
+  };
   // a key read from the body: `access` is the read (`body.k`), `nameNode` the key's name in it
   const readKey = (k: string, nameNode: ts.Node, access: ts.Expression) => {
     if (ctx === 'pickup-v1' && k === 'pickup') return left('v1-pickup-nested-object', nameNode, k, 'is the nested object 2024-09 no longer has (its fields move to the top level)');
@@ -67,7 +76,7 @@ export function matcherReads(acc: AnalysisState, unit: Unit, matcher: ts.Express
       return;
     }
     const change = renames.get(k);
-    if (!change) return;
+    if (!change) return nestedRead(k, nameNode);
     const outer = climb(access);
     const through = outer.parent && (ts.isPropertyAccessExpression(outer.parent) || ts.isElementAccessExpression(outer.parent)) && outer.parent.expression === outer;
     if (through && childContext(ctx, k)) return left(change.rule.id, nameNode, k, `is the block \`${change.to}\` in 2024-09, whose own keys change too`);
@@ -96,7 +105,10 @@ export function matcherReads(acc: AnalysisState, unit: Unit, matcher: ts.Express
         continue;
       }
       const change = renames.get(k);
-      if (!change) continue;
+      if (!change) {
+        nestedRead(k, nameNode);
+        continue;
+      }
       if (!ts.isIdentifier(el.name) && childContext(ctx, k)) left(change.rule.id, nameNode, k, `is the block \`${change.to}\` in 2024-09, whose own keys change too`);
       else if (ctx === 'pickup-v1' && TIME_KEYS.has(k)) left(change.rule.id, nameNode, k, `is \`${change.to}\` in 2024-09, whose value changes form (\`YYYY-MM-DDTHH:MM\` to local \`HH:MM\`); \`--fix\` does not follow the value read here`);
       else rename(nameNode, k, change.to, !el.propertyName);

@@ -20,6 +20,7 @@ import { lastName } from '../syntax.js';
 import { constantOfUnit, nockScope } from './instance-base.js';
 import { joinBase, pathStart, virtualText } from './path-text.js';
 import { regexDouble } from './regex-doubles.js';
+import { isTestFile, routeHandler } from './server-routes.js';
 
 const VERBS = new Set(['get', 'post', 'put', 'patch', 'delete', 'head', 'options']);
 
@@ -42,28 +43,52 @@ export function scanDoubles(acc: AnalysisState, unit: Unit): void {
   const msw = mswNames(unit.sf);
   const playwright = usesPlaywright(unit.sf);
   for (const call of treeIndex(unit.sf).calls) {
-    const seen = recognise(acc, unit, call, msw, playwright);
-    if (!seen || !seen.url) continue;
-    const url = unwrap(seen.url);
-    if (ts.isRegularExpressionLiteral(url)) regexDouble(acc, unit, url, seen, doublePlace(unit, call));
-    if (ts.isRegularExpressionLiteral(url) || ts.isObjectLiteralExpression(url) || ts.isArrowFunction(url) || ts.isFunctionExpression(url)) continue;
-    const base = seen.base ? acc.pieces(unit, seen.base) : undefined;
-    const own = acc.pieces(unit, seen.url);
-    // (a full URL given to a scope names its own host)
-    const full = own[0]?.t === 'lit' && /^(?:[a-z][a-z\d+.-]*:)?\/\//i.test(own[0].text);
-    const pieces = base && !full ? joinBase(base, own) : own;
-    const vt = virtualText(pieces);
-    for (const m of findPaths(vt.text, { method: seen.method })) {
-      if (!m.rule || m.rule.id === 'versioned-base-url') continue;
-      const vPiece = pieces[vt.owner[m.versionStart]];
-      if (vPiece?.t !== 'lit') continue;
-      const key = `${vPiece.unit.file}:${pathStart(m, vPiece, vt) + vPiece.unit.offset}:${m.rule.id}`;
-      if (!acc.findings.has(key)) continue;
-      acc.doubles.push({ key, path: m.path, method: seen.method, kind: seen.kind, ...doublePlace(unit, call), spies: seen.spies });
-      if (seen.kind === 'Playwright route' || seen.kind === 'Cypress intercept') keepTrailingStar(acc.findings.get(key)!, unit, url);
-      if (seen.matcher && m.bodyContext) matcherReads(acc, unit, seen.matcher, key, m, !!seen.firstParam);
+    const recognised = recognise(acc, unit, call, msw, playwright);
+    if (!recognised || !recognised.url) continue;
+    // a predicate (`expectOne((r) => r.url.endsWith('/2023-01/labels'))`): each text it tests the request's URL against
+    for (const seen of isFunction(recognised.url) ? predicateTexts(recognised) : [recognised]) {
+      const url = unwrap(seen.url);
+      if (ts.isRegularExpressionLiteral(url)) regexDouble(acc, unit, url, seen, doublePlace(unit, call));
+      if (ts.isRegularExpressionLiteral(url) || ts.isObjectLiteralExpression(url) || ts.isArrowFunction(url) || ts.isFunctionExpression(url)) continue;
+      const base = seen.base ? acc.pieces(unit, seen.base) : undefined;
+      const own = acc.pieces(unit, seen.url);
+      // (a full URL given to a scope names its own host)
+      const full = own[0]?.t === 'lit' && /^(?:[a-z][a-z\d+.-]*:)?\/\//i.test(own[0].text);
+      const pieces = base && !full ? joinBase(base, own) : own;
+      const vt = virtualText(pieces);
+      for (const m of findPaths(vt.text, { method: seen.method })) {
+        if (!m.rule || m.rule.id === 'versioned-base-url') continue;
+        const vPiece = pieces[vt.owner[m.versionStart]];
+        if (vPiece?.t !== 'lit') continue;
+        const key = `${vPiece.unit.file}:${pathStart(m, vPiece, vt) + vPiece.unit.offset}:${m.rule.id}`;
+        if (!acc.findings.has(key)) continue;
+        acc.doubles.push({ key, path: m.path, method: seen.method, kind: seen.kind, ...doublePlace(unit, call), spies: seen.spies });
+        if (seen.kind === 'Playwright route' || seen.kind === 'Cypress intercept') keepTrailingStar(acc.findings.get(key)!, unit, url);
+        if (seen.matcher && m.bodyContext) matcherReads(acc, unit, seen.matcher, key, m, !!seen.firstParam);
+      }
     }
   }
+}
+
+/**
+ * The texts a predicate double tests a request against (Angular's `expectOne((r) => r.url.endsWith('…'))`),
+ * each a double of the path it holds, with the method the predicate compares the request's to
+ * (`r.method === 'POST'`; none: any).
+ */
+function predicateTexts(seen: Seen): Seen[] {
+  const texts: ts.Expression[] = [];
+  let method: string | undefined;
+  const visit = (n: ts.Node): void => {
+    if (ts.isBinaryExpression(n) && [ts.SyntaxKind.EqualsEqualsEqualsToken, ts.SyntaxKind.EqualsEqualsToken].includes(n.operatorToken.kind)) {
+      const [a, b] = [unwrap(n.left), unwrap(n.right)];
+      const read = ts.isPropertyAccessExpression(a) && a.name.text === 'method' ? b : ts.isPropertyAccessExpression(b) && b.name.text === 'method' ? a : undefined;
+      if (read && stringOf(read)) return void (method = stringOf(read)!.toUpperCase());
+    }
+    if (ts.isStringLiteral(n) || ts.isNoSubstitutionTemplateLiteral(n) || ts.isTemplateExpression(n)) return void texts.push(n);
+    ts.forEachChild(n, visit);
+  };
+  visit(unwrap(seen.url));
+  return texts.map((url) => ({ kind: seen.kind, url, method }));
 }
 
 /** A double's own place: the call, named by its method (`.get(` of a nock chain); its path may be written elsewhere. */
@@ -84,6 +109,9 @@ function recognise(acc: AnalysisState, unit: Unit, call: ts.CallExpression, msw:
   // msw: `http.post(url, resolver)` (and v1's `rest.post`), `http.all(url, resolver)`
   if (ts.isIdentifier(obj) && (msw.has(obj.text) || (['http', 'rest'].includes(obj.text) && isFunction(args[1]))) && (verb || name === 'all'))
     return { kind: 'msw handler', url: args[0], method: verb, matcher: args[1] };
+  // a fake server's route in test code (`app.post('/2023-01/labels', (req, res) => …)`): its handler reads `req.body` (server-routes.ts)
+  const handler = isTestFile(unit.file) ? routeHandler(call) : undefined;
+  if (handler) return { kind: 'fake server route', url: args[0], method: verb, matcher: handler };
   // nock: `nock(host).post(path, bodyMatcher)`, `.intercept(path, 'POST', bodyMatcher)`
   const scope = nockScope(obj, constantOfUnit(acc, unit));
   if (scope) {
@@ -103,7 +131,7 @@ function recognise(acc: AnalysisState, unit: Unit, call: ts.CallExpression, msw:
     return { kind: 'Playwright route', url: args[0], method: name === 'route' ? handlerMethod(args[1]) : undefined, matcher: args[1] };
   // Angular: `httpMock.expectOne(url)`, `.expectOne({ method, url })`, `.expectNone(…)`, `.match(…)`
   if (name === 'expectOne' || name === 'expectNone' || (name === 'match' && /mock|http|backend|controller/i.test(obj.getText(unit.sf)))) {
-    return fromOptions('HttpTestingController expectation', args[0]) ?? (name === 'match' ? undefined : { kind: 'HttpTestingController expectation', url: args[0] });
+    return fromOptions('HttpTestingController expectation', args[0]) ?? (name === 'match' && !isFunction(args[0]) ? undefined : { kind: 'HttpTestingController expectation', url: args[0] });
   }
   // a test's assertion that a request was made: `expect(mockedAxios.post).toHaveBeenCalledWith(url, body)`,
   // `expect(fetch).toHaveBeenCalledWith(url, { method: 'POST' })`, `toHaveBeenNthCalledWith(n, url, …)`

@@ -17,6 +17,7 @@ import { methodAt } from './method.js';
 import { groupMember, unseenAfterBase } from './versioned-base.js';
 import { pathDescribes2023 } from './describes-version.js';
 import { constantMethod } from './constant-method.js';
+import { ownServerRoute } from './server-routes.js';
 
 /** Every maximal string expression (literal, template, `+` chain) of a unit. */
 export function scanStrings(acc: AnalysisState, unit: Unit): void {
@@ -25,6 +26,8 @@ export function scanStrings(acc: AnalysisState, unit: Unit): void {
   for (const n of index.strings) {
     if (!isMaximal(n)) continue;
     if (ts.isStringLiteral(n) && n.parent && ts.isCallExpression(n.parent) && ts.isIdentifier(n.parent.expression) && n.parent.expression.text === 'require') continue;
+    // the path of a route the project's own server defines is no request (server-routes.ts)
+    if (ownServerRoute(unit.file, n)) continue;
     // a path in data that describes 2023-01 (one entry per version of a schema) is no finding
     if (unit.sf.text.slice(n.pos, n.end).includes('2023-01') && pathDescribes2023(acc, n) === 'data') continue;
     // a format string (`util.format('%s/2023-01/labels', base)`): read with the arguments it takes
