@@ -37,6 +37,8 @@ export function tieBody(acc: AnalysisState, unit: Unit, arg: ts.Expression, ep: 
   for (const body of direct ? [{ unit, expr: arg }] : bodyExpressions(acc, unit, arg, maybeData)) {
     const found = objects(acc, body.unit, body.expr);
     for (const t of found) applyContext(acc, t, ctx, info);
+    // another vendor's body written with typed values (`{ shipments }`, `shipments: LabelEntry[]`): a request type member they reach stays
+    if (ctx === 'foreign') for (const t of found) foreignTypedValues(acc, t.unit, t.node);
     // each value the body may be (`body ? JSON.stringify(body) : undefined`, `data ?? {}`)
     const changes = ctx !== 'foreign' && renamesIn(ctx).size + (ctx === 'labels-2023-01' || ctx === 'labels-2024-09' || ctx === 'webhook-2023-01' ? 1 : 0) > 0;
     const values = sentValues(body.unit, body.expr);
@@ -74,6 +76,18 @@ export function tieBody(acc: AnalysisState, unit: Unit, arg: ts.Expression, ep: 
     }
   }
   return unseen;
+}
+
+/** The typed names an object literal sent to another vendor holds as values, nested objects and arrays included (foreignValues). */
+function foreignTypedValues(acc: AnalysisState, unit: Unit, obj: ts.ObjectLiteralExpression, depth = 0): void {
+  if (depth > 4) return;
+  for (const prop of obj.properties) {
+    const v = ts.isShorthandPropertyAssignment(prop) ? prop.name : ts.isPropertyAssignment(prop) ? unwrap(prop.initializer) : undefined;
+    if (!v) continue;
+    const d = ts.isIdentifier(v) ? acc.bindings.resolve(unit, v) : undefined;
+    if ((d?.kind === 'param' || d?.kind === 'var') && d.node.type) acc.foreignValues.push({ unit, node: v as ts.Identifier });
+    else if (ts.isObjectLiteralExpression(v)) foreignTypedValues(acc, unit, v, depth + 1);
+  }
 }
 
 /** Is this name declared with a type written for it (`body: FreightPickup`)? Only such a value can share a request type. */

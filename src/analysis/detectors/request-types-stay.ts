@@ -167,11 +167,8 @@ export function markStaying<M extends Member>(p: Program<M>, asker: Asker): void
   // a typed value sent to another vendor (`freight(body: FreightPickup)`)
   for (const v of asker.foreignValues ?? []) {
     if (!unitOf.has(v.unit.sf)) continue;
-    const t = checker.getTypeAtLocation(v.node);
-    for (const key of names) {
-      const r = symOf(t.getProperty(key));
-      if (r) r.stays ??= vendorWhy(place(v.unit, v.node));
-    }
+    // (each member its type reaches: `{ shipments }` with `shipments: LabelEntry[]` sends LabelEntry's keys too)
+    for (const r of membersReached(p, checker.getTypeAtLocation(v.node))) r.stays ??= vendorWhy(place(v.unit, v.node));
   }
   // (a literal the checker types by inference, `ids.map((id) => ({ … }))` into a `LabelEntry[]`,
   // is tied to a type it names in its module and shares the old key with)
