@@ -6,6 +6,7 @@
 import ts from '../../core/ts.cjs';
 import type { KeyChange } from '../../core/keys.js';
 import { lastName } from '../syntax.js';
+import { keyofOwners } from './request-types-keyof.js';
 import { lineOf, markupOf, treeIndex, type Unit } from '../units.js';
 
 /** A renamed member, as far as this needs it. */
@@ -189,6 +190,7 @@ export function markStaying<M extends Member>(p: Program<M>, asker: Asker): void
     // a component's markup reads a typed value by an old key (`{pickup.preferred_date}`): `--fix`
     // edits only the script, so the type stays
     markupReads(unit, p.all);
+    keyofReads(p, unit, place);
     if (![...names].some((n) => unit.sf.text.includes(n))) continue;
     for (const obj of treeIndex(unit.sf).objects) {
       const vendor = !!asker.foreignObject?.(obj);
@@ -206,6 +208,71 @@ export function markStaying<M extends Member>(p: Program<M>, asker: Asker): void
         r.stays ??= vendor ? vendorWhy(at) : `the type also types a body the check cannot tie to a request it can see (${at}), which is left as it is: migrate that body with the request that sends it, then the type`;
       }
     }
+  }
+}
+
+/**
+ * A type's keys read through `keyof` where `--fix` does not rename them: a `Record` or a mapped
+ * type over them (`Record<keyof PickupBody, string>`: its objects' keys, `errors.courier_id`), or a
+ * generic given the type whose declaration takes `keyof` of it (react-hook-form's `useForm<T>()`
+ * with `register(name: keyof T)`: `register('courier_id')`). The members stay, with the type.
+ * (A string whose contextual type is `keyof` the type itself is renamed: request-types-keyof.ts.)
+ */
+function keyofReads<M extends Member>(p: Program<M>, unit: Unit, place: (u: Unit, n: ts.Node) => string): void {
+  const { checker, names, symOf } = p;
+  const stay = (t: ts.Type, at: ts.Node, how: string) => {
+    for (const key of names) {
+      const r = symOf(t.getProperty(key));
+      if (r) r.stays ??= `the type's keys are also read through ${how} (${place(unit, at)}), where \`--fix\` does not rename them: rename those reads with the type by hand`;
+    }
+  };
+  const visit = (n: ts.Node): void => {
+    if (ts.isTypeOperatorNode(n) && n.operator === ts.SyntaxKind.KeyOfKeyword) {
+      const owner = n.parent;
+      const mapped = ts.isTypeParameterDeclaration(owner) && ts.isMappedTypeNode(owner.parent);
+      const record = ts.isTypeReferenceNode(owner) && ts.isIdentifier(owner.typeName) && owner.typeName.text === 'Record';
+      if (mapped || record) stay(checker.getTypeFromTypeNode(n.type), n, `\`${n.getText(unit.sf)}\``);
+    } else if ((ts.isCallExpression(n) || ts.isNewExpression(n) || ts.isTypeReferenceNode(n)) && n.typeArguments?.length) {
+      const decl = genericDeclaration(checker, n);
+      // (the project's own generics: the standard library's, `Partial<T>`, `Pick<T, K>`, keep their members' links)
+      const own = !!decl && [...p.unitOf.keys()].some((sf) => sf === decl.getSourceFile());
+      if (own)
+        decl!.typeParameters?.forEach((tp, i) => {
+          const arg = n.typeArguments![i];
+          if (arg && new RegExp(`\\bkeyof\\s+${tp.name.text}\\b`).test(decl!.getText())) stay(checker.getTypeFromTypeNode(arg), arg, `\`keyof ${tp.name.text}\` in what \`${n.getText(unit.sf).split('<')[0]}\` is given`);
+        });
+    }
+    // a string naming an old key, given to a call or an index in a module that names the type
+    // (`register('courier_id')`, `errors['courier_id']`): read by that key where no `keyof` the
+    // check sees says whose key it is (a library's generic: its types are not loaded)
+    else if (ts.isStringLiteral(n) && names.has(n.text) && (ts.isCallExpression(n.parent) || ts.isElementAccessExpression(n.parent)) && !keyofOwners(checker, n).length && !indexedMember(p, n)) {
+      for (const r of p.all) if (r.change.from === n.text && new RegExp(`\\b${r.typeName}\\b`).test(unit.sf.text)) r.stays ??= `the type's key is also named as the text \`'${n.text}'\` (${place(unit, n)}), read by that name where \`--fix\` does not rename it: rename it with the type by hand`;
+    }
+    ts.forEachChild(n, visit);
+  };
+  visit(unit.sf);
+}
+
+/** `req['courier_selection']`: an index the checker resolves to a renamed member (renamed with it, request-types.ts). */
+function indexedMember<M extends Member>(p: Program<M>, n: ts.StringLiteral): boolean {
+  const access = n.parent;
+  if (!ts.isElementAccessExpression(access) || access.argumentExpression !== n) return false;
+  try {
+    return !!p.symOf(p.checker.getTypeAtLocation(access.expression).getProperty(n.text));
+  } catch {
+    return false;
+  }
+}
+
+/** The declaration of the generic a call, construction or type reference names (its type parameters). */
+function genericDeclaration(checker: ts.TypeChecker, n: ts.CallExpression | ts.NewExpression | ts.TypeReferenceNode): (ts.Node & { typeParameters?: ts.NodeArray<ts.TypeParameterDeclaration> }) | undefined {
+  try {
+    if (!ts.isTypeReferenceNode(n)) return checker.getResolvedSignature(n)?.declaration as (ts.Node & { typeParameters?: ts.NodeArray<ts.TypeParameterDeclaration> }) | undefined;
+    let sym = checker.getSymbolAtLocation(ts.isIdentifier(n.typeName) ? n.typeName : n.typeName.right);
+    if (sym && sym.flags & ts.SymbolFlags.Alias) sym = checker.getAliasedSymbol(sym);
+    return sym?.declarations?.[0] as (ts.Node & { typeParameters?: ts.NodeArray<ts.TypeParameterDeclaration> }) | undefined;
+  } catch {
+    return undefined;
   }
 }
 
