@@ -6,6 +6,7 @@
 // check cannot see: it holds the base, with where it is.
 
 import ts from '../../core/ts.cjs';
+import type { Decl } from '../bindings.js';
 import { unwrap } from '../evaluate.js';
 import type { AnalysisState, BaseGroup } from '../state.js';
 import type { Unit } from '../units.js';
@@ -58,8 +59,11 @@ function otherUses(acc: AnalysisState, g: BaseGroup, h: Holder, chain: Set<ts.No
     return out;
   }
   // a component whose markup names the holder (`@click="api('/labels', …)"`): what it sends there is not read
-  for (const u of markupMentions(acc, h.kind === 'var' ? h.name.text : h.name))
+  const isHolder = (d: Decl) => h.kind === 'var' && 'node' in d && d.node === h.decl;
+  for (const u of h.kind === 'var' ? markupMentions(acc, h.name.text, isHolder) : [])
     out.push({ unit: h.unit, node: h.kind === 'var' ? h.name : (h.cls.name ?? h.cls), why: `paths the check cannot see: the markup of ${acc.shownFile(u.file)}, which the check does not read, uses ${label}` });
+  // (a name whose uses decide: worker threads analyse together every part that holds it, as one thread would)
+  if (h.kind === 'var') acc.callsLookedUp.set(h.name.text, (acc.callsLookedUp.get(h.name.text) ?? new Set()).add(h.unit.file));
   for (const { unit, node } of usesOf(acc, h)) {
     if (g.sends.some((s) => contains(s, node))) continue;
     // (read where another holder of the same base is defined: `const API = ROOT`)

@@ -172,7 +172,7 @@ function forwardedOnce(acc: AnalysisState, unit: Unit, e: ts.Expression, depth =
   if (!name || GENERIC_VERBS.has(name.toLowerCase()) || libraryCallback(decl.fn)) return mutation?.args ?? [];
   acc.callsLookedUp.set(name, (acc.callsLookedUp.get(name) ?? new Set()).add(unit.file));
   // called (or handed on) in a component's markup, which the check does not read: what it passes there is not seen
-  const inMarkup = markupMentions(acc, name)[0];
+  const inMarkup = markupMentions(acc, name, (d) => (d.kind === 'func' && d.node === decl.fn) || (d.kind === 'var' && !!d.init && unwrap(d.init) === decl.fn))[0];
   if (inMarkup) acc.unseenInBody ??= `\`${name}\` is used in the markup of ${acc.shownFile(inMarkup.file)}, which the check does not read, so the body it is given there may be in either version: move the request and its body together by hand`;
   const out: { unit: Unit; expr: ts.Expression }[] = [...(mutation?.args ?? [])];
   for (const { unit: u, call } of callsNamed(acc, name)) {

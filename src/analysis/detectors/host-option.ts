@@ -79,3 +79,35 @@ export function baseHostname(baseUrl: string): { host: string } | { why: string 
   if (u.port) return { why: `the base URL (${baseUrl}) has a port of its own` };
   return { host: u.hostname };
 }
+
+/** A base a path is joined to where it is written: `new URL(path, BASE)`, `url.resolve(BASE, path)`, `u.pathname = path` with `u = new URL(BASE)`. */
+export interface JoinedBase {
+  node: ts.Expression;
+  /** its origin, where its text is known */
+  origin?: string;
+  /** written right there as a string (a constant's or a variable's base is reported where it is defined: legacy-base.ts) */
+  written: boolean;
+  /** the literal's text, where it holds an origin and nothing more (`--fix` can rewrite it) */
+  literal?: string;
+}
+
+export function joinedBase(acc: AnalysisState, unit: Unit, path: ts.Expression): JoinedBase | undefined {
+  let at: ts.Node = path;
+  while (at.parent && ts.isParenthesizedExpression(at.parent)) at = at.parent;
+  const p = at.parent;
+  let base: ts.Expression | undefined;
+  if (p && ts.isNewExpression(p) && ts.isIdentifier(p.expression) && p.expression.text === 'URL' && p.arguments?.[0] === at) base = p.arguments[1];
+  else if (p && ts.isCallExpression(p) && p.arguments[1] === at && (ts.isPropertyAccessExpression(p.expression) ? p.expression.name.text : ts.isIdentifier(p.expression) ? p.expression.text : '') === 'resolve') base = p.arguments[0];
+  else if (p && ts.isBinaryExpression(p) && p.right === at && p.operatorToken.kind === ts.SyntaxKind.EqualsToken && ts.isPropertyAccessExpression(p.left) && p.left.name.text === 'pathname' && ts.isIdentifier(p.left.expression)) {
+    const d = acc.bindings.resolve(unit, p.left.expression);
+    const init = d?.kind === 'var' && d.init ? unwrap(d.init) : undefined;
+    if (init && ts.isNewExpression(init) && ts.isIdentifier(init.expression) && init.expression.text === 'URL' && init.arguments?.length === 1) base = init.arguments[0];
+  }
+  if (!base) return undefined;
+  const pieces = acc.pieces(unit, base);
+  const text = pieces.every((x) => x.t === 'lit') ? pieces.map((x) => (x.t === 'lit' ? x.text : '')).join('') : undefined;
+  const v = unwrap(base);
+  const written = ts.isStringLiteral(v) || ts.isNoSubstitutionTemplateLiteral(v);
+  const own = written && /^[a-z][a-z0-9+.-]*:\/\/[^/?#\s]+\/?$/i.test(v.text) ? v.text : undefined;
+  return { node: v, origin: text ? originOf(text) : undefined, written, literal: own };
+}

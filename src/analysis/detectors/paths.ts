@@ -11,8 +11,8 @@ import { type UnitEdit, renderRegion } from '../render.js';
 import type { AnalysisState } from '../state.js';
 import { type Unit, treeIndex } from '../units.js';
 import { checkBase, checkReplacedEnvironments } from './legacy-base.js';
-import { baseHostname, checkHost, hostBeside } from './host-option.js';
-import { type Virtual, displayPath, isMaximal, joinBase, pathStart, quickPathTest, virtualText } from './path-text.js';
+import { baseHostname, checkHost, hostBeside, joinedBase } from './host-option.js';
+import { type Virtual, displayPath, isMaximal, joinBase, pathStart, quickPathTest, shortText, virtualText } from './path-text.js';
 import { methodAt } from './method.js';
 import { groupMember, unseenAfterBase } from './versioned-base.js';
 import { pathDescribes2023 } from './describes-version.js';
@@ -96,7 +96,9 @@ export function reportPath(acc: AnalysisState, unit: Unit, e: ts.Expression, m: 
   // family path stays the service's (PRODUCT.md), reported but never moved to another host
   // a host written beside the path (`{ hostname, path }`) is its host, as a full URL's origin is
   const beside = m.origin === undefined && m.start === 0 ? hostBeside(acc, unit, e) : undefined;
-  const origin = m.origin ?? beside?.origin;
+  // (or a base it is joined to where it is written: `new URL(path, 'https://legacy…')`, `url.resolve(BASE, path)`)
+  const joined = m.origin === undefined && m.start === 0 && !beside ? joinedBase(acc, unit, e) : undefined;
+  const origin = m.origin ?? beside?.origin ?? joined?.origin;
   const otherHost = acc.otherHost(origin);
   if (otherHost && m.version !== 'v1') return;
   // a prefix constant (`const LEGACY_PREFIX = 'pickup/v1'`): each path it begins is reported where it is joined
@@ -160,6 +162,15 @@ export function reportPath(acc: AnalysisState, unit: Unit, e: ts.Expression, m: 
     const movesHost = originHere && (m.version === 'v1' || onLegacyHost);
     // a host written beside it moves with it: rewritten to the base host's name, or held
     const hostHere = !!beside?.literal && (m.version === 'v1' || onLegacyHost) && ![acc.hosts.base, acc.hosts.staging].includes(originOf(origin));
+    // a base joined to it on the legacy host (or, for a v1 path, one not known to be the base host's): it moves with the path, or holds it
+    if (joined?.written && joined.origin && !otherHost && (m.version === 'v1' || onLegacyHost) && ![acc.hosts.base, acc.hosts.staging].includes(joined.origin)) {
+      const baseUrl = acc.options.config.baseUrl?.replace(/\/+$/, '');
+      if (joined.literal && baseUrl) hostEdit = { unit, start: joined.node.getStart(unit.sf) + 1, end: joined.node.getEnd() - 1, text: baseUrl + (joined.literal.endsWith('/') ? '/' : '') };
+      else {
+        fixKind = 'none';
+        manual = `the base it is joined to, \`${shortText(joined.node.getText(unit.sf))}\`, ${joined.origin === acc.hosts.legacy ? 'is the legacy host' : 'is not known to be the base host'}, and 2024-09 is served only on the base host: ${baseUrl ? 'move the base and the path together by hand' : 'set `baseUrl` in migrate-check.config.json so that `--fix` can move a base written there, or move them together by hand'}`;
+      }
+    }
     if (hostHere) {
       const base = acc.options.config.baseUrl ? baseHostname(acc.options.config.baseUrl) : undefined;
       if (otherHost) {

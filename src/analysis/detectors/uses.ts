@@ -108,14 +108,20 @@ export function restParameter(decl: Decl): Extract<Decl, { kind: 'param' }> | un
   return { kind: 'param', unit: decl.unit, node: param, fn, index: fn.parameters.indexOf(param) };
 }
 
-/** The components whose markup (outside their script parts) names this identifier: what is done with it there is not read. */
-export function markupMentions(acc: AnalysisState, name: string): Unit[] {
+/**
+ * The components whose markup (outside their script parts) names this identifier where their script
+ * binds it to the declaration asked about (`bound`: an import of it, or it): what is done with it
+ * there is not read. In file order.
+ */
+export function markupMentions(acc: AnalysisState, name: string, bound: (d: Decl) => boolean): Unit[] {
   const word = new RegExp(`(?<![\\w$.])${name.replace(/\$/g, '\\$')}(?![\\w$])`);
   const out: Unit[] = [];
+  if (!acc.callsLookedUp.has(name)) acc.callsLookedUp.set(name, new Set());
   for (const u of acc.store.all()) {
     if (!u.fileText.includes(name) || out.some((o) => o.file === u.file)) continue;
     const markup = markupOf(u, acc.store.get(u.file));
-    if (markup && word.test(markup)) out.push(u);
+    if (!markup || !word.test(markup)) continue;
+    if (identifiers(acc, u, name).some((id) => { const d = acc.bindings.resolve(u, id); return !!d && bound(d); })) out.push(u);
   }
-  return out;
+  return out.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
 }
