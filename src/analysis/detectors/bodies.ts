@@ -39,6 +39,9 @@ export function tieBody(acc: AnalysisState, unit: Unit, arg: ts.Expression, ep: 
     for (const t of found) applyContext(acc, t, ctx, info);
     // another vendor's body written with typed values (`{ shipments }`, `shipments: LabelEntry[]`): a request type member they reach stays
     if (ctx === 'foreign') for (const t of found) foreignTypedValues(acc, t.unit, t.node);
+    // a member that is a parameter some caller fills with data read at run time (`createLabels(payload.shipments)`,
+    // `payload = await req.json()`): its request type does not make it so, and it may be in either version
+    else for (const t of found) for (const a of parameterValues(acc, t.unit, t.node)) if (readAtRunTime(acc, a.unit, a.expr)) acc.unseenInBody ??= runtimeWhy(a.expr.getText(a.unit.sf));
     // each value the body may be (`body ? JSON.stringify(body) : undefined`, `data ?? {}`)
     const changes = ctx !== 'foreign' && renamesIn(ctx).size + (ctx === 'labels-2023-01' || ctx === 'labels-2024-09' || ctx === 'webhook-2023-01' ? 1 : 0) > 0;
     const values = sentValues(body.unit, body.expr);
@@ -47,8 +50,9 @@ export function tieBody(acc: AnalysisState, unit: Unit, arg: ts.Expression, ep: 
       for (const a of forwarded) {
         const given = objects(acc, a.unit, a.expr);
         for (const t of given) applyContext(acc, t, ctx, info);
-        // what a caller passes that the check cannot follow to an object (`Object.fromEntries(…)`): it may be in either version
-        if (!given.length && changes) unseen ??= unseenValue(acc, a.unit, a.expr);
+        // what a caller passes that the check cannot follow to an object (`Object.fromEntries(…)`, `req.body`): it may be in
+        // either version, and holds the request however many other callers' bodies are seen
+        if (!given.length && changes) acc.unseenInBody ??= unseenValue(acc, a.unit, a.expr);
       }
       // (a builder's call too: its declared return type, `toRequest(…): CreatePickupDto`, types the body)
       if ((ts.isIdentifier(e) || ts.isCallExpression(e)) && changes) acc.shaped.push({ unit: body.unit, node: e, ctx, info, owner: acc.collecting });
@@ -76,6 +80,16 @@ export function tieBody(acc: AnalysisState, unit: Unit, arg: ts.Expression, ep: 
     }
   }
   return unseen;
+}
+
+/** What the callers pass for the parameters an object literal holds as members' values (`{ shipments: entries }`). */
+function parameterValues(acc: AnalysisState, unit: Unit, obj: ts.ObjectLiteralExpression): { unit: Unit; expr: ts.Expression }[] {
+  const out: { unit: Unit; expr: ts.Expression }[] = [];
+  for (const prop of obj.properties) {
+    const v = ts.isShorthandPropertyAssignment(prop) ? prop.name : ts.isPropertyAssignment(prop) ? unwrap(prop.initializer) : undefined;
+    if (v && ts.isIdentifier(v) && acc.bindings.resolve(unit, v)?.kind === 'param') out.push(...forwardedArgs(acc, unit, v));
+  }
+  return out;
 }
 
 /** The typed names an object literal sent to another vendor holds as values, nested objects and arrays included (foreignValues). */
