@@ -12,7 +12,9 @@ import type { AnalysisState, BaseGroup } from '../state.js';
 import type { Unit } from '../units.js';
 import { calledFunction, enclosingClass } from './callers.js';
 import { declared, exported, keyRead } from './path-constants.js';
-import { markupMentions, outermost, usesAnywhere } from './uses.js';
+import { isReference, markupMentions, outermost, usesAnywhere } from './uses.js';
+import { identifiers } from './body-reads.js';
+import { IMPORT_SPECIFIER } from '../resolve.js';
 import { unseenUse } from './versioned-base.js';
 
 const BASE_KEYS = new Set(['baseURL', 'prefixUrl', 'baseUrl', 'prefixURL']);
@@ -64,7 +66,11 @@ function otherUses(acc: AnalysisState, g: BaseGroup, h: Holder, chain: Set<ts.No
     out.push({ unit: h.unit, node: h.kind === 'var' ? h.name : (h.cls.name ?? h.cls), why: `paths the check cannot see: the markup of ${acc.shownFile(u.file)}, which the check does not read, uses ${label}` });
   // (a name whose uses decide: worker threads analyse together every part that holds it, as one thread would)
   if (h.kind === 'var') acc.callsLookedUp.set(h.name.text, (acc.callsLookedUp.get(h.name.text) ?? new Set()).add(h.unit.file));
-  for (const { unit, node } of usesOf(acc, h)) {
+  // a name an importer destructures from the holder's module (`const { SHIPPING_API } = await import('./config')`,
+  // `const { API } = config` with `import * as config`): a holder of its own; any other mention there is a use not followed
+  const elsewhere = h.kind === 'var' && !ts.isBindingElement(h.decl) && ts.isSourceFile(h.decl.parent?.parent?.parent ?? h.decl.parent) ? destructuredElsewhere(acc, h) : { holders: [], uses: [] };
+  for (const holder of elsewhere.holders) out.push({ holder });
+  for (const { unit, node } of [...usesOf(acc, h), ...elsewhere.uses]) {
     if (g.sends.some((s) => contains(s, node))) continue;
     // (read where another holder of the same base is defined: `const API = ROOT`)
     if ([...chain].some((d) => d !== (h.kind === 'var' ? h.decl : undefined) && contains(d, node))) continue;
@@ -86,6 +92,39 @@ function otherUses(acc: AnalysisState, g: BaseGroup, h: Holder, chain: Set<ts.No
     out.push({ unit, node: around(node), why: handed ? `paths the check cannot see: ${label} is handed on there, and the check does not follow it to every request made with it` : `paths the check cannot see: ${label} is used there other than in a request it reads` });
   }
   return out;
+}
+
+/**
+ * What other modules that import the holder's module (statically, `import()`, `require`) do with a
+ * name like it that does not resolve to it: a binding destructured from the module (or a namespace of
+ * it) is a holder in turn; a mention that resolves to nothing is a use the check cannot follow.
+ */
+function destructuredElsewhere(acc: AnalysisState, h: Extract<Holder, { kind: 'var' }>): { holders: Holder[]; uses: { unit: Unit; node: ts.Node }[] } {
+  const holders: Holder[] = [];
+  const uses: { unit: Unit; node: ts.Node }[] = [];
+  const name = h.name.text;
+  for (const u of acc.store.all()) {
+    if (u.file === h.unit.file || !u.sf.text.includes(name)) continue;
+    const imports = [...u.sf.text.matchAll(IMPORT_SPECIFIER)].some((m) => acc.store.resolve(u.file, m[1]) === h.unit.file);
+    if (!imports) continue;
+    for (const id of identifiers(acc, u, name)) {
+      const el = id.parent;
+      if (ts.isBindingElement(el) && (el.propertyName ?? el.name) === id && ts.isObjectBindingPattern(el.parent) && ts.isIdentifier(el.name)) {
+        const d = acc.bindings.resolve(u, el.name);
+        if (!d || !('node' in d) || d.node !== h.decl) holders.push({ kind: 'var', unit: u, decl: el, name: el.name, label: `${h.label} (as ${acc.shownFile(u.file)} has it)` });
+        continue;
+      }
+      // `config.API` with `config = await import('./config')`: a use where no namespace import says whose it is
+      if (ts.isPropertyAccessExpression(el) && el.name === id) {
+        const obj = unwrap(el.expression);
+        const d = ts.isIdentifier(obj) ? acc.bindings.resolve(u, obj) : undefined;
+        if (d?.kind !== 'module') uses.push({ unit: u, node: el });
+        continue;
+      }
+      if (isReference(id) && !acc.bindings.resolve(u, id)) uses.push({ unit: u, node: id });
+    }
+  }
+  return { holders, uses };
 }
 
 /** The references to a holder: a variable's (an endpoint map's, its key read), or `this.x` in its class. */

@@ -11,7 +11,7 @@ import type { AnalysisState, SentRequest } from '../state.js';
 import { treeIndex, type Unit } from '../units.js';
 import { bodyValue, builtObject, isOptionsObject, objects } from './body-objects.js';
 import { helperParameterSeen } from './path-helpers.js';
-import { type Called, type FunctionNode, calledFunction, callersOf, constructionOf, constructionsOf, enclosingClass, instanceParameter, parameterIndex } from './callers.js';
+import { type Called, type FunctionNode, calledFunction, callersOf, callsNamed, constructionOf, constructionsOf, enclosingClass, functionName, instanceParameter, parameterIndex } from './callers.js';
 import { BASE_OPTION, joinBase } from './path-text.js';
 import { FETCH_LIKE, NO_BODY_METHODS, applyBody, baseFor, endpointOfPieces, isRequest, methodOf, requestOptions, sentThroughBase, sentThroughPieces, endpointOf } from './requests.js';
 import { readSending } from './double-clients.js';
@@ -155,7 +155,10 @@ export function followRest(acc: AnalysisState): void {
         for (const c of left) followCall(acc, c.unit, c.call, fn);
         callers = callersOf(acc, fn.node);
       }
-      return callers.length === 0 || !callers.every((c) => acc.followedCalls.has(c.call));
+      // (a call of the name the check cannot resolve, `get(…)` with `const { get } = await import('./http')`, may be this wrapper's)
+      const name = functionName(fn.node);
+      const unresolved = !!name && callsNamed(acc, name).some((c) => ts.isIdentifier(unwrap(c.call.expression)) && !calledFunction(acc, c.unit, c.call.expression));
+      return callers.length === 0 || unresolved || !callers.every((c) => acc.followedCalls.has(c.call));
     });
   }
 }
