@@ -175,10 +175,13 @@ function forwardedOnce(acc: AnalysisState, unit: Unit, e: ts.Expression, depth =
   const inMarkup = markupMentions(acc, name, (d) => (d.kind === 'func' && d.node === decl.fn) || (d.kind === 'var' && !!d.init && unwrap(d.init) === decl.fn))[0];
   if (inMarkup) acc.unseenInBody ??= `\`${name}\` is used in the markup of ${acc.shownFile(inMarkup.file)}, which the check does not read, so the body it is given there may be in either version: move the request and its body together by hand`;
   const out: { unit: Unit; expr: ts.Expression }[] = [...(mutation?.args ?? [])];
-  for (const { unit: u, call } of callsNamed(acc, name)) {
+  // (also called under the names it is imported or re-exported as: `import { createLabels as printLabels }`, a default import)
+  const calls = [name, ...importedAs(acc, decl.unit, name)].flatMap((n) => callsNamed(acc, n).map((c) => ({ ...c, alias: n !== name })));
+  for (const { unit: u, call, alias } of calls) {
     // a call of the name that resolves to another function (another module's `schedulePickup`) is not this one's
     const called = calledFunction(acc, u, call.expression);
     if (called && called.node !== decl.fn) continue;
+    if (!called && alias) continue;
     // a call the analysis cannot resolve, of a name other functions have too: it may be this one's or not
     if (!called && namesakes(acc, name) > 1) {
       const callee = call.expression.getText(u.sf).replace(/\s+/g, '');
@@ -189,6 +192,26 @@ function forwardedOnce(acc: AnalysisState, unit: Unit, e: ts.Expression, depth =
     if (arg && !call.arguments.some((a) => ts.isSpreadElement(a))) out.push({ unit: u, expr: arg });
   }
   return out;
+}
+
+/**
+ * The other names a module's function is imported or re-exported under (`createLabels as
+ * printLabels`; the local name of a default import of its module, where it is the default export).
+ */
+function importedAs(acc: AnalysisState, home: Unit, name: string): string[] {
+  const out = new Set<string>();
+  const alias = new RegExp(`\\b${name.replace(/\$/g, '\\$')}\\s+as\\s+([A-Za-z_$][\\w$]*)`, 'g');
+  // (a default export of it, in its module or a barrel naming it: `export default createLabels`)
+  const asDefault = new RegExp(`\\bexport\\s+default\\s+(?:async\\s+)?(?:function\\s*\\*?\\s*)?${name.replace(/\$/g, '\\$')}\\b`);
+  const defaults = new Set(acc.store.all().filter((u) => asDefault.test(u.sf.text)).map((u) => u.file));
+  for (const u of acc.store.all()) {
+    for (const m of u.sf.text.matchAll(alias)) if (m[1] !== name && m[1] !== 'default') out.add(m[1]);
+    if (!defaults.size || u.file === home.file) continue;
+    for (const st of u.sf.statements)
+      if (ts.isImportDeclaration(st) && st.importClause?.name && ts.isStringLiteral(st.moduleSpecifier) && defaults.has(acc.store.resolve(u.file, st.moduleSpecifier.text) ?? '')) out.add(st.importClause.name.text);
+  }
+  out.delete(name);
+  return [...out];
 }
 
 /**
