@@ -146,6 +146,10 @@ export function settleGroup(acc: AnalysisState, g: BaseGroup): void {
       ? `The base URL \`${g.label}\` carries the 2023-01 version; every relative path sent through it is a 2023-01 path (${g.members.length} of them). \`--fix\` moves it to /2024-09 together with those paths.`
       : `The base URL \`${g.label}\` carries the 2023-01 version; it cannot move to /2024-09 while ${holds} (left for a person: move those paths by hand, then the base).`,
     { edits: movable ? [baseEdit] : undefined, fixKind: movable ? 'safe' : 'none', replace: true, fixDescription: "write '2024-09'", newText: '2024-09' });
+  // a webhook `version` read from the base's constant cannot move while the base stays: it holds its webhook (path, events)
+  if (!movable)
+    for (const r of g.versionReads ?? [])
+      acc.add('webhook-version', r.unit, r.node.getStart(r.unit.sf), r.node.getEnd(), `The webhook \`version\` \`${r.shown}\` holds '2023-01'; a webhook for 2024-09 carries \`'2024-09'\`; left for a person: \`${r.shown}\` is also the version of the base URL it is defined as, which cannot move to /2024-09 while ${holds}: move the webhook's version, path and events together by hand.`, { fixKind: 'none', replace: true, context: r.context });
   // the same base in the environment files another build swaps in: it moves, or stays, with this one
   for (const t of twins) {
     const at = acc.placeOf(g.unit.file, lineCol(g.unit.fileText, baseStart + g.unit.offset).line, t.unit.file);

@@ -58,6 +58,8 @@ export interface BaseGroup {
   usesChecked?: boolean;
   /** how the base is known to be the legacy host's, where 2024-09 is not served (empty: it is not): it holds */
   legacyHost?: string;
+  /** webhook `version`s read from the base's version constant (webhooks.ts): held with it, and their webhooks */
+  versionReads?: { unit: Unit; node: ts.Node; shown: string; context: RequestContext }[];
   /** the legacy v1 family prefix the base ends with (`pickup/v1`) in place of `2023-01`: its paths are v1 paths, held for a person */
   family?: string;
   /** set by settleGroup: the base and its paths move */

@@ -7,7 +7,7 @@ import ts from '../../core/ts.cjs';
 import type { Finding, RequestContext } from '../../types.js';
 import { envName, findProperty, isEnvObject, type LitPiece, propertyValue, unwrap } from '../evaluate.js';
 import { note, says } from '../findings.js';
-import type { AnalysisState } from '../state.js';
+import type { AnalysisState, BaseGroup } from '../state.js';
 import { configRead } from '../syntax.js';
 import { lineOf, treeIndex, type Unit } from '../units.js';
 import { identifiers } from './body-reads.js';
@@ -99,6 +99,8 @@ function leafVersion(acc: AnalysisState, unit: Unit, v: ts.Expression, info: Req
     // the versioned base its paths are sent through (`/${API_VERSION}/webhooks`): it moves with them, or stays with them
     const base = held ? undefined : versionedBaseConstant(acc, unit, v);
     if (base) {
+      // (held with the base, where settle-groups.ts finds it cannot move: the webhook's path and events then stay too)
+      (base.group.versionReads ??= []).push({ unit, node: v, shown, context: info });
       acc.add('webhook-version', unit, v.getStart(unit.sf), v.getEnd(), says(`The webhook \`version\` \`${shown}\` holds '2023-01'; a webhook for 2024-09 carries \`'2024-09'\`; `, note('safe'), ` where \`${shown}\` is defined, with the paths sent through it.`), {
         // (its literal is rewritten by the base's own finding where it lies in another file)
         ...(base.unit.file === unit.file ? { edits: [{ unit: base.unit, start: base.lit.getStart(base.unit.sf) + 1, end: base.lit.getEnd() - 1, text: '2024-09' }] } : { fixKind: 'safe' as const }),
@@ -149,12 +151,12 @@ function leafVersion(acc: AnalysisState, unit: Unit, v: ts.Expression, info: Req
  * The literal of a constant that is a versioned base (`export const API_VERSION = '2023-01'` in
  * front of `/${API_VERSION}/webhooks`): the base's group decides whether it moves, with its paths.
  */
-function versionedBaseConstant(acc: AnalysisState, unit: Unit, ref: ts.Expression): { unit: Unit; lit: ts.StringLiteral } | undefined {
+function versionedBaseConstant(acc: AnalysisState, unit: Unit, ref: ts.Expression): { unit: Unit; lit: ts.StringLiteral; group: BaseGroup } | undefined {
   const d = acc.bindings.qualified(unit, ref);
   const lit = d?.kind === 'var' && d.init ? unwrap(d.init) : undefined;
   if (!lit || !ts.isStringLiteral(lit) || lit.getText(d!.unit.sf).slice(1, -1) !== '2023-01') return undefined;
   const g = acc.baseGroups.get(`${d!.unit.file}:${lit.getStart(d!.unit.sf) + 1}`);
-  return g && g.members.length ? { unit: d!.unit, lit } : undefined;
+  return g && g.members.length ? { unit: d!.unit, lit, group: g } : undefined;
 }
 
 /**
