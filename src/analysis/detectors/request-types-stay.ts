@@ -186,11 +186,14 @@ export function markStaying<M extends Member>(p: Program<M>, asker: Asker): void
       if (r.change.from !== key) return false;
       return namesType(unit.sf.text, r.typeName, imported) || reachedIn(unit, imported).has(r);
     });
+  // the types that extend a request type's base (`interface PickupRequest extends WithCourier`): each renamed member they inherit, with who
+  const heirs = new Map<M, Set<string>>();
   for (const unit of new Set(unitOf.values())) {
     // a component's markup reads a typed value by an old key (`{pickup.preferred_date}`): `--fix`
     // edits only the script, so the type stays
     markupReads(unit, p.all);
     keyofReads(p, unit, place);
+    inheritedBy(p, unit, heirs);
     if (![...names].some((n) => unit.sf.text.includes(n))) continue;
     for (const obj of treeIndex(unit.sf).objects) {
       const vendor = !!asker.foreignObject?.(obj);
@@ -209,6 +212,8 @@ export function markStaying<M extends Member>(p: Program<M>, asker: Asker): void
       }
     }
   }
+  // a member several types inherit (a request's type and a table row's both extend `WithCourier`): renamed, it renames theirs all
+  for (const [r, names] of heirs) if (names.size > 1) r.stays ??= `the type it is declared in is extended by ${[...names].sort().map((n) => `\`${n}\``).join(', ')}, and renaming it renames the member of each: give the request a type of its own`;
 }
 
 /**
@@ -262,6 +267,29 @@ function indexedMember<M extends Member>(p: Program<M>, n: ts.StringLiteral): bo
   } catch {
     return false;
   }
+}
+
+/** Records, for each renamed member a type of this module inherits through `extends`/`implements`, that type's name. */
+function inheritedBy<M extends Member>(p: Program<M>, unit: Unit, heirs: Map<M, Set<string>>): void {
+  const { checker, names, symOf } = p;
+  const visit = (n: ts.Node): void => {
+    if ((ts.isInterfaceDeclaration(n) || ts.isClassDeclaration(n)) && n.name && n.heritageClauses)
+      for (const clause of n.heritageClauses)
+        for (const t of clause.types) {
+          let base: ts.Type;
+          try {
+            base = checker.getTypeAtLocation(t);
+          } catch {
+            continue;
+          }
+          for (const key of names) {
+            const r = symOf(base.getProperty(key));
+            if (r) (heirs.get(r) ?? heirs.set(r, new Set()).get(r)!).add(n.name.text);
+          }
+        }
+    ts.forEachChild(n, visit);
+  };
+  if (unit.sf.text.includes('extends') || unit.sf.text.includes('implements')) visit(unit.sf);
 }
 
 /** The declaration of the generic a call, construction or type reference names (its type parameters). */
