@@ -15,6 +15,8 @@ import { pathShape, sameMethod, samePath } from '../core/path-shape.js';
 import { inScope, projectScope } from '../core/project-scope.js';
 import { sentOnlyByFetch } from './detectors/double-clients.js';
 import type { Finding } from '../types.js';
+import type { ContextKind } from '../core/keys.js';
+import { oldKeyRead } from './detectors/double-reads.js';
 import { memberKey } from './detectors/versioned-base.js';
 import type { AnalysisState } from './state.js';
 
@@ -69,6 +71,18 @@ export function holdDoubles(acc: AnalysisState): boolean {
         ? `${self} doubles the request to ${named(held)}, which is left for a person: a test double moves only with the request it doubles (moved alone, it would no longer match it); once that request moves, \`--fix\` moves this too`
         : `${self} has the path of ${named(held)}, which is left for a person; no request the check can see is sent to that path, but one may be sent in a way the check does not follow, and moved alone this double would no longer match it; once that path moves, \`--fix\` moves this too`;
       acc.hold(f, 'doubled-request-held', why);
+      changed = true;
+      continue;
+    }
+    // the test around the double reads the body it catches by an old key `--fix` does not rename there: moved, the
+    // double would catch a 2024-09 body the test reads wrong; held, with the requests it doubles
+    const kinds = doubled.map((r) => r.f.context?.kind).filter((k): k is ContextKind => !!k);
+    const read = doubled.length ? oldKeyRead(acc, d, kinds) : undefined;
+    if (read) {
+      const at = acc.placeOf(d.file, read.line, f.file);
+      acc.hold(f, 'doubled-request-held', `the test around ${own ? `this ${d.kind}` : `the ${d.kind} at ${acc.placeOf(d.file, d.line, f.file)}`} reads the body it catches by the old key \`${read.key}\` (${at}), which \`--fix\` does not rename there: move the request, the double and what the test reads together by hand`);
+      for (const r of doubled)
+        if (r.f.fixKind !== 'none') acc.hold(r.f, 'double-held', `a test double of this request, the ${d.kind} at ${acc.placeOf(d.file, d.line, r.f.file)}, is in a test that reads the body by the old key \`${read.key}\` (${acc.placeOf(d.file, read.line, r.f.file)}), which \`--fix\` does not rename there: move them together by hand`);
       changed = true;
       continue;
     }

@@ -1,0 +1,70 @@
+// What a test reads of the body a double catches, by an old key, where `--fix` does not rename it:
+// `expect(req.body.shipments[0].courier_id)` in a Cypress intercept, `sent.shipments[0].courier_id`
+// after an msw handler stored the body, `JSON.parse(init.body).courier_id` from a fetch mock's
+// calls, `expect.stringContaining('"courier_id"')`. Moved with its request, the double would catch a
+// body the test no longer reads right (settle-doubles.ts holds both).
+
+import { type ContextKind, childContext, renamesIn } from '../../core/keys.js';
+import ts from '../../core/ts.cjs';
+import type { AnalysisState } from '../state.js';
+import { lineOf } from '../units.js';
+
+const TEST_BLOCKS = new Set(['it', 'test', 'beforeEach', 'beforeAll', 'afterEach']);
+
+/**
+ * The first read of a key the requests' bodies rename that no edit of `--fix` covers (its line and
+ * key), in the test a double is set up in (the `it(…)`/`test(…)` block around it), or in the
+ * double itself where it is set up outside one (a shared handler, a fake server's route).
+ */
+export function oldKeyRead(acc: AnalysisState, d: { file: string; start: number; end: number }, kinds: ContextKind[]): { line: number; key: string } | undefined {
+  const file = d.file;
+  // (the body's own keys, and those of the objects it nests: a label request's entries, a shipment's courier block)
+  const all = new Set<ContextKind>(kinds);
+  for (const k of kinds) if (k === 'labels-2023-01') all.add('label-entry-2023-01');
+  for (const k of [...all]) for (const key of ['courier_selection']) { const c = childContext(k, key); if (c && c !== 'label-entries') all.add(c); }
+  const keys = new Set([...all].flatMap((k) => [...renamesIn(k).keys()]));
+  if (!keys.size) return undefined;
+  const edited: { start: number; end: number }[] = [];
+  for (const f of acc.findings.values()) if (f.file === file && f.fixKind !== 'none') for (const e of f.edits ?? []) edited.push(e);
+  for (const unit of acc.store.get(file)) {
+    if (![...keys].some((k) => unit.sf.text.includes(k))) continue;
+    let found: { line: number; key: string } | undefined;
+    // (the smallest node holding the double's call, then the test block around it)
+    let scope: ts.Node | undefined;
+    const locate = (n: ts.Node): void => {
+      if (n.getStart(unit.sf) + unit.offset <= d.start && n.getEnd() + unit.offset >= d.end) {
+        scope = n;
+        ts.forEachChild(n, locate);
+      }
+    };
+    locate(unit.sf);
+    for (let at = scope; at; at = at.parent)
+      if (ts.isCallExpression(at) && ts.isIdentifier(at.expression) && TEST_BLOCKS.has(at.expression.text)) {
+        scope = at;
+        break;
+      }
+    if (!scope || ts.isSourceFile(scope)) continue;
+    // (where the key itself is written: an edit renaming it there covers the read)
+    const covered = (n: ts.Node, key: string) => {
+      const at = n.getStart(unit.sf) + unit.offset + Math.max(0, n.getText(unit.sf).indexOf(key));
+      return edited.some((e) => e.start <= at && at < e.end);
+    };
+    const visit = (n: ts.Node): void => {
+      if (found) return;
+      let key: string | undefined;
+      let at: ts.Node = n;
+      // a read: `x.courier_id`, `x['courier_id']`, `{ courier_id } = x`; a text a matcher looks for (`'"courier_id":"svc"'`)
+      if (ts.isPropertyAccessExpression(n) && keys.has(n.name.text)) [key, at] = [n.name.text, n.name];
+      else if (ts.isElementAccessExpression(n) && ts.isStringLiteralLike(n.argumentExpression) && keys.has(n.argumentExpression.text)) [key, at] = [n.argumentExpression.text, n.argumentExpression];
+      else if (ts.isBindingElement(n) && ts.isObjectBindingPattern(n.parent)) {
+        const name = n.propertyName ?? n.name;
+        if (keys.has(name.getText(unit.sf))) [key, at] = [name.getText(unit.sf), name];
+      } else if (ts.isStringLiteralLike(n) && ts.isCallExpression(n.parent)) key = [...keys].find((k) => n.text.includes(`"${k}"`) || n.text === k);
+      if (key && !covered(at, key)) found = { line: lineOf(unit, n), key };
+      else ts.forEachChild(n, visit);
+    };
+    visit(scope);
+    if (found) return found;
+  }
+  return undefined;
+}
