@@ -96,7 +96,8 @@ function parameterValues(acc: AnalysisState, unit: Unit, obj: ts.ObjectLiteralEx
 function foreignTypedValues(acc: AnalysisState, unit: Unit, obj: ts.ObjectLiteralExpression, depth = 0): void {
   if (depth > 4) return;
   for (const prop of obj.properties) {
-    const v = ts.isShorthandPropertyAssignment(prop) ? prop.name : ts.isPropertyAssignment(prop) ? unwrap(prop.initializer) : undefined;
+    // (a spread of a typed value sends its keys too: `{ event, ...choice }`)
+    const v = ts.isShorthandPropertyAssignment(prop) ? prop.name : ts.isPropertyAssignment(prop) ? unwrap(prop.initializer) : ts.isSpreadAssignment(prop) ? unwrap(prop.expression) : undefined;
     if (!v) continue;
     const d = ts.isIdentifier(v) ? acc.bindings.resolve(unit, v) : undefined;
     if ((d?.kind === 'param' || d?.kind === 'var') && d.node.type) acc.foreignValues.push({ unit, node: v as ts.Identifier });
