@@ -194,6 +194,7 @@ export function markStaying<M extends Member>(p: Program<M>, asker: Asker): void
     markupReads(unit, p.all);
     keyofReads(p, unit, place);
     inheritedBy(p, unit, heirs);
+    entityColumns(p, unit, place);
     if (![...names].some((n) => unit.sf.text.includes(n))) continue;
     for (const obj of treeIndex(unit.sf).objects) {
       const vendor = !!asker.foreignObject?.(obj);
@@ -267,6 +268,27 @@ function indexedMember<M extends Member>(p: Program<M>, n: ts.StringLiteral): bo
   } catch {
     return false;
   }
+}
+
+/** An ORM's entity (`@Entity()`, `@Table()`, `@Schema()`) or a member mapped to a column (`@Column()`, `@Prop()`): a database's keys, not only a request's. */
+const ENTITY = /^(?:Entity|Table|Schema|Model|ViewEntity)$/;
+const COLUMN = /^(?:Column|PrimaryColumn|PrimaryGeneratedColumn|Prop|Property|Field)$/;
+function entityColumns<M extends Member>(p: Program<M>, unit: Unit, place: (u: Unit, n: ts.Node) => string): void {
+  if (!unit.sf.text.includes('@')) return;
+  const named = (d: ts.Decorator) => lastName(ts.isCallExpression(d.expression) ? d.expression.expression : d.expression);
+  const visit = (n: ts.Node): void => {
+    if (ts.isClassDeclaration(n)) {
+      const entity = ts.getDecorators(n)?.some((d) => ENTITY.test(named(d) ?? ''));
+      for (const m of n.members) {
+        if (!ts.isPropertyDeclaration(m) || !p.names.has(m.name.getText(unit.sf))) continue;
+        if (!entity && !ts.getDecorators(m)?.some((d) => COLUMN.test(named(d) ?? ''))) continue;
+        const r = p.symOf(p.checker.getSymbolAtLocation(m.name));
+        if (r) r.stays ??= `the type is also a database entity's (${place(unit, m)}), whose column keeps its name: give the request a type of its own`;
+      }
+    }
+    ts.forEachChild(n, visit);
+  };
+  visit(unit.sf);
 }
 
 /** Records, for each renamed member a type of this module inherits through `extends`/`implements`, that type's name. */
