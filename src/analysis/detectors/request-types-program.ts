@@ -144,6 +144,10 @@ export function involvedUnits(store: UnitStore, shaped: { unit: Unit }[], foreig
   for (const [file, names] of declares) if (names) for (const u of store.get(file)) out.add(u);
   const nameRe = typeNames.size ? new RegExp(`\\b(?:${[...typeNames].join('|')})\\b`) : undefined;
   for (const u of store.all()) if (!out.has(u) && nameRe?.test(u.sf.text)) out.add(u);
+  // and the routes that receive a body importing one of those modules (`@Body() dto: CreateLabelsDto`, a type
+  // nesting the shape): a type of what the project's own route receives stays (request-types-stay.ts)
+  const files = new Set([...out].map((u) => u.file));
+  for (const u of store.all()) if (!out.has(u) && RECEIVES.test(u.sf.text) && importsOf(u.file).some((f) => files.has(f))) out.add(u);
   // and the units holding another vendor's body with an old key (a shape it shares is not renamed),
   // where they name such a type or one that extends it (no other type can give that body its keys)
   const vendorKey = (o: ts.ObjectLiteralExpression) => foreign!(o) && o.properties.some((p) => !!p.name && ts.isIdentifier(p.name) && keys.has(p.name.text));
@@ -152,6 +156,8 @@ export function involvedUnits(store: UnitStore, shaped: { unit: Unit }[], foreig
   for (const v of foreignValues ?? []) out.add(v.unit);
   return [...out];
 }
+
+const RECEIVES = /@Body\s*\(|\breq\.body\b|\b(?:req|request)\.json\s*\(/;
 
 /** The names of these types and of the interfaces and classes that extend them (two levels), as one test. */
 function extendingNames(store: UnitStore, names: Set<string>): RegExp {
