@@ -80,14 +80,14 @@ function otherUses(acc: AnalysisState, g: BaseGroup, h: Holder, chain: Set<ts.No
       out.push({ holder: instance });
       continue;
     }
-    if (quietMember(node) || followedElsewhere(acc, unit, node)) continue;
+    if (quietMember(node) || followedElsewhere(acc, unit, node) || harmless(node)) continue;
     const cjs = commonJsExport(node);
     if (cjs) {
       if (!acc.importersRead(unit)) out.push({ unit, node: around(node), why: `paths the check cannot see: ${label} is exported from a module whose importers the check does not all read` });
       else out.push(...requirers(acc, unit, cjs.name, h));
       continue;
     }
-    const handed = handedOn(node);
+    const handed = handedOn(node) ?? defaultOf(node);
     if (handed && handedToSends(acc, g, unit, handed)) continue;
     out.push({ unit, node: around(node), why: handed ? `paths the check cannot see: ${label} is handed on there, and the check does not follow it to every request made with it` : `paths the check cannot see: ${label} is used there other than in a request it reads` });
   }
@@ -195,19 +195,21 @@ function quietMember(node: ts.Node): boolean {
  * that parameter is a request the group saw (`new LabelsApi(http)` with `this.http.post(…)` in
  * the class; `getAccount(http, id)` with `client.get(…)`).
  */
-function handedToSends(acc: AnalysisState, g: BaseGroup, unit: Unit, handed: { call: ts.CallExpression | ts.NewExpression; index: number }): boolean {
-  const { call, index } = handed;
-  if (call.arguments!.slice(0, index + 1).some(ts.isSpreadElement)) return false;
+function handedToSends(acc: AnalysisState, g: BaseGroup, unit: Unit, handed: { call: ts.CallExpression | ts.NewExpression; index: number } | { fn: ts.SignatureDeclaration; index: number }): boolean {
+  const { index } = handed;
   let fn: ts.SignatureDeclaration | undefined;
   let fnUnit = unit;
-  if (ts.isNewExpression(call)) {
+  if ('fn' in handed) fn = handed.fn;
+  else if (handed.call.arguments!.slice(0, index + 1).some(ts.isSpreadElement)) return false;
+  else if (ts.isNewExpression(handed.call)) {
+    const call = handed.call;
     const c = unwrap(call.expression);
     const d = ts.isIdentifier(c) ? acc.bindings.resolve(unit, c) : undefined;
     if (d?.kind !== 'class') return false;
     fn = d.node.members.find(ts.isConstructorDeclaration);
     fnUnit = d.unit;
   } else {
-    const called = calledFunction(acc, unit, call.expression);
+    const called = calledFunction(acc, unit, handed.call.expression);
     if (!called) return false;
     fn = called.node as ts.SignatureDeclaration;
     fnUnit = called.unit;
@@ -240,7 +242,7 @@ function handedToSends(acc: AnalysisState, g: BaseGroup, unit: Unit, handed: { c
     };
     inClass(cls);
   }
-  return uses.every((u) => g.sends.some((s) => contains(s, u)));
+  return uses.every((u) => g.sends.some((s) => contains(s, u)) || quietMember(u));
 }
 
 /**
@@ -337,6 +339,27 @@ function importResolves(acc: AnalysisState, unit: Unit, clause: ts.ImportClause,
     const d = acc.bindings.resolve(unit, n);
     return !!d && 'node' in d && d.node === h.decl;
   });
+}
+
+/**
+ * A use that sends nothing through the base: logged (`console.info('…', API)`), given to
+ * axios-retry (it re-sends the same request). (A spy or an axios-mock-adapter on the instance is
+ * not: the relative paths its test matches are no doubles the check moves, so it holds the base.)
+ */
+function harmless(node: ts.Node): boolean {
+  const arg = outermost(node);
+  const call = arg.parent;
+  if (!call || !(ts.isCallExpression(call) || ts.isNewExpression(call)) || !call.arguments?.includes(arg as ts.Expression)) return false;
+  const callee = call.expression.getText().replace(/\s+/g, '');
+  return /^console\.\w+$/.test(callee) || /^axiosRetry$/.test(callee);
+}
+
+/** The instance given as a parameter's default (`constructor(private readonly http = api)`): handed to that function as its argument would be. */
+function defaultOf(node: ts.Node): { fn: ts.SignatureDeclaration; index: number } | undefined {
+  const at = outermost(node);
+  const param = at.parent;
+  if (!param || !ts.isParameter(param) || param.initializer !== at) return undefined;
+  return { fn: param.parent, index: param.parent.parameters.indexOf(param) };
 }
 
 /** The call a use is an argument of (`getAccount(http, id)`, `new LabelsApi(http)`), with its place. */

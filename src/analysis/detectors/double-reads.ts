@@ -60,6 +60,8 @@ export function oldKeyRead(acc: AnalysisState, d: { file: string; start: number;
         const name = n.propertyName ?? n.name;
         if (keys.has(name.getText(unit.sf))) [key, at] = [name.getText(unit.sf), name];
       } else if (ts.isStringLiteralLike(n) && ts.isCallExpression(n.parent)) key = [...keys].find((k) => n.text.includes(`"${k}"`) || n.text === k);
+      // a key of what the test expects the body to be (`expect(sent).toEqual({ shipments: [{ courier_id }] })`)
+      else if ((ts.isPropertyAssignment(n) || ts.isShorthandPropertyAssignment(n)) && keys.has(n.name.getText(unit.sf)) && expected(n)) [key, at] = [n.name.getText(unit.sf), n.name];
       if (key && !covered(at, key)) found = { line: lineOf(unit, n), key };
       else ts.forEachChild(n, visit);
     };
@@ -67,4 +69,13 @@ export function oldKeyRead(acc: AnalysisState, d: { file: string; start: number;
     if (found) return found;
   }
   return undefined;
+}
+
+const MATCHERS = new Set(['toEqual', 'toStrictEqual', 'toMatchObject', 'objectContaining', 'eql', 'deep', 'include']);
+
+/** Is this key written in what a matcher compares a value with (`toEqual({ … })`, `expect.objectContaining({ … })`)? */
+function expected(n: ts.Node): boolean {
+  for (let at: ts.Node | undefined = n.parent; at && !ts.isStatement(at); at = at.parent)
+    if (ts.isCallExpression(at) && ts.isPropertyAccessExpression(at.expression) && MATCHERS.has(at.expression.name.text)) return true;
+  return false;
 }
