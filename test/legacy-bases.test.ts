@@ -202,15 +202,17 @@ describe('legacyBases: --fix records a base known as legacy only by its v1 paths
     expect(read(dir, 'src/pickups.ts')).toBe(held);
   });
 
-  it('a base with no name to record (a literal) is listed as left for a person after the fix', () => {
-    const dir = tempTree({ 'src/cancel.ts': "export const cancel = () => fetch(new URL('/pickup/v1/pickups', 'https://ship.example.com'), { method: 'POST' });\n" }, 'mc-lb-');
+  it('a base with no name to record (a literal, joined to the path with new URL) holds its v1 path: both stay reported', () => {
+    const SRC = "export const cancel = () => fetch(new URL('/pickup/v1/pickups', 'https://ship.example.com'), { method: 'POST' });\n";
+    const dir = tempTree({ 'src/cancel.ts': SRC }, 'mc-lb-');
     const before = runCli(['-r', 'compact'], dir);
     expect(before.stdout).toContain('src/cancel.ts:1:65: error The base URL `https://ship.example.com` serves a v1 path that moves to 2024-09');
     const r = runCli(['--fix', '--allow-dirty', '-r', 'compact'], dir);
-    expect(read(dir, 'src/cancel.ts')).toBe("export const cancel = () => fetch(new URL('/2024-09/pickups', 'https://ship.example.com'), { method: 'POST' });\n");
-    // a scan no longer reports it; the summary does, at its place after the fix
-    expect(r.stdout).toContain('migrate-check --fix: 1 file changed, 1 finding fixed, 1 left for a person.');
-    expect(r.stdout).toContain('Left for a person:\n  src/cancel.ts:1:63  legacy-base-url  The base URL `https://ship.example.com` serves a v1 path that moves to 2024-09');
+    // (moved alone, the path would go to a host not known to serve 2024-09, and no later scan would say so)
+    expect(read(dir, 'src/cancel.ts')).toBe(SRC);
+    expect(r.stdout).toContain('migrate-check --fix: 0 files changed, 0 findings fixed, 2 left for a person.');
+    expect(r.stdout).toContain("src/cancel.ts:1:44  v1-pickups-path  `/pickup/v1/pickups` (POST /pickup/v1/pickups) is legacy v1; 2024-09 uses `/2024-09/pickups` on the base host; left for a person: the base it is joined to, `'https://ship.example.com'`, is not known to be the base host");
+    expect(r.stdout).toContain('src/cancel.ts:1:65  legacy-base-url  The base URL `https://ship.example.com` serves a v1 path that moves to 2024-09');
     expect(existsSync(path.join(dir, 'migrate-check.config.json'))).toBe(false);
   });
 

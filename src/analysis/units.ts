@@ -278,9 +278,16 @@ export class UnitStore {
     return list;
   }
 
-  /** All units parsed so far. */
+  private allUnits?: { size: number; list: Unit[] };
+
+  /** All units parsed so far (the same array until another file is parsed: callers do not change it). */
   all(): Unit[] {
-    return [...this.units.values(), ...this.componentUnits.values()].flat();
+    // (asked for again and again while the checks run: made anew only when a file was parsed since)
+    const size = this.units.size + this.componentUnits.size;
+    if (this.allUnits?.size === size) return this.allUnits.list;
+    const list = [...this.units.values(), ...this.componentUnits.values()].flat();
+    this.allUnits = { size, list };
+    return list;
   }
 
   /** The `paths` and `baseUrl` that apply in a folder (tsconfig.ts: `extends` followed; a file that cannot be read sets none). */

@@ -11,7 +11,7 @@ import { propertyValue, unwrap } from '../evaluate.js';
 import { note, says } from '../findings.js';
 import type { AnalysisState, Target } from '../state.js';
 import { lineCol, type Unit } from '../units.js';
-import { parameterIndex } from './callers.js';
+import { type FunctionNode, callersOf, parameterIndex } from './callers.js';
 import { quotedCode } from './path-text.js';
 import { entries, lateWrite, unseenEntries } from './array-entries.js';
 import { bodyExpressions, forwardedArgs, markTree, objects, sentValues, spreadObjects } from './body-objects.js';
@@ -82,12 +82,18 @@ export function tieBody(acc: AnalysisState, unit: Unit, arg: ts.Expression, ep: 
   return unseen;
 }
 
-/** What the callers pass for the parameters an object literal holds as members' values (`{ shipments: entries }`). */
+/** What the project's calls of its function pass for the parameters an object literal holds as members' values (`{ shipments: entries }`). */
 function parameterValues(acc: AnalysisState, unit: Unit, obj: ts.ObjectLiteralExpression): { unit: Unit; expr: ts.Expression }[] {
   const out: { unit: Unit; expr: ts.Expression }[] = [];
   for (const prop of obj.properties) {
     const v = ts.isShorthandPropertyAssignment(prop) ? prop.name : ts.isPropertyAssignment(prop) ? unwrap(prop.initializer) : undefined;
-    if (v && ts.isIdentifier(v) && acc.bindings.resolve(unit, v)?.kind === 'param') out.push(...forwardedArgs(acc, unit, v));
+    const d = v && ts.isIdentifier(v) ? acc.bindings.resolve(unit, v) : undefined;
+    if (d?.kind !== 'param') continue;
+    // (the calls found by its name, as callersOf keeps them: a light look, no wrapper or hook followed)
+    for (const c of callersOf(acc, d.fn as FunctionNode)) {
+      const a = c.call.arguments[d.index];
+      if (a && !ts.isSpreadElement(a)) out.push({ unit: c.unit, expr: a });
+    }
   }
   return out;
 }

@@ -198,14 +198,28 @@ function forwardedOnce(acc: AnalysisState, unit: Unit, e: ts.Expression, depth =
  * The other names a module's function is imported or re-exported under (`createLabels as
  * printLabels`; the local name of a default import of its module, where it is the default export).
  */
+const importedMemo = new WeakMap<AnalysisState, Map<string, { units: number; names: string[] }>>();
+
 function importedAs(acc: AnalysisState, home: Unit, name: string): string[] {
+  let memo = importedMemo.get(acc);
+  if (!memo) importedMemo.set(acc, (memo = new Map()));
+  const key = `${home.file}\0${name}`;
+  const known = memo.get(key);
+  const units = acc.store.all().length;
+  if (known && known.units === units) return known.names;
+  const names = importedAsNow(acc, home, name);
+  memo.set(key, { units, names });
+  return names;
+}
+
+function importedAsNow(acc: AnalysisState, home: Unit, name: string): string[] {
   const out = new Set<string>();
   const alias = new RegExp(`\\b${name.replace(/\$/g, '\\$')}\\s+as\\s+([A-Za-z_$][\\w$]*)`, 'g');
   // (a default export of it, in its module or a barrel naming it: `export default createLabels`)
   const asDefault = new RegExp(`\\bexport\\s+default\\s+(?:async\\s+)?(?:function\\s*\\*?\\s*)?${name.replace(/\$/g, '\\$')}\\b`);
-  const defaults = new Set(acc.store.all().filter((u) => asDefault.test(u.sf.text)).map((u) => u.file));
+  const defaults = new Set(acc.store.all().filter((u) => u.sf.text.includes(name) && asDefault.test(u.sf.text)).map((u) => u.file));
   for (const u of acc.store.all()) {
-    for (const m of u.sf.text.matchAll(alias)) if (m[1] !== name && m[1] !== 'default') out.add(m[1]);
+    if (u.sf.text.includes(name)) for (const m of u.sf.text.matchAll(alias)) if (m[1] !== name && m[1] !== 'default') out.add(m[1]);
     if (!defaults.size || u.file === home.file) continue;
     for (const st of u.sf.statements)
       if (ts.isImportDeclaration(st) && st.importClause?.name && ts.isStringLiteral(st.moduleSpecifier) && defaults.has(acc.store.resolve(u.file, st.moduleSpecifier.text) ?? '')) out.add(st.importClause.name.text);

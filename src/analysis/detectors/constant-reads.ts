@@ -56,6 +56,8 @@ function elsewhere(acc: AnalysisState, unit: Unit, decl: Declared, reads: Consta
     const text = acc.store.text(file);
     if (!text || !word.test(text)) continue;
     const imports = [...text.matchAll(IMPORT_SPECIFIER)].some((m) => acc.store.resolve(file, m[1]) === unit.file);
+    // (read as a member of what another module re-exports, `L.LABELS` through barrels, or of a `require`d module)
+    if (!imports && new RegExp(`[\\w$)\\]]\\s*\\.\\s*${name.replace(/\$/g, '\\$')}(?![\\w$])`).test(text)) return `\`${name}\` is read as a member of another module's export in ${acc.shownFile(file)}`;
     if (!imports) continue;
     const units = acc.store.get(file);
     if (!units.length) return `\`${name}\` is imported by ${acc.shownFile(file)}, which the check does not read`;

@@ -12,6 +12,7 @@ import type { AnalysisState } from '../state.js';
 import { type Unit, treeIndex } from '../units.js';
 import { checkBase, checkReplacedEnvironments } from './legacy-base.js';
 import { baseHostname, checkHost, hostBeside, joinedBase } from './host-option.js';
+import { readsOfConstant } from './constant-reads.js';
 import { type Virtual, displayPath, isMaximal, joinBase, pathStart, quickPathTest, shortText, virtualText } from './path-text.js';
 import { methodAt } from './method.js';
 import { groupMember, unseenAfterBase } from './versioned-base.js';
@@ -200,6 +201,20 @@ export function reportPath(acc: AnalysisState, unit: Unit, e: ts.Expression, m: 
     if (fixKind !== 'none' && m.version === '2023-01' && pathDescribes2023(acc, e) === 'sent') {
       fixKind = 'none';
       manual = "the object it is written in gives the call its own `version: '2023-01'`, which `--fix` does not change: move the version and the path together by hand";
+    }
+    // a path written whole in an exported constant: read elsewhere in a way the check does not follow
+    // (`ep.PICKUPS` through a namespace, `require`, `import()`), its request is not seen, so it stays
+    const own = e.parent && ts.isVariableDeclaration(e.parent) && e.parent.initializer === e && ts.isIdentifier(e.parent.name) ? e.parent : undefined;
+    const reads = fixKind !== 'none' && own && ts.isVariableStatement(own.parent?.parent) && ts.isSourceFile(own.parent.parent.parent) ? readsOfConstant(acc, unit, own as ts.VariableDeclaration & { name: ts.Identifier }) : undefined;
+    // (or exported as a CommonJS member, `exports.PICKUPS = '/pickup/v1/pickups'`: its reads are members the check does not follow)
+    const cjs = fixKind !== 'none' && e.parent && ts.isBinaryExpression(e.parent) && e.parent.right === e && /^(?:module\.)?exports\.[\w$]+$/.test(e.parent.left.getText(unit.sf).replace(/\s+/g, ''));
+    if (cjs) {
+      fixKind = 'none';
+      manual = `it is exported as \`${e.parent.getChildAt(0).getText(unit.sf)}\`, whose reads in other modules the check does not follow to the requests they send: move the path and those requests together by hand`;
+    }
+    if (reads && 'unseen' in reads) {
+      fixKind = 'none';
+      manual = `${reads.unseen}, where the check cannot see the request it is sent with: move the path and that request together by hand`;
     }
     if (fixKind !== 'none') {
       edit = renderRegion(pieces, vt, from, m.end, tokens);

@@ -118,6 +118,8 @@ export function markupMentions(acc: AnalysisState, name: string, bound: (d: Decl
   const out: Unit[] = [];
   if (!acc.callsLookedUp.has(name)) acc.callsLookedUp.set(name, new Set());
   for (const u of acc.store.all()) {
+    // (only a component has markup: a module's unit spans its whole file)
+    if (u.offset === 0 && u.sf.text.length === u.fileText.length) continue;
     if (!u.fileText.includes(name) || out.some((o) => o.file === u.file)) continue;
     const markup = markupOf(u, acc.store.get(u.file));
     if (!markup || !word.test(markup)) continue;
