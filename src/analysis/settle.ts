@@ -103,22 +103,48 @@ const FAMILY: Record<string, string> = { 'label-entry-2023-01': 'labels-2023-01'
  */
 export function holdBesideUnsent(acc: AnalysisState): boolean {
   const expected = expectedFindings(acc);
-  const unsent = [...acc.findings.values()].filter((f) => f.heldBecause?.code === 'endpoint-unseen' && f.context && !expected.has(f));
+  // (a body the check cannot tie to a request, or one held because it is also handed elsewhere: either may be this path's)
+  const unsent = [...acc.findings.values()].filter((f) => (f.heldBecause?.code === 'endpoint-unseen' || f.heldBecause?.code === 'read-by-old-keys') && f.context && !expected.has(f));
   let held = false;
   if (!unsent.length) return held;
   for (const f of acc.findings.values()) {
     if (f.fixKind === 'none' || f.changeKind !== 'endpoint-moved' || !f.context) continue;
-    const near = unsent.filter((g) => g.file === f.file && (FAMILY[g.context!.kind] ?? g.context!.kind) === f.context!.kind);
-    if (!near.length) continue;
+    const kindOf = (g: Finding) => (FAMILY[g.context!.kind] ?? g.context!.kind) === f.context!.kind;
     const unit = unitHolding(acc, f);
-    const fn = unit && innermostFunction(unit.sf, f.start - unit.offset);
-    if (!unit || !fn) continue;
-    const g = near.find((x) => x.start - unit.offset >= fn.pos && x.end - unit.offset <= fn.end);
+    if (!unit) continue;
+    // an object of its kind in another module that names the function sending it (`call(createLabels, { … })`,
+    // `dispatch(createLabels({ … }))`): it may be this request's body, passed in a way the check does not follow
+    const name = callableName(innermostFunction(unit.sf, f.start - unit.offset));
+    // (in its own module, where the object is given to a call of that name on its line: `dispatch(createLabels({ … }))`)
+    // (a name, not a member: `x.create(…)` is another object's method)
+    const word = name ? new RegExp(`(?<![\\w$.])${name}(?![\\w$])`) : undefined;
+    const far = word ? unsent.find((g) => kindOf(g) && (g.file !== f.file ? word.test(acc.store.text(g.file) ?? '') : new RegExp(`${word.source}\\s*\\(`).test((acc.store.text(g.file) ?? '').split('\n')[g.line - 1] ?? ''))) : undefined;
+    if (far) {
+      acc.hold(f, 'body-holds', `an object in ${far.file === f.file ? 'this module' : acc.shownFile(far.file)} (\`${far.oldText ?? far.ruleId}\`, ${far.ruleId}, line ${far.line}), where \`${name}\` is named, looks like the body sent with it, but the check cannot tie it to this request: migrate them together by hand`);
+      held = true;
+      continue;
+    }
+    const near = unsent.filter((g) => g.file === f.file && kindOf(g));
+    if (!near.length) continue;
+    // the same function; or, for a path written outside any function (`const LABELS = '/2023-01/labels'`,
+    // `axios.post.bind(axios, '/2023-01/labels')`), or an object written outside any, the same module
+    const fn = innermostFunction(unit.sf, f.start - unit.offset);
+    const g = near.find((x) => !fn || !innermostFunction(unit.sf, x.start - unit.offset) || (x.start - unit.offset >= fn.pos && x.end - unit.offset <= fn.end));
     if (!g) continue;
-    acc.hold(f, 'body-holds', `an object built in the same function (\`${g.oldText ?? g.ruleId}\`, ${g.ruleId}, line ${g.line}) looks like the body sent with it, but the check cannot tie it to this request: migrate them together by hand`);
+    acc.hold(f, 'body-holds', `an object built in the same ${fn && innermostFunction(unit.sf, g.start - unit.offset) ? 'function' : 'module'} (\`${g.oldText ?? g.ruleId}\`, ${g.ruleId}, line ${g.line}) looks like the body sent with it, but the check cannot tie it to this request: migrate them together by hand`);
     held = true;
   }
   return held;
+}
+
+/** The name a function is called by: its own, or the variable or property it is the value of (through a call wrapping it: `createAsyncThunk('…', (body) => …)`). */
+function callableName(fn: ts.Node | undefined): string | undefined {
+  if (!fn) return undefined;
+  if ((ts.isFunctionDeclaration(fn) || ts.isMethodDeclaration(fn)) && fn.name && ts.isIdentifier(fn.name)) return fn.name.text;
+  let at: ts.Node = fn;
+  while (at.parent && (ts.isParenthesizedExpression(at.parent) || ts.isCallExpression(at.parent) || ts.isAsExpression(at.parent))) at = at.parent;
+  const p = at.parent;
+  return p && (ts.isVariableDeclaration(p) || ts.isPropertyAssignment(p)) && ts.isIdentifier(p.name) ? p.name.text : undefined;
 }
 
 /** The innermost function whose body holds this offset. */
