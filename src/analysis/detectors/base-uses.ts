@@ -48,6 +48,8 @@ export function checkBaseUses(acc: AnalysisState, g: BaseGroup): void {
       else unseenUse(acc, g, use.unit, use.node, use.why);
     }
   }
+  // (past that many names, what the rest do with it is not looked at: it holds)
+  if (holders.length > 12) unseenUse(acc, g, g.unit, g.literal, 'paths the check cannot see: the base is handed on under more names than the check follows');
 }
 
 type Found = { holder: Holder } | { unit: Unit; node: ts.Node; why: string };
