@@ -118,7 +118,13 @@ export function holdBesideUnsent(acc: AnalysisState): boolean {
     // (in its own module, where the object is given to a call of that name on its line: `dispatch(createLabels({ … }))`)
     // (a name, not a member: `x.create(…)` is another object's method)
     const word = name ? new RegExp(`(?<![\\w$.])${name}(?![\\w$])`) : undefined;
-    const far = word ? unsent.find((g) => kindOf(g) && (g.file !== f.file ? word.test(acc.store.text(g.file) ?? '') : new RegExp(`${word.source}\\s*\\(`).test((acc.store.text(g.file) ?? '').split('\n')[g.line - 1] ?? ''))) : undefined;
+    // (another module only where it imports the path's: the first such object, by file and line)
+    const importsHome = (file: string) => [...(acc.store.text(file) ?? '').matchAll(IMPORT_SPECIFIER)].some((m) => acc.store.resolve(file, m[1]) === f.file);
+    const far = word
+      ? unsent
+          .filter((g) => kindOf(g) && (g.file !== f.file ? word.test(acc.store.text(g.file) ?? '') && importsHome(g.file) : new RegExp(`${word.source}\\s*\\(`).test((acc.store.text(g.file) ?? '').split('\n')[g.line - 1] ?? '')))
+          .sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line))[0]
+      : undefined;
     if (far) {
       acc.hold(f, 'body-holds', `an object in ${far.file === f.file ? 'this module' : acc.shownFile(far.file)} (\`${far.oldText ?? far.ruleId}\`, ${far.ruleId}, line ${far.line}), where \`${name}\` is named, looks like the body sent with it, but the check cannot tie it to this request: migrate them together by hand`);
       held = true;

@@ -66,8 +66,6 @@ function otherUses(acc: AnalysisState, g: BaseGroup, h: Holder, chain: Set<ts.No
   const isHolder = (d: Decl) => h.kind === 'var' && 'node' in d && d.node === h.decl;
   for (const u of h.kind === 'var' ? markupMentions(acc, h.name.text, isHolder) : [])
     out.push({ unit: h.unit, node: h.kind === 'var' ? h.name : (h.cls.name ?? h.cls), why: `paths the check cannot see: the markup of ${acc.shownFile(u.file)}, which the check does not read, uses ${label}` });
-  // (a name whose uses decide: worker threads analyse together every part that holds it, as one thread would)
-  if (h.kind === 'var') acc.callsLookedUp.set(h.name.text, (acc.callsLookedUp.get(h.name.text) ?? new Set()).add(h.unit.file));
   // a name an importer destructures from the holder's module (`const { SHIPPING_API } = await import('./config')`,
   // `const { API } = config` with `import * as config`): a holder of its own; any other mention there is a use not followed
   const elsewhere = h.kind === 'var' && !ts.isBindingElement(h.decl) && ts.isSourceFile(h.decl.parent?.parent?.parent ?? h.decl.parent) ? destructuredElsewhere(acc, h) : { holders: [], uses: [] };

@@ -90,7 +90,7 @@ function parameterValues(acc: AnalysisState, unit: Unit, obj: ts.ObjectLiteralEx
     const d = v && ts.isIdentifier(v) ? acc.bindings.resolve(unit, v) : undefined;
     if (d?.kind !== 'param') continue;
     // (the calls found by its name, as callersOf keeps them: a light look, no wrapper or hook followed)
-    for (const c of callersOf(acc, d.fn as FunctionNode)) {
+    for (const c of callersOf(acc, d.fn as FunctionNode, d.unit.file)) {
       const a = c.call.arguments[d.index];
       if (a && !ts.isSpreadElement(a)) out.push({ unit: c.unit, expr: a });
     }

@@ -171,10 +171,12 @@ export function calledFunction(acc: AnalysisState, unit: Unit, callee: ts.Expres
 }
 
 /** The calls of a function anywhere in the units analysed (found by name, kept where the name resolves to it). */
-export function callersOf(acc: AnalysisState, fn: FunctionNode): { unit: Unit; call: ts.CallExpression }[] {
+export function callersOf(acc: AnalysisState, fn: FunctionNode, from?: string): { unit: Unit; call: ts.CallExpression }[] {
+  const name = functionName(fn);
+  // (`from`: the file whose analysis asks; `--cache` then ties to it the files that call the name, and no others)
+  if (name && from) acc.callsLookedUp.set(name, (acc.callsLookedUp.get(name) ?? new Set()).add(from));
   let known = acc.callIndexUnits === acc.store.parsedCount ? acc.callersMemo.get(fn) : undefined;
   if (known) return known;
-  const name = functionName(fn);
   known = name ? callsNamed(acc, name).filter((c) => calledFunction(acc, c.unit, c.call.expression)?.node === fn) : [];
   acc.callersMemo.set(fn, known);
   return known;

@@ -116,7 +116,6 @@ export function restParameter(decl: Decl): Extract<Decl, { kind: 'param' }> | un
 export function markupMentions(acc: AnalysisState, name: string, bound: (d: Decl) => boolean): Unit[] {
   const word = new RegExp(`(?<![\\w$.])${name.replace(/\$/g, '\\$')}(?![\\w$])`);
   const out: Unit[] = [];
-  if (!acc.callsLookedUp.has(name)) acc.callsLookedUp.set(name, new Set());
   for (const u of acc.store.all()) {
     // (only a component has markup: a module's unit spans its whole file)
     if (u.offset === 0 && u.sf.text.length === u.fileText.length) continue;
