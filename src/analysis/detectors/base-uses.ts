@@ -11,13 +11,14 @@ import { unwrap } from '../evaluate.js';
 import type { AnalysisState, BaseGroup } from '../state.js';
 import type { Unit } from '../units.js';
 import { calledFunction, enclosingClass } from './callers.js';
-import { declared, exported, keyRead } from './path-constants.js';
+import { BASE_KEYS, isCreate } from './instance-base.js';
+import { contains, declared, exported, keyRead } from './path-constants.js';
 import { isReference, markupMentions, outermost, usesAnywhere } from './uses.js';
 import { identifiers } from './body-reads.js';
 import { IMPORT_SPECIFIER } from '../resolve.js';
 import { unseenUse } from './versioned-base.js';
 
-const BASE_KEYS = new Set(['baseURL', 'prefixUrl', 'baseUrl', 'prefixURL']);
+const BASE_OPTIONS = new Set(BASE_KEYS);
 /** an instance's members a use may touch without sending anything (`http.interceptors.request.use(…)`, `http.defaults.headers`) */
 const QUIET_MEMBERS = new Set(['interceptors', 'defaults']);
 
@@ -163,10 +164,10 @@ function instanceOf(unit: Unit, node: ts.Node): Holder | undefined {
   // (the base written in a template with the host: `baseURL: \`${HOST}/2023-01\``)
   while (at.parent && (ts.isTemplateSpan(at.parent) || ts.isTemplateExpression(at.parent) || (ts.isBinaryExpression(at.parent) && at.parent.operatorToken.kind === ts.SyntaxKind.PlusToken))) at = outermost(at.parent);
   const prop = at.parent;
-  if (!prop || !ts.isPropertyAssignment(prop) || prop.initializer !== at || !BASE_KEYS.has(prop.name.getText(unit.sf).replace(/['"]/g, ''))) return undefined;
+  if (!prop || !ts.isPropertyAssignment(prop) || prop.initializer !== at || !BASE_OPTIONS.has(prop.name.getText(unit.sf).replace(/['"]/g, ''))) return undefined;
   const obj = prop.parent;
   const call = obj.parent;
-  if (!ts.isCallExpression(call) || call.arguments[0] !== obj || !ts.isPropertyAccessExpression(call.expression) || !['create', 'extend'].includes(call.expression.name.text)) return undefined;
+  if (!ts.isCallExpression(call) || call.arguments[0] !== obj || !isCreate(call)) return undefined;
   const holder = outermost(call).parent;
   if (ts.isVariableDeclaration(holder) && ts.isIdentifier(holder.name) && holder.initializer === outermost(call)) return { kind: 'var', unit, decl: holder, name: holder.name, label: holder.name.text };
   const cls = enclosingClass(call);
@@ -187,7 +188,7 @@ function quietMember(node: ts.Node): boolean {
   const p = outermost(node).parent;
   if (!ts.isPropertyAccessExpression(p) || p.expression !== outermost(node) || !QUIET_MEMBERS.has(p.name.text)) return false;
   const next = p.parent;
-  return !(ts.isPropertyAccessExpression(next) && BASE_KEYS.has(next.name.text)) && !(ts.isElementAccessExpression(next) && ts.isStringLiteralLike(next.argumentExpression) && BASE_KEYS.has(next.argumentExpression.text));
+  return !(ts.isPropertyAccessExpression(next) && BASE_OPTIONS.has(next.name.text)) && !(ts.isElementAccessExpression(next) && ts.isStringLiteralLike(next.argumentExpression) && BASE_OPTIONS.has(next.argumentExpression.text));
 }
 
 /**
@@ -379,9 +380,5 @@ function around(node: ts.Node): ts.Node {
     if (!p || ts.isStatement(p) || ts.isFunctionLike(p) || ts.isVariableDeclaration(p) || ts.isPropertyAssignment(p) || ts.isSourceFile(p) || p.getText().length > 160) return at;
     at = p;
   }
-}
-
-function contains(outer: ts.Node, inner: ts.Node): boolean {
-  return outer.getSourceFile() === inner.getSourceFile() && inner.pos >= outer.pos && inner.end <= outer.end;
 }
 

@@ -10,7 +10,8 @@ import { defaultBase, isAxios, isAxiosDecl } from './axios-defaults.js';
 import { classMember, constructionsOf, constructorArgument, enclosingClass, memberType, parameterIndex, thisMember } from './callers.js';
 import { nestBase } from './nest-modules.js';
 
-const BASE_KEYS = ['baseURL', 'prefixUrl', 'baseUrl', 'prefixURL'];
+/** the options an instance's base URL is given by (axios' `baseURL`, ky's and got's `prefixUrl`) */
+export const BASE_KEYS = ['baseURL', 'prefixUrl', 'baseUrl', 'prefixURL'];
 
 /**
  * The base URL of an HTTP client instance (`axios.create({ baseURL })`, `ky.create({ prefixUrl })`),
@@ -131,7 +132,7 @@ function fromConstructor(acc: AnalysisState, unit: Unit, value: ts.Expression): 
 }
 
 /** `axios.create(…)`, `ky.extend(…)`: a call that makes an instance from an options object. */
-function isCreate(c: ts.CallExpression): boolean {
+export function isCreate(c: ts.CallExpression): boolean {
   return ts.isPropertyAccessExpression(c.expression) && ['create', 'extend'].includes(c.expression.name.text) && !!c.arguments[0];
 }
 

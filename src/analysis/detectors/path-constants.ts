@@ -93,6 +93,6 @@ export function keyRead(id: ts.Expression, key: string): ts.Node | null | undefi
 }
 
 /** Is `inner` part of what a request reads its URL from (the URL expression, or a wrapper's call)? */
-function contains(send: ts.Node, inner: ts.Node): boolean {
+export function contains(send: ts.Node, inner: ts.Node): boolean {
   return send.getSourceFile() === inner.getSourceFile() && inner.pos >= send.pos && inner.end <= send.end;
 }
