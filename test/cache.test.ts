@@ -91,6 +91,55 @@ describe('--cache', () => {
     expect(r.again).toBeLessThan(r.of);
   });
 
+  it('ties a wrapper filling its body with its parameters to the modules importing it, not to namesakes elsewhere', () => {
+    // each package has its own bookPickup, whose body members are its parameters: the callers that
+    // fill them import it, so an edit in one package analyses that package's two modules again,
+    // nothing of the other
+    const pickups = "export async function bookPickup(id: string, ids: string[]) {\n  return fetch('https://legacy.example.com/pickup/v1/pickups', { method: 'POST', body: JSON.stringify({ courier_id: id, service_shipment_ids: ids }) });\n}\n";
+    const page = "import { bookPickup } from './pickups';\nexport const book = () => bookPickup('dhl', ['s1']);\n";
+    const dir = tempTree({
+      'package.json': '{ "name": "mono", "private": true, "workspaces": ["packages/*"] }\n',
+      'packages/a/package.json': '{ "name": "a" }\n',
+      'packages/a/src/pickups.ts': pickups,
+      'packages/a/src/page.ts': page,
+      'packages/b/package.json': '{ "name": "b" }\n',
+      'packages/b/src/pickups.ts': pickups,
+      'packages/b/src/page.ts': page,
+    });
+    runCli(['--cache', ...JSON_ARGS], dir);
+    const file = path.join(dir, 'packages/b/src/pickups.ts');
+    writeFileSync(file, `${readFileSync(file, 'utf8')}// touched\n`);
+    const after = runCli(['--cache', ...JSON_ARGS], dir, TRACE);
+    expect(after.stdout).toBe(runCli(JSON_ARGS, dir).stdout);
+    expect(reanalysed(after.stderr)).toEqual({ used: true, again: 2, of: 4 });
+  });
+
+  it('keeps requests of one monorepo apart when they send the same old path; a fake server in test code ties to its own', () => {
+    // `.post(` is a request in src/, a fake server's route only in test code: the two label modules
+    // share no component, the pickup module goes with the fake server doubling its path
+    const send = (p: string, body: string) => `import axios from 'axios';\nexport const send = () => axios.post('https://api.example.com${p}', ${body});\n`;
+    const dir = tempTree({
+      'package.json': '{ "name": "mono", "private": true, "workspaces": ["packages/*"] }\n',
+      'packages/a/package.json': '{ "name": "a" }\n',
+      'packages/a/src/labels.ts': send('/2023-01/labels', "{ shipments: [{ courier_id: 'dhl' }] }"),
+      'packages/b/package.json': '{ "name": "b" }\n',
+      'packages/b/src/labels.ts': send('/2023-01/labels', "{ shipments: [{ courier_id: 'ups' }] }"),
+      'packages/c/package.json': '{ "name": "c" }\n',
+      'packages/c/src/pickups.ts': send('/pickup/v1/pickups', "{ courier_id: 'dhl', service_shipment_ids: ['s1'] }"),
+      'packages/c/test/fake-server.test.ts': "import express from 'express';\nconst app = express();\napp.post('/pickup/v1/pickups', (req, res) => res.json({ id: req.body.courier_id }));\n",
+    });
+    runCli(['--cache', ...JSON_ARGS], dir);
+    const touch = (file: string) => writeFileSync(path.join(dir, file), `${readFileSync(path.join(dir, file), 'utf8')}// touched\n`);
+    touch('packages/a/src/labels.ts');
+    let after = runCli(['--cache', ...JSON_ARGS], dir, TRACE);
+    expect(after.stdout).toBe(runCli(JSON_ARGS, dir).stdout);
+    expect(reanalysed(after.stderr)).toEqual({ used: true, again: 1, of: 4 });
+    touch('packages/c/src/pickups.ts');
+    after = runCli(['--cache', ...JSON_ARGS], dir, TRACE);
+    expect(after.stdout).toBe(runCli(JSON_ARGS, dir).stdout);
+    expect(reanalysed(after.stderr)).toEqual({ used: true, again: 2, of: 4 });
+  });
+
   it('ties a wrapper to its callers by name, where no import ties them', () => {
     // book.ts is handed the client: it never imports client.ts, whose path its body goes to
     const dir = tempTree({

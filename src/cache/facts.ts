@@ -3,7 +3,7 @@
 // without reading the files that did not change (changed.ts).
 
 import { setsClientDefaults } from '../core/axios-defaults.js';
-import { MAY_DOUBLE, oldResourceWords } from '../core/path-shape.js';
+import { mayDouble, oldResourceWords } from '../core/path-shape.js';
 import { AXIOS_WORD, globalTypeNames, mayRegisterWebhook, namesOldEvent } from '../pipeline/partition.js';
 import { drawsImporters, moduleSpecifiers, textSignal, VERSIONED_BASE } from '../pipeline/prefilter.js';
 import type { Source } from '../pipeline/read.js';
@@ -28,7 +28,7 @@ export function factsOf(src: Source, hosts: string[]): Facts {
   if (drawsImporters(text)) f.wrapper = true;
   if (namesOldEvent(text)) f.oldEvent = true;
   if (mayRegisterWebhook(text)) f.webhook = true;
-  if (MAY_DOUBLE.test(text)) f.double = true;
+  if (mayDouble(src.file, text)) f.double = true;
   const resources = oldResourceWords(text);
   if (resources.length) f.resources = resources;
   return f;

@@ -9,6 +9,7 @@ import { IMPORT_SPECIFIER } from '../analysis/resolve.js';
 import { environmentTies } from '../core/environments.js';
 import { insideRoot } from '../core/wall.js';
 import { UnionFind } from '../core/union-find.js';
+import { tiesDouble } from '../core/path-shape.js';
 import { inScope, projectScope } from '../core/project-scope.js';
 import { LightResolver } from '../pipeline/light-resolver.js';
 import type { Entry } from './entry.js';
@@ -99,7 +100,7 @@ export function components(
   for (const d of facts) {
     if (!d.e.double || !d.e.resources) continue;
     const scope = projectScope(d.file);
-    for (const c of facts) if (c !== d && inScope(scope, c.file) && c.e.resources?.some((w) => d.e.resources!.includes(w))) sets.union(d.file, c.file);
+    for (const c of facts) if (c !== d && inScope(scope, c.file) && tiesDouble(d.e.resources, c.e.resources ?? [])) sets.union(d.file, c.file);
   }
   // an environment file goes with the files a build swaps in for it (src/pipeline/partition.ts ties them too)
   for (const [a, b] of environmentTies(graph.links.keys())) sets.union(a, b);

@@ -5,7 +5,9 @@
 // The host is not compared (a full URL and a base + path name the same path). Pure functions over
 // the virtual path texts of core/paths.ts (a hole is one private-use character).
 
+import { loadCatalogue } from '../catalogue/index.js';
 import { isHole } from './paths.js';
+import { isTestFile } from './project-scope.js';
 
 /** A path's segments, each a literal or `*` (one segment of any text) or `**` (any rest). */
 export function pathShape(path: string): string[] {
@@ -42,17 +44,56 @@ export function sameMethod(a: string | undefined, b: string | undefined): boolea
 }
 
 /** Might this text set up a test double (msw, nock, Cypress, Playwright, Angular's HttpTestingController, axios-mock-adapter, fetch-mock)? A cheap test. */
-export const MAY_DOUBLE = /msw|nock|intercept|\.(?:un)?route\(|expectOne|expectNone|HttpTestingController|\.on(?:Get|Post|Put|Patch|Delete|Head|Options|Any)\b|fetchMock|CalledWith|\.(?:get|post|put|patch|delete|all)\(/;
+const MAY_DOUBLE = /msw|nock|intercept|\.(?:un)?route\(|expectOne|expectNone|HttpTestingController|\.on(?:Get|Post|Put|Patch|Delete|Head|Options|Any)\b|fetchMock|CalledWith|waitFor(?:Request|Response)\b/;
+
+/**
+ * In test code, maybe a fake server's route (a verb method called: `app.post(`, analysis/detectors/server-routes.ts)
+ * or an assertion on the URL a request went to (`.toBe(`).
+ */
+const TEST_DOUBLE = /\.(?:get|post|put|patch|delete|all|toBe|toEqual|toStrictEqual|toContain|toMatch|toEndWith|toStartWith)\(/;
+
+/**
+ * Might this file set up a test double? A cheap test of its text. A server route or an assertion on
+ * a text is a double only in test code: elsewhere `.post(` is most often a request, and counting it
+ * tied every file sending one to every file of its project naming the same old path (the worker
+ * threads' parts, `--cache`'s components).
+ */
+export const mayDouble = (file: string, text: string): boolean => MAY_DOUBLE.test(text) || (TEST_DOUBLE.test(text) && isTestFile(file));
 
 /**
  * The old paths a text names, as a request it doubles names them too (`pickup/v1` of
  * `/pickup/v1/pickups` and of a prefix constant `'/pickup/v1'` joined with `'/pickups'`;
- * `2023-01/labels`): the files a worker thread or the cache takes together with a file that may set
- * up a double (a path sent through a versioned base, which names its resource alone, is not among them).
+ * `2023-01/labels`), and the catalogue's 2023-01 resources it names as words (`courier_accounts`
+ * of `${base}/${version}/courier_accounts/${id}`, a path whose version comes from a base or a
+ * parameter): the files a worker thread or the cache takes together with a file that may set up a
+ * double (tiesDouble).
  */
 export function oldResourceWords(text: string): string[] {
   // (a regular expression writes the slash escaped: `/\/2023-01\/labels/` names `2023-01/labels` too)
-  return [...new Set([...text.matchAll(/[A-Za-z_]+\\?\/v1\b|2023-01\\?\/[A-Za-z_]+/g)].map((m) => m[0].replace('\\', '')))];
+  const paths = [...text.matchAll(/[A-Za-z_]+\\?\/v1\b|2023-01\\?\/[A-Za-z_]+/g)].map((m) => m[0].replace('\\', ''));
+  const names = [...text.matchAll(resourceNames())].map((m) => m[0]);
+  return [...new Set([...paths, ...names])];
+}
+
+/** The first segments of the catalogue's 2023-01 paths, as words. */
+let RESOURCE_NAMES: RegExp | undefined;
+function resourceNames(): RegExp {
+  if (RESOURCE_NAMES) return RESOURCE_NAMES;
+  const names = new Set<string>();
+  for (const r of loadCatalogue().rules) {
+    const m = r.endpoint && /^\/2023-01\/([A-Za-z_]+)/.exec(r.endpoint.old);
+    if (m) names.add(m[1]);
+  }
+  return (RESOURCE_NAMES = new RegExp(`(?<![\\w$])(?:${[...names].sort().join('|')})(?![\\w$])`, 'g'));
+}
+
+/**
+ * May a file naming `words` send a request that a double naming `doubled` doubles (both
+ * oldResourceWords)? It names one of the double's old paths, or the resource of one of its
+ * 2023-01 paths (its version may come from elsewhere).
+ */
+export function tiesDouble(doubled: readonly string[], words: readonly string[]): boolean {
+  return doubled.some((w) => w.includes('/') && (words.includes(w) || (w.startsWith('2023-01/') && words.includes(w.slice(8)))));
 }
 
 /**

@@ -23,3 +23,11 @@ function scopeOf(dir: string): string {
 
 /** Is the file inside the scope (`''`: every file)? */
 export const inScope = (scope: string, file: string): boolean => !scope || file.startsWith(scope + path.sep);
+
+/** Is this file test code (a test, a spec, or a module under a test or mock folder)? */
+export function isTestFile(file: string): boolean {
+  // (from the project's folder: where the project itself lies says nothing)
+  const scope = projectScope(file);
+  const f = (scope ? path.relative(scope, file) : file).replace(/\\/g, '/');
+  return /(?:^|\/)(?:tests?|__tests__|specs?|e2e|__mocks__|mocks?|fakes?|stubs?|fixtures?)\//i.test(f) || /\.(?:test|spec|e2e|cy)\.[cm]?[jt]sx?$/i.test(f) || /(?:^|[/._-])(?:fake|mock|stub)[^/]*$/i.test(f);
+}

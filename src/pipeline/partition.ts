@@ -9,7 +9,7 @@ import { setsClientDefaults } from '../core/axios-defaults.js';
 import { environmentTies } from '../core/environments.js';
 import { TS_FILE } from '../core/extensions.js';
 import { OLD_EVENT } from '../core/keys.js';
-import { MAY_DOUBLE, oldResourceWords } from '../core/path-shape.js';
+import { mayDouble, oldResourceWords, tiesDouble } from '../core/path-shape.js';
 import { inScope, projectScope } from '../core/project-scope.js';
 import { insideRoot } from '../core/wall.js';
 import { DEFAULT_MAX_FILE_SIZE } from '../config.js';
@@ -75,9 +75,9 @@ export function partition(
   const resources = new Map(candidates.map((c) => [c, oldResourceWords(c.text)]));
   for (const d of candidates) {
     const words = resources.get(d)!;
-    if (!words.length || !MAY_DOUBLE.test(d.text)) continue;
+    if (!words.some((w) => w.includes('/')) || !mayDouble(d.file, d.text)) continue;
     const scope = projectScope(d.file);
-    for (const c of candidates) if (c !== d && inScope(scope, c.file) && resources.get(c)!.some((w) => words.includes(w))) union(d.file, c.file);
+    for (const c of candidates) if (c !== d && inScope(scope, c.file) && tiesDouble(words, resources.get(c)!)) union(d.file, c.file);
   }
   // an environment file's key is, in another build, the same key of the files swapped in for it
   // (analysis/detectors/replaced-environments.ts): the environment files of a folder share one part

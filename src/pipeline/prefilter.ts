@@ -11,6 +11,7 @@ import { loadCatalogue } from '../catalogue/index.js';
 import { setsClientDefaults } from '../core/axios-defaults.js';
 import { environmentFolder } from '../core/environments.js';
 import { OLD_EXPORT } from '../core/path-shape.js';
+import { globalTypeNames } from './partition.js';
 import { readSource, type Source } from './read.js';
 import type { Config } from '../types.js';
 
@@ -79,6 +80,9 @@ export function textSignal(text: string, hosts: string[] = [], file?: string): T
   if (fields.size >= 2 && [...fields].some((f) => f.startsWith('preferred_'))) return 'strong';
   // courier_id beside a label entry's shipment, or near a pickup's shipment list (one object)
   if (fields.has('courier_id') && (/service_shipment_id\b/.test(text) || NEAR_PAIR.test(text))) return 'strong';
+  // an old key declared where every module may see it (a script's type, `declare module './types' { … }`,
+  // `declare global`), imported by none: the type checker of the request types must see it
+  if (file !== undefined && globalTypeNames(file, text).length) return 'strong';
   return 'weak';
 }
 

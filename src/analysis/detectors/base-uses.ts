@@ -14,7 +14,7 @@ import { calledFunction, enclosingClass } from './callers.js';
 import { BASE_KEYS, isCreate } from './instance-base.js';
 import { contains, declared, exported, keyRead } from './path-constants.js';
 import { isReference, markupMentions, outermost, usesAnywhere } from './uses.js';
-import { identifiers } from './body-reads.js';
+import { identifiers } from './identifiers.js';
 import { IMPORT_SPECIFIER } from '../resolve.js';
 import { unseenUse } from './versioned-base.js';
 

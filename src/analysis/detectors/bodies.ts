@@ -16,7 +16,8 @@ import { quotedCode } from './path-text.js';
 import { entries, lateWrite, unseenEntries } from './array-entries.js';
 import { bodyExpressions, forwardedArgs, markTree, objects, sentValues, spreadObjects } from './body-objects.js';
 import { tieEventList } from './event-lists.js';
-import { identifiers, refsOf, usedElsewhere } from './body-reads.js';
+import { refsOf, usedElsewhere } from './body-reads.js';
+import { identifiers } from './identifiers.js';
 import { TS_FILE } from '../../core/extensions.js';
 import { check2024Pickup, halfMigratedPickup, nestedConflict, nestedPickup, pickupTime, unseenTypedTimes } from './pickup.js';
 import { renameKey } from './renames.js';
@@ -90,7 +91,7 @@ function parameterValues(acc: AnalysisState, unit: Unit, obj: ts.ObjectLiteralEx
     const d = v && ts.isIdentifier(v) ? acc.bindings.resolve(unit, v) : undefined;
     if (d?.kind !== 'param') continue;
     // (the calls found by its name, as callersOf keeps them: a light look, no wrapper or hook followed)
-    for (const c of callersOf(acc, d.fn as FunctionNode, d.unit.file)) {
+    for (const c of callersOf(acc, d.fn as FunctionNode)) {
       const a = c.call.arguments[d.index];
       if (a && !ts.isSpreadElement(a)) out.push({ unit: c.unit, expr: a });
     }

@@ -7,8 +7,8 @@ import { type LitPiece, unwrap } from '../evaluate.js';
 import type { AnalysisState, Handed, KeyRead, Written } from '../state.js';
 import { IMPORT_SPECIFIER } from '../resolve.js';
 import { markupOf, type Unit } from '../units.js';
-import { TS_FILE } from '../../core/extensions.js';
-import { calledFunction } from './callers.js';
+import { builderHanded, handedTo, mappingCall, parses } from './body-handed.js';
+import { identifiers } from './identifiers.js';
 
 /**
  * The keys assigned to the variable an object literal is held in (`const body = {}; body.k = v`)
@@ -64,6 +64,8 @@ export function refsOf(acc: AnalysisState, unit: Unit, node: ts.ObjectLiteralExp
   if (!decl || !ts.isVariableDeclaration(decl) || decl.initializer !== top || !ts.isIdentifier(decl.name)) {
     // an object a builder returns (`const toEntry = (row) => ({ … })`): where the builder's objects are handed
     builderHanded(acc, unit, top, out.handed);
+    // an object given to the project's own function (`createLabels({ shipments })`): the schemas it checks it with there
+    if (decl && ts.isCallExpression(decl) && decl.arguments.includes(top as ts.Expression)) out.handed.push(...handedTo(acc, unit, top).filter(parses));
     return out;
   }
   const name = decl.name.text;
@@ -96,8 +98,7 @@ export function refsOf(acc: AnalysisState, unit: Unit, node: ts.ObjectLiteralExp
       }
       let outer: ts.Node = ref;
       while (outer.parent && (ts.isParenthesizedExpression(outer.parent) || ts.isNonNullExpression(outer.parent) || ts.isAsExpression(outer.parent) || ts.isSatisfiesExpression(outer.parent))) outer = outer.parent;
-      const given = handedTo(acc, u, ref);
-      if (given) out.handed.push(given);
+      out.handed.push(...handedTo(acc, u, ref));
       if (steps.length) {
         nestedReads(u, outer, steps, out.reads);
         continue;
@@ -296,83 +297,6 @@ function nestedReads(u: Unit, at: ts.Node, steps: string[], reads: KeyRead[]): v
     reads.push({ unit: u, key: use.argumentExpression.text, nameNode: use.argumentExpression, shown: use.getText(u.sf) });
 }
 /**
- * Where the objects a named builder returns (`top`, returned or its arrow's body) are handed to
- * calls: each use of the builder's name, in its module and, for a module-level one, in any other.
- */
-function builderHanded(acc: AnalysisState, unit: Unit, top: ts.Node, handed: Handed[]): void {
-  const p = top.parent;
-  const fn = p && ts.isArrowFunction(p) && p.body === top ? p : p && ts.isReturnStatement(p) ? ts.findAncestor(p, ts.isFunctionLike) : undefined;
-  if (!fn || !(ts.isArrowFunction(fn) || ts.isFunctionExpression(fn) || ts.isFunctionDeclaration(fn))) return;
-  let holder: ts.Node = fn;
-  while (holder.parent && ts.isParenthesizedExpression(holder.parent)) holder = holder.parent;
-  const named = ts.isFunctionDeclaration(fn) ? fn : holder.parent && ts.isVariableDeclaration(holder.parent) && holder.parent.initializer === holder ? holder.parent : undefined;
-  const name = named?.name && ts.isIdentifier(named.name) ? named.name : undefined;
-  if (!named || !name) return;
-  const moduleLevel = ts.isSourceFile(ts.isFunctionDeclaration(named) ? named.parent : named.parent.parent.parent);
-  const units = moduleLevel ? acc.store.all().filter((u) => u.sf.text.includes(name.text)) : acc.store.get(unit.file);
-  for (const u of units)
-    for (const id of identifiers(acc, u, name.text)) {
-      if (id === name) continue;
-      const d = acc.bindings.resolve(u, id);
-      if (!((d?.kind === 'func' && d.node === fn) || (d?.kind === 'var' && d.node === named))) continue;
-      const given = handedTo(acc, u, id);
-      if (given) handed.push(given);
-    }
-}
-
-/** Calls that take an object and keep nothing of it by its keys: logging and a test's assertions. */
-const HARMLESS_CALLS = /^(?:console\.\w+|expect(?:\.\w+)?|assert(?:\.\w+)?)$/;
-/** Calls whose result carries the objects they are given on (a copy, a list of them, their text). */
-const CARRIERS = new Set(['JSON.stringify', 'structuredClone', 'Object.freeze', 'toRaw', 'reactive', 'ref', 'Array.of']);
-/** Array methods whose result holds what they are given (`rows.map(toEntry)`: the builder's objects). */
-const CARRYING_METHODS = new Set(['map', 'flatMap', 'concat', 'from', 'of']);
-/** Array methods that take an object and hand it nowhere else (`list.push(entry)`: the list's entries are followed). */
-const KEEPING_METHODS = new Set(['push', 'unshift', 'includes', 'indexOf', 'filter', 'find', 'some', 'every', 'forEach', 'findIndex']);
-
-/**
- * The call an object (a variable holding it, or its builder, at `start`) is handed to, followed up
- * through the values that carry it (`{ shipments: rows.map(toEntry) }`, `JSON.stringify(…)`, a
- * builder's call); undefined where it goes nowhere else (a variable, a return, logging, a list's
- * `push`). Whether that call is a request is decided when every request is known (settleReads).
- */
-function handedTo(acc: AnalysisState, u: Unit, start: ts.Node): Handed | undefined {
-  let at: ts.Node = start;
-  for (let i = 0; i < 10; i++) {
-    while (at.parent && (ts.isParenthesizedExpression(at.parent) || ts.isAsExpression(at.parent) || ts.isNonNullExpression(at.parent) || ts.isSatisfiesExpression(at.parent) || ts.isAwaitExpression(at.parent))) at = at.parent;
-    const p = at.parent;
-    if (!p) return undefined;
-    if (ts.isCallExpression(p) && p.expression === at) at = p;
-    else if (ts.isCallExpression(p) && p.arguments.includes(at as ts.Expression)) {
-      const callee = p.expression.getText(u.sf).replace(/\s+/g, '');
-      const method = ts.isPropertyAccessExpression(p.expression) ? p.expression.name.text : '';
-      if (HARMLESS_CALLS.test(callee) || /^expect\(/.test(callee) || KEEPING_METHODS.has(method)) return undefined;
-      if (CARRIERS.has(callee) || CARRYING_METHODS.has(method)) at = p;
-      else if (typedParameter(acc, u, p, at)) return undefined;
-      else return { unit: u, node: at, from: start, call: p };
-    } else if ((ts.isArrowFunction(p) && p.body === at) || ts.isReturnStatement(p)) {
-      // returned by a callback of a list's method (`ids.map((id) => toEntry(id))`): the list it makes
-      const call = mappingCall(at);
-      if (!call) return undefined;
-      at = call;
-    } else if (ts.isArrayLiteralExpression(p) || ts.isSpreadElement(p) || ts.isSpreadAssignment(p) || ts.isShorthandPropertyAssignment(p) || (ts.isPropertyAssignment(p) && p.initializer === at) || ts.isObjectLiteralExpression(p)) at = p;
-    else return undefined;
-  }
-  return undefined;
-}
-
-/**
- * Does this argument go to a parameter of the project's own TypeScript function declared with a
- * type that names its keys (`serviceOf(e: Listed)`)? The type checker ties the uses there to the
- * body's type, renamed with it (request-types.ts).
- */
-function typedParameter(acc: AnalysisState, u: Unit, call: ts.CallExpression, arg: ts.Node): boolean {
-  const fn = calledFunction(acc, u, call.expression);
-  const param = fn && 'parameters' in fn.node ? fn.node.parameters[call.arguments.indexOf(arg as ts.Expression)] : undefined;
-  const type = param?.type;
-  return !!type && TS_FILE.test(fn!.unit.file) && (ts.isTypeLiteralNode(type) || (ts.isTypeReferenceNode(type) && !(ts.isIdentifier(type.typeName) && type.typeName.text === 'Record')));
-}
-
-/**
  * The keys read from an array's element bound to a name (`s` in `(s) => s.courier_id`, read in
  * `body`) or to an object pattern (`({ courier_id }) => …`, `const [{ courier_id }] = list`).
  */
@@ -393,18 +317,6 @@ function elementReads(u: Unit, name: ts.BindingName, body: ts.Node | undefined, 
   visit(body);
 }
 
-/** The `.map(cb)` call (or `Array.from(list, cb)`) whose callback returns this expression (its body, or a `return` of it). */
-function mappingCall(e: ts.Node): ts.CallExpression | undefined {
-  const p = e.parent;
-  let fn: ts.Node | undefined = p && ts.isArrowFunction(p) && p.body === e ? p : p && ts.isReturnStatement(p) ? ts.findAncestor(p, ts.isFunctionLike) : undefined;
-  if (!fn || !(ts.isArrowFunction(fn) || ts.isFunctionExpression(fn))) return undefined;
-  while (fn.parent && ts.isParenthesizedExpression(fn.parent)) fn = fn.parent;
-  const call = fn.parent;
-  if (!call || !ts.isCallExpression(call)) return undefined;
-  const c = call.expression;
-  const name = ts.isPropertyAccessExpression(c) ? c.name.text : '';
-  return (name === 'map' && call.arguments[0] === fn) || (name === 'from' && call.arguments[1] === fn) ? call : undefined;
-}
 const ELEMENT_METHODS = new Set(['map', 'forEach', 'filter', 'find', 'some', 'every', 'flatMap', 'findIndex']);
 
 /** The functions of the frameworks that hold an object as reactive state, read by its keys (`ref`'s through `.value`). */
@@ -433,23 +345,4 @@ function templateReads(acc: AnalysisState, unit: Unit, name: ts.Identifier, thro
   for (const m of markup.matchAll(re)) {
     reads.push({ unit, key: m[1], nameNode: name, shown: m[0].replace(/\s+/g, ''), where: 'in the markup' });
   }
-}
-
-/** The identifiers of a unit with this name. */
-export function identifiers(acc: AnalysisState, unit: Unit, name: string): ts.Identifier[] {
-  let index = acc.idIndex.get(unit);
-  if (!index) {
-    const built = new Map<string, ts.Identifier[]>();
-    const visit = (n: ts.Node): void => {
-      if (ts.isIdentifier(n)) {
-        const list = built.get(n.text);
-        if (list) list.push(n);
-        else built.set(n.text, [n]);
-      }
-      ts.forEachChild(n, visit);
-    };
-    visit(unit.sf);
-    acc.idIndex.set(unit, (index = built));
-  }
-  return index.get(name) ?? [];
 }

@@ -17,9 +17,18 @@ export interface Called {
   node: FunctionNode;
 }
 
-/** Calls by the name they call (`createPickup(…)`, `client.createPickup(…)`), over the units analysed. */
+/**
+ * Calls by the name they call (`createPickup(…)`, `client.createPickup(…)`), over the units
+ * analysed. The name is recorded as looked for from everywhere: a call no binding ties to what it
+ * calls may be in any file, so `--cache` analyses the files calling the name with the asking ones.
+ */
 export function callsNamed(acc: AnalysisState, name: string): { unit: Unit; call: ts.CallExpression }[] {
   if (!acc.callsLookedUp.has(name)) acc.callsLookedUp.set(name, new Set());
+  return callIndex(acc, name);
+}
+
+/** The calls by this name, recording nothing. */
+function callIndex(acc: AnalysisState, name: string): { unit: Unit; call: ts.CallExpression }[] {
   // (made again when modules were parsed since: one read for an import may call a wrapper too)
   if (!acc.callIndex || acc.callIndexUnits !== acc.store.parsedCount) {
     acc.callIndex = new Map();
@@ -170,14 +179,17 @@ export function calledFunction(acc: AnalysisState, unit: Unit, callee: ts.Expres
   return made ? methodOf(acc, made.unit, made.cls, callee.name.text) : undefined;
 }
 
-/** The calls of a function anywhere in the units analysed (found by name, kept where the name resolves to it). */
-export function callersOf(acc: AnalysisState, fn: FunctionNode, from?: string): { unit: Unit; call: ts.CallExpression }[] {
+/**
+ * The calls of a function anywhere in the units analysed (found by name, kept where the name
+ * resolves to it). No name is recorded for `--cache`: a call resolves to a function only through
+ * the imports of its module (bindings follow no global script), so the callers are in the import
+ * graph of the function's module, and `--cache` analyses them with it already.
+ */
+export function callersOf(acc: AnalysisState, fn: FunctionNode): { unit: Unit; call: ts.CallExpression }[] {
   const name = functionName(fn);
-  // (`from`: the file whose analysis asks; `--cache` then ties to it the files that call the name, and no others)
-  if (name && from) acc.callsLookedUp.set(name, (acc.callsLookedUp.get(name) ?? new Set()).add(from));
   let known = acc.callIndexUnits === acc.store.parsedCount ? acc.callersMemo.get(fn) : undefined;
   if (known) return known;
-  known = name ? callsNamed(acc, name).filter((c) => calledFunction(acc, c.unit, c.call.expression)?.node === fn) : [];
+  known = name ? callIndex(acc, name).filter((c) => calledFunction(acc, c.unit, c.call.expression)?.node === fn) : [];
   acc.callersMemo.set(fn, known);
   return known;
 }

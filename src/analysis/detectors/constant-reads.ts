@@ -7,7 +7,7 @@ import ts from '../../core/ts.cjs';
 import { IMPORT_SPECIFIER } from '../resolve.js';
 import type { AnalysisState } from '../state.js';
 import { lineOf, type Unit } from '../units.js';
-import { identifiers } from './body-reads.js';
+import { identifiers } from './identifiers.js';
 
 export interface ConstantRead {
   unit: Unit;

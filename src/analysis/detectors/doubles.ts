@@ -6,7 +6,8 @@
 // and method it stands for, so that settle moves it only with the requests it doubles
 // (settle-doubles.ts), and the keys a body matcher reads are tied to its path (double-matchers.ts).
 
-import { MAY_DOUBLE } from '../../core/path-shape.js';
+import { mayDouble } from '../../core/path-shape.js';
+import { isTestFile } from '../../core/project-scope.js';
 import { findPaths } from '../../core/paths.js';
 import ts from '../../core/ts.cjs';
 import { findProperty, propertyValue, unwrap } from '../evaluate.js';
@@ -20,9 +21,12 @@ import { lastName } from '../syntax.js';
 import { constantOfUnit, nockScope } from './instance-base.js';
 import { joinBase, pathStart, virtualText } from './path-text.js';
 import { regexDouble } from './regex-doubles.js';
-import { isTestFile, routeHandler } from './server-routes.js';
+import { routeHandler } from './server-routes.js';
 
 const VERBS = new Set(['get', 'post', 'put', 'patch', 'delete', 'head', 'options']);
+
+/** The matchers comparing a value with a text (`expect(url).toBe('…')`). */
+const URL_MATCHERS = new Set(['toBe', 'toEqual', 'toStrictEqual', 'toContain', 'toMatch', 'toEndWith', 'toStartWith']);
 
 /** A double as its call shows it: the URL or path it is given, its method (none: any), what reads the body it matches. */
 interface Seen {
@@ -39,7 +43,7 @@ interface Seen {
 }
 
 export function scanDoubles(acc: AnalysisState, unit: Unit): void {
-  if (!MAY_DOUBLE.test(unit.sf.text)) return;
+  if (!mayDouble(unit.file, unit.sf.text)) return;
   const msw = mswNames(unit.sf);
   const playwright = usesPlaywright(unit.sf);
   for (const call of treeIndex(unit.sf).calls) {
@@ -144,6 +148,12 @@ function recognise(acc: AnalysisState, unit: Unit, call: ts.CallExpression, msw:
     const given = options && ts.isObjectLiteralExpression(options) ? stringOf(propertyValue(findProperty(options, 'method'))) : undefined;
     return args[at] ? { kind: 'assertion of the request', url: args[at], method: own ?? given?.toUpperCase(), spies: spiedClient(acc, unit, asserted) } : undefined;
   }
+  // in test code, an assertion on the URL a request went to (`expect(fetchMock.mock.calls[0][0]).toBe(url)`,
+  // `expect(req.url()).toContain(path)`): moved alone, the test would no longer pass
+  if (URL_MATCHERS.has(name) && calledSubject(obj) && isTestFile(unit.file)) return { kind: 'assertion of the URL sent', url: args[0] };
+  // Playwright: `page.waitForRequest(url | glob)`, `waitForResponse(…)`
+  if ((name === 'waitForRequest' || name === 'waitForResponse') && (playwright || /^(?:page|context|browserContext)$/i.test(lastName(obj))))
+    return { kind: `Playwright ${name}`, url: args[0] };
   // axios-mock-adapter: `mock.onPost(url, body)`, `mock.onAny(url)`
   const on = /^on(Get|Post|Put|Patch|Delete|Head|Options|Any)$/.exec(name);
   if (on) return { kind: 'axios-mock-adapter handler', url: args[0], method: on[1] === 'Any' ? undefined : on[1].toUpperCase() };

@@ -33,7 +33,7 @@ export function eventLists(acc: AnalysisState, unit: Unit, e: ts.Expression, dep
     if (decl?.kind === 'param') {
       const typed = typedBy(acc, decl.unit, decl.node.type);
       if (typed) return typed;
-      const bound = acc.boundCall?.fn === decl.fn ? [acc.boundCall] : callersOf(acc, decl.fn as FunctionNode, decl.unit.file);
+      const bound = acc.boundCall?.fn === decl.fn ? [acc.boundCall] : callersOf(acc, decl.fn as FunctionNode);
       const args = bound.map((c) => ({ unit: c.unit, arg: c.call.arguments[decl.index] }));
       if (!args.length || args.some((a) => !a.arg || ts.isSpreadElement(a.arg))) return none();
       return args.flatMap((a) => eventLists(acc, a.unit, a.arg!, depth + 1, lost));

@@ -7,7 +7,7 @@
 import ts from '../../core/ts.cjs';
 import type { AnalysisState } from '../state.js';
 import type { Unit } from '../units.js';
-import { identifiers } from './body-reads.js';
+import { identifiers } from './identifiers.js';
 import { callersOf, functionName, type FunctionNode } from './callers.js';
 import { exportedStatement } from './uses.js';
 

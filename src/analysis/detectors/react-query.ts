@@ -9,7 +9,7 @@ import { propName } from '../bindings.js';
 import { lastName } from '../syntax.js';
 import type { AnalysisState } from '../state.js';
 import type { Unit } from '../units.js';
-import { identifiers } from './body-reads.js';
+import { identifiers } from './identifiers.js';
 import { callersOf, functionName, type FunctionNode } from './callers.js';
 import { enclosingFunction, outermost, usesOf } from './uses.js';
 

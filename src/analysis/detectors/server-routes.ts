@@ -5,20 +5,11 @@
 // client under test or supertest is pointed at): a test double, recorded by doubles.ts and moved
 // only with the requests it doubles, the keys its handler reads from `req.body` tied to its path.
 
-import path from 'node:path';
-import { projectScope } from '../../core/project-scope.js';
+import { isTestFile } from '../../core/project-scope.js';
 import ts from '../../core/ts.cjs';
 import { unwrap } from '../syntax.js';
 
 const ROUTE_VERBS = new Set(['get', 'post', 'put', 'patch', 'delete', 'head', 'options', 'all']);
-
-/** Is this file test code (a test, a spec, or a module under a test or mock folder)? */
-export function isTestFile(file: string): boolean {
-  // (from the project's folder: where the project itself lies says nothing)
-  const scope = projectScope(file);
-  const f = (scope ? path.relative(scope, file) : file).replace(/\\/g, '/');
-  return /(?:^|\/)(?:tests?|__tests__|specs?|e2e|__mocks__|mocks?|fakes?|stubs?|fixtures?)\//i.test(f) || /\.(?:test|spec|e2e|cy)\.[cm]?[jt]sx?$/i.test(f) || /(?:^|[/._-])(?:fake|mock|stub)[^/]*$/i.test(f);
-}
 
 /**
  * The handler of a server route this call defines (`app.post(path, …middleware, (req, res) => …)`),

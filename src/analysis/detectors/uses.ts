@@ -8,7 +8,7 @@ import { type Decl, propName } from '../bindings.js';
 import { unwrap } from '../evaluate.js';
 import type { AnalysisState } from '../state.js';
 import { markupOf, type Unit } from '../units.js';
-import { identifiers } from './body-reads.js';
+import { identifiers } from './identifiers.js';
 
 /** A name as a reference to a value (not a declaration's, an import's, a member's, a key's or a type's). */
 export function isReference(n: ts.Identifier): boolean {

@@ -10,7 +10,7 @@ import { note, says } from '../findings.js';
 import type { AnalysisState, BaseGroup } from '../state.js';
 import { configRead } from '../syntax.js';
 import { lineOf, treeIndex, type Unit } from '../units.js';
-import { identifiers } from './body-reads.js';
+import { identifiers } from './identifiers.js';
 import { readsOfConstant } from './constant-reads.js';
 import { describes2023 } from './describes-version.js';
 import { shortText } from './path-text.js';
