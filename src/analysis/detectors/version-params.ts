@@ -60,6 +60,9 @@ function parameterOf(acc: AnalysisState, unit: Unit, e: ts.Expression): { unit: 
     const key = keyed ? (x as ts.PropertyAccessExpression).name.text : undefined;
     return { unit, fn: ctor, index: kept.index, key, init: keyed ? undefined : ctor.parameters[kept.index]?.initializer, name: x.getText(unit.sf) };
   }
+  // `this.version` set in the constructor from an option, with a fallback: `this.version = opts.version ?? '2023-01'`
+  const set = owner?.kind === ts.SyntaxKind.ThisKeyword ? optionKept(x as ts.PropertyAccessExpression) : undefined;
+  if (set) return { unit, ...set, name: x.getText(unit.sf) };
   if (ts.isPropertyAccessExpression(x) && ts.isIdentifier(x.expression)) {
     const d = acc.bindings.resolve(unit, x.expression);
     return d?.kind === 'param' ? { unit: d.unit, fn: d.fn, index: d.index, key: x.name.text, name: x.getText(unit.sf) } : undefined;
@@ -72,6 +75,37 @@ function parameterOf(acc: AnalysisState, unit: Unit, e: ts.Expression): { unit: 
   if (!ts.isParameter(param) || !ts.isFunctionLike(param.parent)) return undefined;
   const fn = param.parent as ts.SignatureDeclaration;
   return { unit: d.unit, fn, index: fn.parameters.indexOf(param), key: d.prop, init: d.node.initializer, name: x.text };
+}
+
+/**
+ * The constructor's parameter a member is set from, where the constructor sets it from a key of
+ * it or with a fallback (`this.version = opts.version ?? '2023-01'`, `this.version = version || V`,
+ * `constructor({ version = '2023-01' }) { this.version = version }`): its index, key and default.
+ */
+function optionKept(member: ts.PropertyAccessExpression): { fn: ts.ConstructorDeclaration; index: number; key?: string; init?: ts.Expression } | undefined {
+  const ctor = enclosingClass(member)?.members.find(ts.isConstructorDeclaration);
+  for (const st of ctor?.body?.statements ?? []) {
+    if (!ts.isExpressionStatement(st) || !ts.isBinaryExpression(st.expression) || st.expression.operatorToken.kind !== ts.SyntaxKind.EqualsToken) continue;
+    const { left, right } = st.expression;
+    if (!ts.isPropertyAccessExpression(left) || left.expression.kind !== ts.SyntaxKind.ThisKeyword || left.name.text !== member.name.text) continue;
+    let value = unwrap(right);
+    let init: ts.Expression | undefined;
+    if (ts.isBinaryExpression(value) && (value.operatorToken.kind === ts.SyntaxKind.QuestionQuestionToken || value.operatorToken.kind === ts.SyntaxKind.BarBarToken)) {
+      init = value.right;
+      value = unwrap(value.left);
+    }
+    // `opts.version`, `version` (a parameter, or a key destructured from one)
+    const keyed = ts.isPropertyAccessExpression(value) && ts.isIdentifier(value.expression);
+    const id = keyed ? (value as ts.PropertyAccessExpression).expression : value;
+    if (!ts.isIdentifier(id)) return undefined;
+    for (const [index, p] of ctor!.parameters.entries()) {
+      if (ts.isIdentifier(p.name) && p.name.text === id.text) return { fn: ctor!, index, key: keyed ? (value as ts.PropertyAccessExpression).name.text : undefined, init: init ?? (keyed ? undefined : p.initializer) };
+      const el = ts.isObjectBindingPattern(p.name) && !keyed ? p.name.elements.find((e) => ts.isIdentifier(e.name) && e.name.text === id.text) : undefined;
+      if (el) return { fn: ctor!, index, key: el.propertyName && ts.isIdentifier(el.propertyName) ? el.propertyName.text : id.text, init: init ?? el.initializer };
+    }
+    return undefined;
+  }
+  return undefined;
 }
 
 /** The literal an expression's value is, when it is the old version alone (`'2023-01'`, a constant holding it). */
