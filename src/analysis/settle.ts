@@ -8,7 +8,7 @@ import { propName } from './bindings.js';
 import { unwrap } from './evaluate.js';
 import { IMPORT_SPECIFIER } from './resolve.js';
 import { note, says } from './findings.js';
-import type { AnalysisState, Handed, SentRequest, Span } from './state.js';
+import type { AnalysisState, SentRequest, Span } from './state.js';
 import { hiddenFindings, scriptRanges } from './suppress.js';
 import { lineOf, treeIndex, type Unit } from './units.js';
 
@@ -463,13 +463,8 @@ export function settleReads(acc: AnalysisState): void {
   const edited = new Set<string>();
   for (const f of acc.findings.values()) if (f.edits?.length) edited.add(`${f.file}:${f.start}`);
   const at = (unit: Unit, n: ts.Node) => `${unit.file}:${n.getStart(unit.sf) + unit.offset}`;
-  /**
-   * Is this use within an argument a request takes its body from (`axios({ url, data })`: the
-   * config's `data`), or is the argument it is handed in one that holds such a body (the config itself)?
-   */
-  const within = (a: ts.Node, b: ts.Node) => a.pos <= b.pos && b.end <= a.end;
-  // (by the nodes' own files: a wrapper's body argument may be recorded with the unit of the call followed into it)
-  const sent = (h: Handed) => acc.sentArgs.some((a) => a.node.getSourceFile() === h.unit.sf && (within(a.node, h.from) || within(h.node, a.node)));
+  /** Is this use within an argument a request takes its body from (`axios({ url, data })`: the config's `data`)? */
+  const sent = (h: { unit: Unit; from: ts.Node }) => acc.sentArgs.some((a) => a.unit.sf === h.unit.sf && a.node.pos <= h.from.pos && h.from.end <= a.node.end);
   for (const r of acc.readBy) {
     // the keys of the object `--fix` changes: where a finding with an edit starts at the key's name
     const changed = new Set<string>();
