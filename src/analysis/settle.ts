@@ -119,7 +119,7 @@ export function holdBesideUnsent(acc: AnalysisState): boolean {
     // (a name, not a member: `x.create(…)` is another object's method)
     const word = name ? new RegExp(`(?<![\\w$.])${name}(?![\\w$])`) : undefined;
     // (another module only where it imports the path's: the first such object, by file and line)
-    const importsHome = (file: string) => [...(acc.store.text(file) ?? '').matchAll(IMPORT_SPECIFIER)].some((m) => acc.store.resolve(file, m[1]) === f.file);
+    const importsHome = (file: string) => acc.store.imports(file, f.file);
     const far = word
       ? unsent
           .filter((g) => kindOf(g) && (g.file !== f.file ? word.test(acc.store.text(g.file) ?? '') && importsHome(g.file) : new RegExp(`${word.source}\\s*\\(`).test((acc.store.text(g.file) ?? '').split('\n')[g.line - 1] ?? '')))

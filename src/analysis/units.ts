@@ -5,7 +5,7 @@ import ts from '../core/ts.cjs';
 import { readFileSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { COMPONENT_EXTS } from '../core/extensions.js';
-import { probeModule, resolveSpecifier, type TsPaths } from './resolve.js';
+import { IMPORT_SPECIFIER, probeModule, resolveSpecifier, type TsPaths } from './resolve.js';
 import { TsconfigReader } from './tsconfig.js';
 import { WorkspaceReader } from './workspaces.js';
 
@@ -297,6 +297,12 @@ export class UnitStore {
   }
 
   /** Resolve an import specifier to a file of the project (relative, a workspace package, or through tsconfig paths). */
+  /** Does this file import `target` (a static or dynamic import, a re-export, a `require`), its specifiers resolved as the analysis resolves them? `text`: the part of it to look in (its whole text by default). */
+  imports(file: string, target: string, text = this.text(file)): boolean {
+    for (const m of (text ?? '').matchAll(IMPORT_SPECIFIER)) if (this.resolve(file, m[1]) === target) return true;
+    return false;
+  }
+
   resolve(fromFile: string, spec: string): string | undefined {
     // (one answer a folder and specifier: the files and configs it probes stay as they are during a run)
     const key = `${path.dirname(fromFile)}\0${spec}`;

@@ -46,11 +46,11 @@ export function sameMethod(a: string | undefined, b: string | undefined): boolea
 /** Might this text set up a test double (msw, nock, Cypress, Playwright, Angular's HttpTestingController, axios-mock-adapter, fetch-mock)? A cheap test. */
 const MAY_DOUBLE = /msw|nock|intercept|\.(?:un)?route\(|expectOne|expectNone|HttpTestingController|\.on(?:Get|Post|Put|Patch|Delete|Head|Options|Any)\b|fetchMock|CalledWith|waitFor(?:Request|Response)\b/;
 
-/**
- * In test code, maybe a fake server's route (a verb method called: `app.post(`, analysis/detectors/server-routes.ts)
- * or an assertion on the URL a request went to (`.toBe(`).
- */
-const TEST_DOUBLE = /\.(?:get|post|put|patch|delete|all|toBe|toEqual|toStrictEqual|toContain|toMatch|toEndWith|toStartWith)\(/;
+/** The matchers comparing a value with a text: in test code, `expect(url).toBe('…')` asserts the URL a request went to (analysis/detectors/doubles.ts). */
+export const URL_MATCHERS = new Set(['toBe', 'toEqual', 'toStrictEqual', 'toContain', 'toMatch', 'toEndWith', 'toStartWith']);
+
+/** In test code, maybe a fake server's route (a verb method called: `app.post(`, analysis/detectors/server-routes.ts) or an assertion on a URL. */
+const TEST_DOUBLE = new RegExp(`\\.(?:get|post|put|patch|delete|all|${[...URL_MATCHERS].join('|')})\\(`);
 
 /**
  * Might this file set up a test double? A cheap test of its text. A server route or an assertion on
@@ -93,7 +93,8 @@ function resourceNames(): RegExp {
  * 2023-01 paths (its version may come from elsewhere).
  */
 export function tiesDouble(doubled: readonly string[], words: readonly string[]): boolean {
-  return doubled.some((w) => w.includes('/') && (words.includes(w) || (w.startsWith('2023-01/') && words.includes(w.slice(8)))));
+  const v2023 = '2023-01/';
+  return doubled.some((w) => w.includes('/') && (words.includes(w) || (w.startsWith(v2023) && words.includes(w.slice(v2023.length)))));
 }
 
 /**

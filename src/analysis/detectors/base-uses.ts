@@ -15,7 +15,6 @@ import { BASE_KEYS, isCreate } from './instance-base.js';
 import { contains, declared, exported, keyRead } from './path-constants.js';
 import { isReference, markupMentions, outermost, usesAnywhere } from './uses.js';
 import { identifiers } from './identifiers.js';
-import { IMPORT_SPECIFIER } from '../resolve.js';
 import { unseenUse } from './versioned-base.js';
 
 const BASE_OPTIONS = new Set(BASE_KEYS);
@@ -106,8 +105,7 @@ function destructuredElsewhere(acc: AnalysisState, h: Extract<Holder, { kind: 'v
   const name = h.name.text;
   for (const u of acc.store.all()) {
     if (u.file === h.unit.file || !u.sf.text.includes(name)) continue;
-    const imports = [...u.sf.text.matchAll(IMPORT_SPECIFIER)].some((m) => acc.store.resolve(u.file, m[1]) === h.unit.file);
-    if (!imports) continue;
+    if (!acc.store.imports(u.file, h.unit.file, u.sf.text)) continue;
     for (const id of identifiers(acc, u, name)) {
       const el = id.parent;
       if (ts.isBindingElement(el) && (el.propertyName ?? el.name) === id && ts.isObjectBindingPattern(el.parent) && ts.isIdentifier(el.name)) {

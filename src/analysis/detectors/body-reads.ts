@@ -5,7 +5,6 @@ import ts from '../../core/ts.cjs';
 import { type Decl, propName } from '../bindings.js';
 import { type LitPiece, unwrap } from '../evaluate.js';
 import type { AnalysisState, Handed, KeyRead, Written } from '../state.js';
-import { IMPORT_SPECIFIER } from '../resolve.js';
 import { markupOf, type Unit } from '../units.js';
 import { builderHanded, handedTo, mappingCall, parses } from './body-handed.js';
 import { identifiers } from './identifiers.js';
@@ -195,8 +194,7 @@ export function usedElsewhere(acc: AnalysisState, unit: Unit, node: ts.ObjectLit
 /** Can this file reach a variable handed out of `file`: it imports that module, or calls the function that returns it (`useLabels()`, also auto-imported)? */
 function reaches(acc: AnalysisState, u: Unit, file: string, out: true | string): boolean {
   if (out !== true && new RegExp(`(?<![\\w$.])${out.replace(/\$/g, '\\$')}\\s*\\(`).test(u.fileText)) return true;
-  for (const m of u.fileText.matchAll(IMPORT_SPECIFIER)) if (acc.store.resolve(u.file, m[1]) === file) return true;
-  return false;
+  return acc.store.imports(u.file, file, u.fileText);
 }
 
 /**

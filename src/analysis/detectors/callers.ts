@@ -349,13 +349,18 @@ export function instanceParameter(e: ts.Node, fn: ts.Node): { name: string; inde
   const name = access.name.text;
   const own = parameterProperty(ctor, name);
   if (own >= 0) return { name, index: own };
+  const set = memberSet(ctor, name);
+  const r = set && unwrap(set);
+  const index = r && ts.isIdentifier(r) ? ctor.parameters.findIndex((p) => ts.isIdentifier(p.name) && p.name.text === r.text) : -1;
+  return index >= 0 ? { name, index } : undefined;
+}
+
+/** What a constructor's body sets a member to, where a statement of it does (`this.version = …`: the first). */
+export function memberSet(ctor: ts.ConstructorDeclaration, name: string): ts.Expression | undefined {
   for (const st of ctor.body?.statements ?? []) {
     if (!ts.isExpressionStatement(st) || !ts.isBinaryExpression(st.expression) || st.expression.operatorToken.kind !== ts.SyntaxKind.EqualsToken) continue;
     const { left, right } = st.expression;
-    if (!ts.isPropertyAccessExpression(left) || left.expression.kind !== ts.SyntaxKind.ThisKeyword || left.name.text !== name) continue;
-    const r = unwrap(right);
-    const index = ts.isIdentifier(r) ? ctor.parameters.findIndex((p) => ts.isIdentifier(p.name) && p.name.text === r.text) : -1;
-    return index >= 0 ? { name, index } : undefined;
+    if (ts.isPropertyAccessExpression(left) && left.expression.kind === ts.SyntaxKind.ThisKeyword && left.name.text === name) return right;
   }
   return undefined;
 }

@@ -4,7 +4,6 @@
 // object) makes the answer why, so that what depends on every read being seen stays as it is.
 
 import ts from '../../core/ts.cjs';
-import { IMPORT_SPECIFIER } from '../resolve.js';
 import type { AnalysisState } from '../state.js';
 import { lineOf, type Unit } from '../units.js';
 import { identifiers } from './identifiers.js';
@@ -55,7 +54,7 @@ function elsewhere(acc: AnalysisState, unit: Unit, decl: Declared, reads: Consta
     if (file === unit.file) continue;
     const text = acc.store.text(file);
     if (!text || !word.test(text)) continue;
-    const imports = [...text.matchAll(IMPORT_SPECIFIER)].some((m) => acc.store.resolve(file, m[1]) === unit.file);
+    const imports = acc.store.imports(file, unit.file, text);
     // (read as a member of what another module re-exports, `L.LABELS` through barrels, or of a `require`d module)
     if (!imports && new RegExp(`[\\w$)\\]]\\s*\\.\\s*${name.replace(/\$/g, '\\$')}(?![\\w$])`).test(text)) return `\`${name}\` is read as a member of another module's export in ${acc.shownFile(file)}`;
     if (!imports) continue;

@@ -6,7 +6,7 @@
 // and method it stands for, so that settle moves it only with the requests it doubles
 // (settle-doubles.ts), and the keys a body matcher reads are tied to its path (double-matchers.ts).
 
-import { mayDouble } from '../../core/path-shape.js';
+import { mayDouble, URL_MATCHERS } from '../../core/path-shape.js';
 import { isTestFile } from '../../core/project-scope.js';
 import { findPaths } from '../../core/paths.js';
 import ts from '../../core/ts.cjs';
@@ -24,9 +24,6 @@ import { regexDouble } from './regex-doubles.js';
 import { routeHandler } from './server-routes.js';
 
 const VERBS = new Set(['get', 'post', 'put', 'patch', 'delete', 'head', 'options']);
-
-/** The matchers comparing a value with a text (`expect(url).toBe('…')`). */
-const URL_MATCHERS = new Set(['toBe', 'toEqual', 'toStrictEqual', 'toContain', 'toMatch', 'toEndWith', 'toStartWith']);
 
 /** A double as its call shows it: the URL or path it is given, its method (none: any), what reads the body it matches. */
 interface Seen {

@@ -10,7 +10,7 @@ import { type LitPiece, type Piece, findProperty, propertyValue, unwrap } from '
 import { note, says } from '../findings.js';
 import type { AnalysisState } from '../state.js';
 import type { Unit } from '../units.js';
-import { type FunctionNode, callersOf, constructionsOf, enclosingClass, instanceParameter } from './callers.js';
+import { type FunctionNode, callersOf, constructionsOf, enclosingClass, instanceParameter, memberSet } from './callers.js';
 import type { Virtual } from './path-text.js';
 
 const VERSION = '2023-01';
@@ -84,26 +84,22 @@ function parameterOf(acc: AnalysisState, unit: Unit, e: ts.Expression): { unit: 
  */
 function optionKept(member: ts.PropertyAccessExpression): { fn: ts.ConstructorDeclaration; index: number; key?: string; init?: ts.Expression } | undefined {
   const ctor = enclosingClass(member)?.members.find(ts.isConstructorDeclaration);
-  for (const st of ctor?.body?.statements ?? []) {
-    if (!ts.isExpressionStatement(st) || !ts.isBinaryExpression(st.expression) || st.expression.operatorToken.kind !== ts.SyntaxKind.EqualsToken) continue;
-    const { left, right } = st.expression;
-    if (!ts.isPropertyAccessExpression(left) || left.expression.kind !== ts.SyntaxKind.ThisKeyword || left.name.text !== member.name.text) continue;
-    let value = unwrap(right);
-    let init: ts.Expression | undefined;
-    if (ts.isBinaryExpression(value) && (value.operatorToken.kind === ts.SyntaxKind.QuestionQuestionToken || value.operatorToken.kind === ts.SyntaxKind.BarBarToken)) {
-      init = value.right;
-      value = unwrap(value.left);
-    }
-    // `opts.version`, `version` (a parameter, or a key destructured from one)
-    const keyed = ts.isPropertyAccessExpression(value) && ts.isIdentifier(value.expression);
-    const id = keyed ? (value as ts.PropertyAccessExpression).expression : value;
-    if (!ts.isIdentifier(id)) return undefined;
-    for (const [index, p] of ctor!.parameters.entries()) {
-      if (ts.isIdentifier(p.name) && p.name.text === id.text) return { fn: ctor!, index, key: keyed ? (value as ts.PropertyAccessExpression).name.text : undefined, init: init ?? (keyed ? undefined : p.initializer) };
-      const el = ts.isObjectBindingPattern(p.name) && !keyed ? p.name.elements.find((e) => ts.isIdentifier(e.name) && e.name.text === id.text) : undefined;
-      if (el) return { fn: ctor!, index, key: el.propertyName && ts.isIdentifier(el.propertyName) ? el.propertyName.text : id.text, init: init ?? el.initializer };
-    }
-    return undefined;
+  const set = ctor && memberSet(ctor, member.name.text);
+  if (!set) return undefined;
+  let value = unwrap(set);
+  let init: ts.Expression | undefined;
+  if (ts.isBinaryExpression(value) && (value.operatorToken.kind === ts.SyntaxKind.QuestionQuestionToken || value.operatorToken.kind === ts.SyntaxKind.BarBarToken)) {
+    init = value.right;
+    value = unwrap(value.left);
+  }
+  // `opts.version`, `version` (a parameter, or a key destructured from one)
+  const keyed = ts.isPropertyAccessExpression(value) && ts.isIdentifier(value.expression);
+  const id = keyed ? (value as ts.PropertyAccessExpression).expression : value;
+  if (!ts.isIdentifier(id)) return undefined;
+  for (const [index, p] of ctor!.parameters.entries()) {
+    if (ts.isIdentifier(p.name) && p.name.text === id.text) return { fn: ctor!, index, key: keyed ? (value as ts.PropertyAccessExpression).name.text : undefined, init: init ?? (keyed ? undefined : p.initializer) };
+    const el = ts.isObjectBindingPattern(p.name) && !keyed ? p.name.elements.find((e) => ts.isIdentifier(e.name) && e.name.text === id.text) : undefined;
+    if (el) return { fn: ctor!, index, key: el.propertyName && ts.isIdentifier(el.propertyName) ? el.propertyName.text : id.text, init: init ?? el.initializer };
   }
   return undefined;
 }
