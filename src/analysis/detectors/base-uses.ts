@@ -13,7 +13,7 @@ import type { Unit } from '../units.js';
 import { calledFunction, enclosingClass } from './callers.js';
 import { BASE_KEYS, isCreate } from './instance-base.js';
 import { contains, declared, exported, keyRead } from './path-constants.js';
-import { isReference, markupMentions, outermost, usesAnywhere } from './uses.js';
+import { enclosingFunction, isReference, markupMentions, outermost, usesAnywhere } from './uses.js';
 import { identifiers } from './identifiers.js';
 import { unseenUse } from './versioned-base.js';
 
@@ -22,7 +22,10 @@ const BASE_OPTIONS = new Set(BASE_KEYS);
 const QUIET_MEMBERS = new Set(['interceptors', 'defaults']);
 
 /** What holds a base: a variable (or an endpoint map's key), or a class's member (`this.http`). */
-type Holder = { kind: 'var'; unit: Unit; decl: ts.VariableDeclaration | ts.FunctionDeclaration | ts.BindingElement; name: ts.Identifier; key?: string; label: string } | { kind: 'member'; unit: Unit; cls: ts.ClassLikeDeclaration; name: string; label: string };
+/** (`returns`: a factory of the project returning the instance, whose calls are where the instance goes) */
+type Holder =
+  | { kind: 'var'; unit: Unit; decl: ts.VariableDeclaration | ts.FunctionDeclaration | ts.BindingElement; name: ts.Identifier; key?: string; label: string; returns?: true }
+  | { kind: 'member'; unit: Unit; cls: ts.ClassLikeDeclaration; name: string; label: string };
 
 /** Look once for the base's other uses; each one found holds it (BaseGroup.unseen). */
 export function checkBaseUses(acc: AnalysisState, g: BaseGroup): void {
@@ -70,12 +73,19 @@ function otherUses(acc: AnalysisState, g: BaseGroup, h: Holder, chain: Set<ts.No
   // `const { API } = config` with `import * as config`): a holder of its own; any other mention there is a use not followed
   const elsewhere = h.kind === 'var' && !ts.isBindingElement(h.decl) && ts.isSourceFile(h.decl.parent?.parent?.parent ?? h.decl.parent) ? destructuredElsewhere(acc, h) : { holders: [], uses: [] };
   for (const holder of elsewhere.holders) out.push({ holder });
-  for (const { unit, node } of [...usesOf(acc, h), ...elsewhere.uses]) {
+  for (const use of [...usesOf(acc, h), ...elsewhere.uses]) {
+    const { unit } = use;
+    let { node } = use;
+    // a factory's call is where the instance goes (`const http = makeHttp(…)`); the factory named other than in a call is a use
+    if (h.kind === 'var' && h.returns) node = calledAt(node) ?? node;
     if (g.sends.some((s) => contains(s, node))) continue;
+    // the instance made and called at once, with a URL the group read (`api(env)('/labels', …)`)
+    const outer = node !== use.node ? calledAt(node) : undefined;
+    if (outer && g.sends.some((s) => outer.arguments.some((a) => contains(a, s)))) continue;
     // (read where another holder of the same base is defined: `const API = ROOT`)
     if ([...chain].some((d) => d !== (h.kind === 'var' ? h.decl : undefined) && contains(d, node))) continue;
     if (exportOnly(node)) continue;
-    const instance = instanceOf(unit, node);
+    const instance = instanceOf(unit, node) ?? (node !== use.node ? keptIn(unit, node) : undefined) ?? factoryOf(unit, node);
     if (instance) {
       out.push({ holder: instance });
       continue;
@@ -110,7 +120,7 @@ function destructuredElsewhere(acc: AnalysisState, h: Extract<Holder, { kind: 'v
       const el = id.parent;
       if (ts.isBindingElement(el) && (el.propertyName ?? el.name) === id && ts.isObjectBindingPattern(el.parent) && ts.isIdentifier(el.name)) {
         const d = acc.bindings.resolve(u, el.name);
-        if (!d || !('node' in d) || d.node !== h.decl) holders.push({ kind: 'var', unit: u, decl: el, name: el.name, label: `${h.label} (as ${acc.shownFile(u.file)} has it)` });
+        if (!d || !('node' in d) || d.node !== h.decl) holders.push({ kind: 'var', unit: u, decl: el, name: el.name, label: `${h.label} (as ${acc.shownFile(u.file)} has it)`, returns: h.returns });
         continue;
       }
       // `config.API` with `config = await import('./config')`: a use where no namespace import says whose it is
@@ -166,13 +176,39 @@ function instanceOf(unit: Unit, node: ts.Node): Holder | undefined {
   const obj = prop.parent;
   const call = obj.parent;
   if (!ts.isCallExpression(call) || call.arguments[0] !== obj || !isCreate(call)) return undefined;
-  const holder = outermost(call).parent;
-  if (ts.isVariableDeclaration(holder) && ts.isIdentifier(holder.name) && holder.initializer === outermost(call)) return { kind: 'var', unit, decl: holder, name: holder.name, label: holder.name.text };
-  const cls = enclosingClass(call);
-  if (cls && ts.isPropertyDeclaration(holder) && ts.isIdentifier(holder.name)) return { kind: 'member', unit, cls, name: holder.name.text, label: `this.${holder.name.text}` };
-  if (cls && ts.isBinaryExpression(holder) && ts.isPropertyAccessExpression(holder.left) && holder.left.expression.kind === ts.SyntaxKind.ThisKeyword)
+  return keptIn(unit, call) ?? factoryOf(unit, call);
+}
+
+/** The name a value is kept in: a variable it initialises, a class's member it sets. */
+function keptIn(unit: Unit, value: ts.Node): Holder | undefined {
+  const holder = outermost(value).parent;
+  if (ts.isVariableDeclaration(holder) && ts.isIdentifier(holder.name) && holder.initializer === outermost(value)) return { kind: 'var', unit, decl: holder, name: holder.name, label: holder.name.text };
+  const cls = enclosingClass(value);
+  if (cls && ts.isPropertyDeclaration(holder) && ts.isIdentifier(holder.name) && holder.initializer === outermost(value)) return { kind: 'member', unit, cls, name: holder.name.text, label: `this.${holder.name.text}` };
+  if (cls && ts.isBinaryExpression(holder) && holder.right === outermost(value) && holder.operatorToken.kind === ts.SyntaxKind.EqualsToken && ts.isPropertyAccessExpression(holder.left) && holder.left.expression.kind === ts.SyntaxKind.ThisKeyword)
     return { kind: 'member', unit, cls, name: holder.left.name.text, label: `this.${holder.left.name.text}` };
   return undefined;
+}
+
+/**
+ * The factory a value is returned from (`return axios.create({ … })`, `return instance`, an arrow's
+ * body), when it is a named function (`function makeHttp`, `const makeHttp = () => …`): its calls
+ * hold what it returns. A method or a nameless function is not followed (the return is a use).
+ */
+function factoryOf(unit: Unit, value: ts.Node): Holder | undefined {
+  const at = outermost(value);
+  const p = at.parent;
+  const fn = ts.isReturnStatement(p) && p.expression === at ? enclosingFunction(p) : ts.isArrowFunction(p) && p.body === at ? p : undefined;
+  if (fn && ts.isFunctionDeclaration(fn) && fn.name) return { kind: 'var', unit, decl: fn, name: fn.name, label: `${fn.name.text}()`, returns: true };
+  const held = fn && (ts.isArrowFunction(fn) || ts.isFunctionExpression(fn)) ? outermost(fn).parent : undefined;
+  if (held && ts.isVariableDeclaration(held) && ts.isIdentifier(held.name) && held.initializer === outermost(fn!)) return { kind: 'var', unit, decl: held, name: held.name, label: `${held.name.text}()`, returns: true };
+  return undefined;
+}
+
+/** The call a reference is the callee of (`makeHttp` of `makeHttp(base)`). */
+function calledAt(node: ts.Node): ts.CallExpression | undefined {
+  const at = outermost(node);
+  return ts.isCallExpression(at.parent) && at.parent.expression === at ? at.parent : undefined;
 }
 
 /** `export { http }`, `export default http`: the module's importers are looked at through usesAnywhere. */
@@ -310,9 +346,10 @@ function requirers(acc: AnalysisState, home: Unit, name: string | undefined, h: 
         if (!importResolves(acc, u, bound, name, h)) out.push({ unit: u, node: n, why: `paths the check cannot see: ${h.label} is imported there in a way the check does not follow` });
         return;
       }
-      if (bound && ts.isVariableDeclaration(bound) && ts.isIdentifier(bound.name)) out.push({ holder: { kind: 'var', unit: u, decl: bound, name: bound.name, key: name, label } });
+      const returns = h.kind === 'var' ? h.returns : undefined;
+      if (bound && ts.isVariableDeclaration(bound) && ts.isIdentifier(bound.name)) out.push({ holder: { kind: 'var', unit: u, decl: bound, name: bound.name, key: name, label, returns } });
       else if (bound && ts.isVariableDeclaration(bound) && ts.isObjectBindingPattern(bound.name) && name) {
-        for (const el of bound.name.elements) if (ts.isIdentifier(el.name) && (el.propertyName ?? el.name).getText() === name) out.push({ holder: { kind: 'var', unit: u, decl: el, name: el.name, label } });
+        for (const el of bound.name.elements) if (ts.isIdentifier(el.name) && (el.propertyName ?? el.name).getText() === name) out.push({ holder: { kind: 'var', unit: u, decl: el, name: el.name, label, returns } });
       } else if (bound && ts.isPropertyAccessExpression(bound) && bound.name.text !== name) {
         // `require('./api').other`: no read of this name
       } else out.push({ unit: u, node: around(n), why: `paths the check cannot see: ${h.label} is read there from the module that exports it, in a way the check does not follow` });

@@ -13,15 +13,16 @@ import { identifiers } from './identifiers.js';
  * Where the objects a named builder returns (`top`, returned or its arrow's body) are handed to
  * calls: each use of the builder's name, in its module and, for a module-level one, in any other.
  */
-export function builderHanded(acc: AnalysisState, unit: Unit, top: ts.Node, handed: Handed[]): void {
+export function builderHanded(acc: AnalysisState, unit: Unit, top: ts.Node, handed: Handed[]): { unit: Unit; decl: ts.VariableDeclaration & { name: ts.Identifier } }[] {
+  const kept: { unit: Unit; decl: ts.VariableDeclaration & { name: ts.Identifier } }[] = [];
   const p = top.parent;
   const fn = p && ts.isArrowFunction(p) && p.body === top ? p : p && ts.isReturnStatement(p) ? ts.findAncestor(p, ts.isFunctionLike) : undefined;
-  if (!fn || !(ts.isArrowFunction(fn) || ts.isFunctionExpression(fn) || ts.isFunctionDeclaration(fn))) return;
+  if (!fn || !(ts.isArrowFunction(fn) || ts.isFunctionExpression(fn) || ts.isFunctionDeclaration(fn))) return kept;
   let holder: ts.Node = fn;
   while (holder.parent && ts.isParenthesizedExpression(holder.parent)) holder = holder.parent;
   const named = ts.isFunctionDeclaration(fn) ? fn : holder.parent && ts.isVariableDeclaration(holder.parent) && holder.parent.initializer === holder ? holder.parent : undefined;
   const name = named?.name && ts.isIdentifier(named.name) ? named.name : undefined;
-  if (!named || !name) return;
+  if (!named || !name) return kept;
   const moduleLevel = ts.isSourceFile(ts.isFunctionDeclaration(named) ? named.parent : named.parent.parent.parent);
   const units = moduleLevel ? acc.store.all().filter((u) => u.sf.text.includes(name.text)) : acc.store.get(unit.file);
   for (const u of units)
@@ -30,7 +31,16 @@ export function builderHanded(acc: AnalysisState, unit: Unit, top: ts.Node, hand
       const d = acc.bindings.resolve(u, id);
       if (!((d?.kind === 'func' && d.node === fn) || (d?.kind === 'var' && d.node === named))) continue;
       handed.push(...handedTo(acc, u, id));
+      // a call whose result is kept in a variable (`const entry = toEntry(order)`, also awaited)
+      let call: ts.Node = id;
+      while (call.parent && ts.isParenthesizedExpression(call.parent)) call = call.parent;
+      if (!ts.isCallExpression(call.parent) || call.parent.expression !== call) continue;
+      let at: ts.Node = call.parent;
+      while (at.parent && (ts.isParenthesizedExpression(at.parent) || ts.isAsExpression(at.parent) || ts.isNonNullExpression(at.parent) || ts.isSatisfiesExpression(at.parent) || ts.isAwaitExpression(at.parent))) at = at.parent;
+      const v = at.parent;
+      if (v && ts.isVariableDeclaration(v) && v.initializer === at && ts.isIdentifier(v.name)) kept.push({ unit: u, decl: v as ts.VariableDeclaration & { name: ts.Identifier } });
     }
+  return kept;
 }
 
 /** Calls that take an object and keep nothing of it by its keys: logging and a test's assertions. */

@@ -61,12 +61,29 @@ export function refsOf(acc: AnalysisState, unit: Unit, node: ts.ObjectLiteralExp
     return out;
   }
   if (!decl || !ts.isVariableDeclaration(decl) || decl.initializer !== top || !ts.isIdentifier(decl.name)) {
-    // an object a builder returns (`const toEntry = (row) => ({ … })`): where the builder's objects are handed
-    builderHanded(acc, unit, top, out.handed);
+    // an object a builder returns (`const toEntry = (row) => ({ … })`): where the builder's objects are
+    // handed, and what is read of them where a call's result is kept (`const entry = toEntry(order); entry.courier_id`)
+    // (where those are handed, builderHanded followed already)
+    for (const kept of builderHanded(acc, unit, top, out.handed)) {
+      const refs = { writes: [], reads: [], handed: [] };
+      keyRefs(acc, kept.unit, kept.decl, steps, false, refs);
+      out.reads.push(...refs.reads);
+      out.writes.push(...refs.writes);
+    }
     // an object given to the project's own function (`createLabels({ shipments })`): the schemas it checks it with there
     if (decl && ts.isCallExpression(decl) && decl.arguments.includes(top as ts.Expression)) out.handed.push(...handedTo(acc, unit, top).filter(parses));
     return out;
   }
+  keyRefs(acc, unit, decl as ts.VariableDeclaration & { name: ts.Identifier }, steps, throughValue, out);
+  return out;
+}
+
+/**
+ * The keys written to and read from a variable holding the body (`steps` down to it: see refsOf),
+ * in its module, and where it is a module's constant, in every module naming it; the calls it is
+ * handed to.
+ */
+function keyRefs(acc: AnalysisState, unit: Unit, decl: ts.VariableDeclaration & { name: ts.Identifier }, steps: string[], throughValue: boolean, out: { writes: Written[]; reads: KeyRead[]; handed: Handed[]; reassigned?: boolean }): void {
   const name = decl.name.text;
   // a module-level constant (or a namespace's) may be exported (and read in any module); a local one is seen in its file only
   const moduleLevel = ts.isVariableStatement(decl.parent.parent) && (ts.isSourceFile(decl.parent.parent.parent) || ts.isModuleBlock(decl.parent.parent.parent));
@@ -146,7 +163,6 @@ export function refsOf(acc: AnalysisState, unit: Unit, node: ts.ObjectLiteralExp
     }
   }
   if (!steps.length) templateReads(acc, unit, decl.name, throughValue, out.reads);
-  return out;
 }
 
 /**

@@ -139,9 +139,36 @@ export function isCreate(c: ts.CallExpression): boolean {
 /** A factory of the project (`createClient(base)` returning `axios.create({ baseURL: base })`), with its parameters bound to the call's arguments. */
 function factoryCreate(acc: AnalysisState, unit: Unit, call: ts.CallExpression): { unit: Unit; call: ts.CallExpression; env: Env } | undefined {
   const ret = acc.ev.returnedBy(unit, call);
-  const made = ret && unwrap(ret.expr);
+  let made = ret && unwrap(ret.expr);
+  // an instance the factory keeps in a constant of its own before returning it (`const instance =
+  // axios.create({ … }); instance.interceptors.request.use(…); return instance`)
+  if (made && ts.isIdentifier(made)) made = localInstance(acc, ret!.unit, made, ret!.fn.node);
   if (!made || !ts.isCallExpression(made) || !isCreate(made)) return undefined;
   return { unit: ret!.unit, call: made, env: bind(acc, ret!.fn.node, ret!.unit, [{ unit, args: call.arguments }]) };
+}
+
+/**
+ * What a constant declared inside a factory is set to, where nothing in the factory assigns to it or
+ * to a member of it (`instance.defaults.baseURL = …` would give the instance another base).
+ */
+function localInstance(acc: AnalysisState, unit: Unit, id: ts.Identifier, fn: ts.Node): ts.Expression | undefined {
+  const d = acc.bindings.resolve(unit, id);
+  if (d?.kind !== 'var' || !d.init || d.node.pos < fn.pos || d.node.end > fn.end) return undefined;
+  if (!ts.isVariableDeclarationList(d.node.parent) || !(d.node.parent.flags & ts.NodeFlags.Const)) return undefined;
+  let assigned = false;
+  const visit = (n: ts.Node): void => {
+    if (assigned) return;
+    if (ts.isBinaryExpression(n) && n.operatorToken.kind >= ts.SyntaxKind.FirstAssignment && n.operatorToken.kind <= ts.SyntaxKind.LastAssignment && rootName(n.left) === id.text) assigned = true;
+    else ts.forEachChild(n, visit);
+  };
+  visit(fn);
+  return assigned ? undefined : unwrap(d.init);
+}
+
+/** The name a member chain starts from (`instance` of `instance.defaults.baseURL`). */
+function rootName(e: ts.Expression): string | undefined {
+  while (ts.isPropertyAccessExpression(e) || ts.isElementAccessExpression(e)) e = e.expression;
+  return ts.isIdentifier(e) ? e.text : undefined;
 }
 
 interface Bound {
