@@ -13,6 +13,7 @@ import { type Unit, treeIndex } from '../units.js';
 import { checkBase, checkReplacedEnvironments } from './legacy-base.js';
 import { baseHostname, checkHost, hostBeside, joinedBase } from './host-option.js';
 import { readsOfConstant } from './constant-reads.js';
+import { mapEntryUnseen } from './map-entries.js';
 import { type Virtual, displayPath, isMaximal, joinBase, pathStart, quickPathTest, shortText, virtualText } from './path-text.js';
 import { methodAt } from './method.js';
 import { groupMember, unseenAfterBase } from './versioned-base.js';
@@ -215,6 +216,12 @@ export function reportPath(acc: AnalysisState, unit: Unit, e: ts.Expression, m: 
     if (reads && 'unseen' in reads) {
       fixKind = 'none';
       manual = `${reads.unseen}, where the check cannot see the request it is sent with: move the path and that request together by hand`;
+    }
+    // a path in an endpoint map's entry: likewise, where the map is read in a way the check does not follow to its requests
+    const entry = fixKind !== 'none' && !own ? mapEntryUnseen(acc, unit, e) : undefined;
+    if (entry) {
+      fixKind = 'none';
+      manual = `${entry}: the request that sends this path, and its body, are not seen; move the path and that request together by hand`;
     }
     if (fixKind !== 'none') {
       edit = renderRegion(pieces, vt, from, m.end, tokens);
