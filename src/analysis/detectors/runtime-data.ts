@@ -22,6 +22,11 @@ export function readAtRunTime(acc: AnalysisState, unit: Unit, e: ts.Expression, 
   e = unwrap(e);
   if (ts.isAwaitExpression(e)) return readAtRunTime(acc, unit, e.expression, depth + 1);
   if (ts.isCallExpression(e)) {
+    // a function of the project: what it returns (`pendingEntries(id)` returning `res.rows`)
+    const ret = acc.ev.returnedBy(unit, e);
+    if (ret) return readAtRunTime(acc, ret.unit, ret.expr, depth + 1);
+    // a library's call told the type of what it reads (`pool.query<LabelEntry>(sql)`, `redis.json.get<T>(key)`)
+    if (e.typeArguments?.length && !acc.ev.functionOf(unit, e.expression)) return true;
     const c = unwrap(e.expression);
     if (!ts.isPropertyAccessExpression(c)) return false;
     if (c.expression.getText(unit.sf) === 'JSON' && c.name.text === 'parse') return true;
@@ -38,6 +43,8 @@ export function readAtRunTime(acc: AnalysisState, unit: Unit, e: ts.Expression, 
     const decl = acc.bindings.resolve(unit, e);
     if (decl?.kind === 'var' && decl.init) return readAtRunTime(acc, decl.unit, decl.init, depth + 1);
     if (decl?.kind === 'binding' && decl.from) return readAtRunTime(acc, decl.unit, decl.from, depth + 1);
+    // a parameter typed as what a library hands over (`job: Job<{ entries: LabelEntry[] }>`, `msg: Message<T>`)
+    if (decl?.kind === 'param' && libraryGeneric(acc, decl.unit, decl.node.type)) return true;
   }
   return false;
 }
@@ -53,4 +60,19 @@ function handlerArgument(acc: AnalysisState, unit: Unit, e: ts.Expression): bool
 /** Why a request whose body (or part of it) is data read at run time is held; `shown`: the code it sends. */
 export function runtimeWhy(shown: string): string {
   return `the body sent with it is data read at run time (\`${shown.length > 60 ? shown.slice(0, 57) + '…' : shown}\`), which may be in either version: move the request and its body together by hand`;
+}
+
+/** TypeScript's own generic types and helpers: a value typed with one is the project's as much as its argument. */
+const OWN_GENERICS = new Set(['Array', 'ReadonlyArray', 'Promise', 'Partial', 'Required', 'Readonly', 'Record', 'Pick', 'Omit', 'NonNullable', 'Set', 'Map', 'ReadonlySet', 'ReadonlyMap', 'Iterable', 'AsyncIterable', 'Awaited', 'Exclude', 'Extract']);
+
+/** A type given arguments whose generic is neither the project's nor TypeScript's own (`Job<…>` of a queue library). */
+function libraryGeneric(acc: AnalysisState, unit: Unit, type: ts.TypeNode | undefined): boolean {
+  if (!type || !ts.isTypeReferenceNode(type) || !type.typeArguments?.length) return false;
+  const name = type.typeName;
+  if (ts.isIdentifier(name) && OWN_GENERICS.has(name.text)) return false;
+  const first = ts.isIdentifier(name) ? name : name.left;
+  if (!ts.isIdentifier(first)) return false;
+  const d = acc.bindings.resolve(unit, first);
+  // (a name imported from a package, or a global one: not the project's own generic)
+  return !d || (d.kind === 'expr' && !!ts.findAncestor(d.expr, ts.isImportDeclaration));
 }
