@@ -143,7 +143,11 @@ export function checkBase(acc: AnalysisState, m: PathMatch, pieces: Piece[], vt:
   let target: Target | undefined;
   const firstVia = basePieces.find((p) => p.via.length > shared(p));
   if (firstVia) {
-    const via = firstVia.via[shared(firstVia)];
+    let k = shared(firstVia);
+    // a member of `this` set from a constant or a module object's member (`private shipBase =
+    // environment.shipApiUrl`): the base is that name, where it is defined (a name `legacyBases` can record)
+    while (k + 1 < firstVia.via.length && firstVia.via[k].label.startsWith('this.') && firstVia.via[k + 1].label !== BASE_OPTION) k++;
+    const via = firstVia.via[k];
     const text = basePieces.filter((p) => p.via.includes(via)).map((p) => (p.t === 'lit' ? p.text : '')).join('');
     const envPiece = basePieces.find((p) => p.t === 'hole' && p.env && p.via.includes(via));
     target = { unit: via.unit, node: via.name, label: via.label, named: true, value: text || undefined, declared: via.value };

@@ -14,12 +14,16 @@ import { checkBase, checkReplacedEnvironments } from './legacy-base.js';
 import { baseHostname, checkHost, hostBeside, joinedBase } from './host-option.js';
 import { readsOfConstant } from './constant-reads.js';
 import { mapEntryUnseen } from './map-entries.js';
+import { swrMutationKey } from './swr-keys.js';
 import { type Virtual, displayPath, isMaximal, joinBase, pathStart, quickPathTest, shortText, virtualText } from './path-text.js';
 import { methodAt } from './method.js';
 import { groupMember, unseenAfterBase } from './versioned-base.js';
 import { pathDescribes2023 } from './describes-version.js';
 import { constantMethod } from './constant-method.js';
 import { ownServerRoute } from './server-routes.js';
+
+/** The methods whose requests carry a body. */
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
 
 /** Every maximal string expression (literal, template, `+` chain) of a unit. */
 export function scanStrings(acc: AnalysisState, unit: Unit): void {
@@ -222,6 +226,12 @@ export function reportPath(acc: AnalysisState, unit: Unit, e: ts.Expression, m: 
     if (entry) {
       fixKind = 'none';
       manual = `${entry}: the request that sends this path, and its body, are not seen; move the path and that request together by hand`;
+    }
+    // SWR's mutation key, sent by its fetcher with what `trigger(…)` is given: a body the check does not see
+    const hook = fixKind !== 'none' && rule.endpoint && BODY_METHODS.has(rule.endpoint.method) ? swrMutationKey(e) : undefined;
+    if (hook) {
+      fixKind = 'none';
+      manual = `it is the key of \`${hook}(…)\`, whose fetcher sends it with the body \`trigger(…)\` is given, which the check does not follow: move the key, that body and the type it is written with together by hand`;
     }
     if (fixKind !== 'none') {
       edit = renderRegion(pieces, vt, from, m.end, tokens);
