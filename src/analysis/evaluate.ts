@@ -312,6 +312,11 @@ export class Evaluator {
       // `url.toString()`, `String(x)`
       if (ts.isPropertyAccessExpression(e.expression) && e.expression.name.text === 'toString' && e.arguments.length === 0)
         return this.pieces(unit, e.expression.expression, env, depth + 1, via);
+      // a path's placeholder filled in (`SLOTS.replace('{courierId}', id)`, `':id'`): the path as written, its placeholder a path parameter
+      if (ts.isPropertyAccessExpression(e.expression) && ['replace', 'replaceAll'].includes(e.expression.name.text) && e.arguments.length === 2) {
+        const from = e.arguments[0];
+        if (ts.isStringLiteralLike(from) && /^(?:\{[A-Za-z_$][\w$]*\}|:[A-Za-z_$][\w$]*)$/.test(from.text)) return this.pieces(unit, e.expression.expression, env, depth + 1, via);
+      }
       // Angular's `inject(TOKEN)`: what the token's factory returns (injection-tokens.ts)
       const injected = injectedValue(this.bindings, (d) => this.valueOf(d), unit, e);
       if (injected) return this.pieces(injected.unit, injected.expr, new Map(), depth + 1, via);

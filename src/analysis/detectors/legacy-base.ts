@@ -68,6 +68,9 @@ function memberTarget(acc: AnalysisState, unit: Unit, pa: ts.PropertyAccessExpre
     const text = acc.pieces(value.unit, value.expr).map((p) => (p.t === 'lit' ? p.text : '')).join('');
     return { unit: value.unit, node: value.name, label: id.text, named: true, value: text || undefined, declared: value.expr };
   }
+  // a member set from a config getter (`this.baseUrl = this.config.get('SHIPPING_BASE_URL', …)`): named by its key, where it is read
+  const key = member && configKey(member.expr);
+  if (key) return { unit: member!.unit, node: key.call, label: key.key, named: true, env: /^[A-Z][A-Z\d_]*$/.test(key.key), declared: member!.expr };
   if (/legacy/i.test(pa.name.text) || (member && legacyBranch(acc, member.expr)))
     return { unit: member?.unit ?? unit, node: member?.expr ?? pa, label: pa.getText(unit.sf), named: true, declared: member?.expr };
   return undefined;
@@ -151,6 +154,7 @@ export function checkBase(acc: AnalysisState, m: PathMatch, pieces: Piece[], vt:
     const text = basePieces.filter((p) => p.via.includes(via)).map((p) => (p.t === 'lit' ? p.text : '')).join('');
     const envPiece = basePieces.find((p) => p.t === 'hole' && p.env && p.via.includes(via));
     target = { unit: via.unit, node: via.name, label: via.label, named: true, value: text || undefined, declared: via.value };
+    // a member of `this` set from a config getter (`this.baseUrl = this.config.get('SHIPPING_BASE_URL', …)`): named by its key
     if (via.label === BASE_OPTION) {
       // an instance's baseURL option: named by the env var it reads, else shown by its value; a
       // member of `this` (`new URL(path, this.baseUrl)` in a wrapper) by what it is set or constructed with
@@ -224,3 +228,13 @@ export function reportLegacyBase(acc: AnalysisState, target: { unit: Unit; node:
   const f = acc.add('legacy-base-url', target.unit, start, target.node.getEnd(), says(`${what} ${why}; `, note('none', 'the one-line change is yours')));
   if (f) f.legacyBase = { ...(name ? { name } : {}), by: by ?? 'v1-paths' };
 }
+
+/** A configuration read by its key (`config.get('SHIPPING_BASE_URL', fallback)`, `configService.getOrThrow('…')`), with the key. */
+function configKey(e: ts.Expression): { call: ts.CallExpression; key: string } | undefined {
+  const v = unwrap(e);
+  const call = ts.isBinaryExpression(v) && (v.operatorToken.kind === ts.SyntaxKind.QuestionQuestionToken || v.operatorToken.kind === ts.SyntaxKind.BarBarToken) ? unwrap(v.left) : v;
+  if (!ts.isCallExpression(call) || !ts.isPropertyAccessExpression(call.expression) || !CONFIG_GETTERS.has(call.expression.name.text)) return undefined;
+  const arg = call.arguments[0];
+  return arg && ts.isStringLiteralLike(arg) && /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*$/.test(arg.text) ? { call, key: arg.text } : undefined;
+}
+const CONFIG_GETTERS = new Set(['get', 'getOrThrow']);
