@@ -95,7 +95,14 @@ function notABody(n: ts.ObjectLiteralExpression): boolean {
   // or a choice of fields (`select: { courier_id: true, preferred_date: true }`, a projection's `1`): no body's values
   const values = n.properties.map((p) => (ts.isPropertyAssignment(p) ? unwrap(p.initializer) : undefined));
   if (values.length > 0 && values.every((v) => !!v && (v.kind === ts.SyntaxKind.TrueKeyword || v.kind === ts.SyntaxKind.FalseKeyword || (ts.isNumericLiteral(v) && /^[01]$/.test(v.text))))) return true;
-  return values.length > 0 && values.every((v) => !!v && (schemaField(v) || (ts.isCallExpression(v) && LABEL_OR_SCHEMA.test(calleeText(v)))));
+  return values.length > 0 && values.every((v) => !!v && (schemaField(v) || labelText(v) || (ts.isCallExpression(v) && LABEL_OR_SCHEMA.test(calleeText(v)))));
+}
+
+/** A label's own text, written in place (`courier_id: 'Courier ID'` in a dictionary of a form's labels): words, no id nor date. */
+function labelText(v: ts.Expression): boolean {
+  if (!ts.isStringLiteralLike(v)) return false;
+  const text = v.text.trim();
+  return /^[A-Z][a-z]+$/.test(text) || (/\s/.test(text) && /^[\p{L}][\p{L}\s'’.,:?!()/-]*$/u.test(text));
 }
 
 const calleeText = (c: ts.CallExpression): string => {

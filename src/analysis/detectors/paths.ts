@@ -5,7 +5,9 @@ import { configuredMethods, type PathMatch, type PathToken, findPaths, originOf 
 import { givesNewOnlyName } from '../../core/keys.js';
 import ts from '../../core/ts.cjs';
 import type { Finding, FixKind, RequestContext } from '../../types.js';
-import { type Piece, type Via, formatText, joinedArray } from '../evaluate.js';
+import { type Piece, type Via, formatText, joinedArray, returnExpressions, unwrap } from '../evaluate.js';
+import { callersOf } from './callers.js';
+import { enclosingFunction } from './uses.js';
 import { note, says, type Words } from '../findings.js';
 import { type UnitEdit, renderRegion } from '../render.js';
 import type { AnalysisState } from '../state.js';
@@ -49,7 +51,8 @@ export function scanStrings(acc: AnalysisState, unit: Unit): void {
     const joined = joinedArray(c);
     const helper = !joined && pathHelperCall(acc, unit, c);
     if (helper) acc.helperCalls.add(c);
-    if (joined || helper) scanUrlExpression(acc, unit, c, true);
+    // (a helper's text inside a longer one, `${path('pickup_slots')}/${id}`, is read with it: the whole is the path)
+    if ((joined || helper) && isMaximal(c)) scanUrlExpression(acc, unit, c, true);
   }
 }
 
@@ -109,6 +112,11 @@ export function reportPath(acc: AnalysisState, unit: Unit, e: ts.Expression, m: 
   if (otherHost && m.version !== 'v1') return;
   // a prefix constant (`const LEGACY_PREFIX = 'pickup/v1'`): each path it begins is reported where it is joined
   if (rule.id === 'v1-unmapped-path' && m.versionOnly && !m.origin && m.end >= vt.text.replace(/\/+$/, '').length && e.parent && ts.isVariableDeclaration(e.parent) && e.parent.initializer === e) return;
+  // a path helper's own text (`(resource) => \`${LEGACY_PICKUP}/${resource}\``): each call of it is a path, reported where it is made
+  if (rule.id === 'v1-unmapped-path' && helperOwnText(acc, e, m, pieces, vt)) return;
+  // a 2023-01 prefix constant every read of which a longer path continues (`${ACCOUNTS}/${id}`): each
+  // such path is reported (at the constant, with its own rule); the prefix alone is no path of its own
+  if (rule.id === 'unmapped-2023-01-path' && !m.origin && m.end >= vt.text.length && onlyPrefix(acc, unit, e)) return;
   // a v1 family prefix a URL is tested against (`path.startsWith('/pickup/v1/')`, `=== '/pickup/v1'`,
   // `new RegExp('^/pickup/v1/')`) is no request: the requests it routes are reported where they are built
   if (m.version === 'v1' && m.versionOnly && (textTested(e) || compared(e) || regExpSource(e))) return;
@@ -357,4 +365,28 @@ export function sendsNewBody(acc: AnalysisState, e: ts.Node, unit: Unit): boolea
   while (call && !ts.isCallExpression(call) && !ts.isSourceFile(call) && !ts.isBlock(call)) call = call.parent;
   if (!call || !ts.isCallExpression(call)) return false;
   return givesNewOnlyName(call.getText(unit.sf));
+}
+
+/** Is this a module's constant (`const ACCOUNTS = '/2023-01/courier_accounts'`) read only as the head of longer paths (`${ACCOUNTS}/${id}`, `ACCOUNTS + '/' + id`)? */
+function onlyPrefix(acc: AnalysisState, unit: Unit, e: ts.Expression): boolean {
+  const decl = e.parent;
+  if (!decl || !ts.isVariableDeclaration(decl) || decl.initializer !== e || !ts.isIdentifier(decl.name)) return false;
+  if (!ts.isVariableStatement(decl.parent?.parent) || !ts.isSourceFile(decl.parent.parent.parent)) return false;
+  const found = readsOfConstant(acc, unit, decl as ts.VariableDeclaration & { name: ts.Identifier });
+  if ('unseen' in found || !found.reads.length) return false;
+  return found.reads.every(({ id }) => {
+    const p = id.parent;
+    if (ts.isTemplateSpan(p) && p.expression === id) return p.literal.text.startsWith('/') || (p.literal.text === '' && !ts.isTemplateTail(p.literal));
+    return ts.isBinaryExpression(p) && p.left === id && p.operatorToken.kind === ts.SyntaxKind.PlusToken;
+  });
+}
+
+/** Is this the text a function of the project returns, its path ending in the function's own parameter, where the project calls it? */
+function helperOwnText(acc: AnalysisState, e: ts.Expression, m: PathMatch, pieces: Piece[], vt: Virtual): boolean {
+  const fn = enclosingFunction(e);
+  if (!fn || !returnExpressions(fn).some((r) => unwrap(r) === e)) return false;
+  const last = pieces[vt.owner[m.end - 1]];
+  if (!last || last.t !== 'hole' || !ts.isIdentifier(last.node)) return false;
+  const d = acc.bindings.resolve(last.unit, last.node);
+  return d?.kind === 'param' && d.fn === fn && callersOf(acc, fn).length > 0;
 }
