@@ -14,6 +14,8 @@ const strong: [string, string][] = [
   ['a v1 path of each family', "fetch('/pickup/v1/pickups'); get('/rate/v1/rates'); x('/shipment/v1/a'); y('/label/v1/b'); z('/track/v1/c'); w('/reference/v1/d');"],
   ['a base ending in a family', "const PICKUP_BASE = 'https://legacy.example.com/pickup';"],
   ['a 2023-01 path', "axios.post(`/2023-01/labels`, body);"],
+  ["a v1 path joined from an array's elements", "axios.get([BASE, 'pickup', 'v1', 'pickup_slots', id].join('/'))"],
+  ["a 2023-01 path joined from an array's elements", "axios.post([base, '2023-01', 'labels'].join('/'), body)"],
   ['a base ending in 2023-01', "const API = 'https://api.example.com/2023-01/';"],
   ['a courier account path', "get('/couriers/courier_accounts')"],
   ['the courier selection block', '{ courier_selection: { show_courier_logo_url: true } }'],

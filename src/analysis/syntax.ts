@@ -113,12 +113,46 @@ export function formatText(unit: Unit, e: ts.Node): ts.StringLiteral | undefined
   return fmt && ts.isStringLiteral(fmt) && fmt.getText(unit.sf).slice(1, -1) === fmt.text && fmt.text.includes('%') ? fmt : undefined;
 }
 
-/** A value read from a configuration library by its key (`config.get('shipping.url')`, `nconf.get(…)`, `settings.get(…)`). */
+/** The names a configuration object goes by (`config`, `nconf`, NestJS's injected `configService`, …). */
+const CONFIG_NAME = /^(?:config|conf|nconf|settings|cfg|convict|configService)$/i;
+
+/**
+ * A configuration object a value is read from: a name of `CONFIG_NAME`, or a member of the class
+ * (`this.config`, `this.env` with `constructor(private readonly env: ConfigService)`) so named or
+ * typed by a `…ConfigService` class.
+ */
+function configObject(e: ts.Expression): boolean {
+  const c = unwrap(e);
+  if (ts.isIdentifier(c)) return CONFIG_NAME.test(c.text);
+  if (!ts.isPropertyAccessExpression(c) || c.expression.kind !== ts.SyntaxKind.ThisKeyword) return false;
+  if (CONFIG_NAME.test(c.name.text)) return true;
+  let cls: ts.Node | undefined = c.parent;
+  while (cls && !ts.isClassLike(cls)) cls = cls.parent;
+  if (!cls) return false;
+  const members = [...cls.members, ...cls.members.filter(ts.isConstructorDeclaration).flatMap((k) => k.parameters)];
+  return members.some((m) => (ts.isPropertyDeclaration(m) || ts.isParameter(m)) && m.name.getText() === c.name.text && !!m.type && ts.isTypeReferenceNode(m.type) && /ConfigService$/.test(m.type.typeName.getText()));
+}
+
+/**
+ * A value read from a configuration library by its key (`config.get('shipping.url')`, `nconf.get(…)`,
+ * `settings.get(…)`, NestJS's `this.config.get<string>(…)` and `getOrThrow(…)`).
+ */
 export function configRead(e: ts.Expression): boolean {
   const v = unwrap(e);
   if (!ts.isCallExpression(v) || !v.arguments[0] || !ts.isStringLiteral(v.arguments[0])) return false;
   const c = unwrap(v.expression);
-  return ts.isPropertyAccessExpression(c) && c.name.text === 'get' && ts.isIdentifier(c.expression) && /^(?:config|conf|nconf|settings|cfg|convict)$/i.test(c.expression.text);
+  return ts.isPropertyAccessExpression(c) && (c.name.text === 'get' || c.name.text === 'getOrThrow') && configObject(c.expression);
+}
+
+/**
+ * The default a config read is given (`this.config.get('VERSION', '2023-01')`): what it yields
+ * where the deployment sets no value, a fallback as `process.env.VERSION ?? '2023-01'`'s is.
+ * (NestJS's options object, `get('KEY', { infer: true })`, is no default.)
+ */
+export function configDefault(e: ts.Expression): ts.Expression | undefined {
+  const v = unwrap(e);
+  const d = configRead(v) ? (v as ts.CallExpression).arguments[1] : undefined;
+  return d && !ts.isSpreadElement(d) && !ts.isObjectLiteralExpression(unwrap(d)) ? d : undefined;
 }
 
 /** Is this declaration written inside a function (not at a module's top level)? */

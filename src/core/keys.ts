@@ -130,6 +130,40 @@ export function convertPickupTime(value: string): { day: string; time: string } 
   return m ? { day: m[1], time: m[2] } : null;
 }
 
+/** The keys a pickup body gives its day by: the date (a half-migrated body's `selected_date` too), then the window times. */
+export const DAY_KEYS = ['preferred_date', 'selected_date', 'preferred_min_time', 'preferred_max_time'];
+
+/** A key a v1 pickup body gives its day by (`preferred_date`, a window time), with its text where it is a literal. */
+export interface DayGiven {
+  key: string;
+  text?: string;
+}
+
+/** Why a window time's day cannot be dropped: the words of its finding. */
+export interface DayLoss {
+  text: string;
+  effect: string;
+  todo: string;
+}
+
+/**
+ * Why dropping the day of a window time written on `day` would change the pickup (undefined: it
+ * would not). 2024-09 takes the day from `selected_date`, the v1 `preferred_date` renamed: so the
+ * body must give a `preferred_date` (one that is no literal does not block), a literal one on the
+ * same day; without a literal one, the other end of the window, where it is a literal, on the same day. A body that
+ * gives none keeps its day only in the times: it is held, the day is not guessed.
+ */
+export function dayLost(day: string, given: DayGiven[]): DayLoss | undefined {
+  const isDate = (g: DayGiven) => DAY_KEYS.indexOf(g.key) < 2;
+  const date = given.find((g) => isDate(g) && g.text !== undefined);
+  if (date) return date.text === day ? undefined : { text: `whose day differs from \`preferred_date\` (${date.text})`, effect: 'move the window', todo: 'decide which day is meant' };
+  // no literal day to compare with: the two ends of the window must share theirs
+  const other = given.map((g) => (!isDate(g) && g.text !== undefined ? convertPickupTime(g.text)?.day : undefined)).find((d) => d !== undefined && d !== day);
+  if (other) return { text: `on ${day}, while the other end of the window is on ${other}`, effect: 'reverse or shorten the window', todo: 'a 2024-09 window lies within one day (`selected_date`): decide which window is meant' };
+  if (!given.some(isDate)) return { text: 'in a body that gives no `preferred_date`', effect: 'leave the pickup without a day (no `selected_date` to take it from)', todo: 'give the pickup day as `preferred_date` in the body, then run `--fix` again' };
+  return undefined;
+}
+
 export const isHHMM = (v: string): boolean => /^([01]\d|2[0-3]):[0-5]\d$/.test(v);
 
 export const OLD_EVENT = () => loadCatalogue().rules.find((r) => r.changeKind === 'event-renamed')!;

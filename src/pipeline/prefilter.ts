@@ -24,9 +24,9 @@ import type { Config } from '../types.js';
  */
 export type TextSignal = 'strong' | 'weak' | null;
 
-let family: { strong: RegExp; anchors: RegExp } | undefined;
+let family: { strong: RegExp; anchors: RegExp; joined: RegExp } | undefined;
 /** Built once from the catalogue's v1 families (`pickup/v1/...`). */
-function families(): { strong: RegExp; anchors: RegExp } {
+function families(): { strong: RegExp; anchors: RegExp; joined: RegExp } {
   if (family) return family;
   const list = (loadCatalogue().rules.find((r) => r.id === 'v1-unmapped-path')?.families ?? []).join('|');
   family = {
@@ -38,6 +38,10 @@ function families(): { strong: RegExp; anchors: RegExp } {
     // every match of `strong` and of WEAK below holds one of these plain pieces; a text without
     // any is passed over at the cost of one quick search (most files of a tree are such texts)
     anchors: new RegExp(`v1|2023-01|2024-09|courier_|selected_|time_slot_id|preferred_|/(?:${list})['"\`]`),
+    // a path joined from an array's elements, its version an element of its own (`[BASE, 'pickup',
+    // 'v1', 'pickup_slots', id].join('/')`, `[base, '2023-01', 'labels'].join('/')`): no slash
+    // stands in the text between the family and `v1`, or before `2023-01` (asked where `.join(` is)
+    joined: new RegExp(`['"\`]/?(?:(?:${list})/?['"\`]\\s*,\\s*['"\`]/?v1|2023-01)/?['"\`]\\s*,`),
   };
   return family;
 }
@@ -58,9 +62,9 @@ export function textSignal(text: string, hosts: string[] = [], file?: string): T
   if (text.includes('migrate-check-disable')) return 'strong';
   // an Angular environment file that gives a URL: a base its build swaps in for another's (analysis/detectors/replaced-environments.ts)
   if (file !== undefined && environmentFolder(file) !== undefined && text.includes('://')) return 'strong';
-  const { strong, anchors } = families();
+  const { strong, anchors, joined } = families();
   if (!anchors.test(text)) return hosts.some((h) => h && text.includes(h)) || namesLegacyBase(text) ? 'strong' : null;
-  if (strong.test(text)) return 'strong';
+  if (strong.test(text) || (text.includes('.join(') && joined.test(text))) return 'strong';
   if (hosts.some((h) => h && text.includes(h))) return 'strong';
   const weak = WEAK.exec(text);
   if (!weak) return namesLegacyBase(text) ? 'strong' : null;

@@ -3,7 +3,7 @@
 // context (core/keys.ts: the renames by context, the v1 pickup fields, the time forms, the event).
 // Pure: a request in, the findings' rule ids and sentences out.
 import { getRule, type Rule } from '../catalogue/index.js';
-import { childContext, convertPickupTime, isHHMM, NEW_ONLY_KEYS, newOnlyEvent, OLD_EVENT, renamesIn, V1_ONLY_PICKUP_FIELDS, type ContextKind } from '../core/keys.js';
+import { childContext, convertPickupTime, DAY_KEYS, dayLost, isHHMM, NEW_ONLY_KEYS, newOnlyEvent, OLD_EVENT, renamesIn, V1_ONLY_PICKUP_FIELDS, type ContextKind } from '../core/keys.js';
 import type { PathMatch, PathToken } from '../core/paths.js';
 import type { ServiceRequest } from './classify.js';
 import * as words from './wording.js';
@@ -119,8 +119,12 @@ function checkObject(obj: Json, ctx: ContextKind, out: Decision[], outer?: Json)
 function pickupTime(name: string, value: string, body: Json, outer: Json | undefined, out: Decision[]): void {
   const conv = convertPickupTime(value);
   if (!conv) return;
-  const day = [body.preferred_date, outer?.preferred_date, isObject(body.pickup) ? body.pickup.preferred_date : undefined].find((d): d is string => typeof d === 'string');
-  if (day && day !== conv.day) push(out, 'v1-pickup-time-value', (rule) => words.timeDayText(rule, name, value, day));
+  // the keys the body, the body it is nested in and its nested object give the pickup day by
+  const given = [body, outer, isObject(body.pickup) ? body.pickup : undefined].flatMap((o) =>
+    DAY_KEYS.filter((k) => o && k in o).map((key) => ({ key, text: typeof o![key] === 'string' ? (o![key] as string) : undefined })),
+  );
+  const why = dayLost(conv.day, given);
+  if (why) push(out, 'v1-pickup-time-value', (rule) => words.timeDayText(rule, name, value, why));
   else push(out, 'v1-pickup-time-value', (rule) => words.timeText(rule, name, value, conv.time));
 }
 

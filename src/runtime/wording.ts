@@ -3,7 +3,7 @@
 // hook saw (the values are the ones sent, not the code that wrote them). What differs is the fix
 // note: the hook sees a request, not the code that builds it, so it says what a scan does with
 // the code instead of promising an edit. The report adds "seen at run time" and the URL.
-import { contextLabel, type ContextKind } from '../core/keys.js';
+import { contextLabel, type ContextKind, type DayLoss } from '../core/keys.js';
 import type { Rule } from '../catalogue/index.js';
 
 /** The note that ends a sentence, as detect.ts's `fixNote` words it for a finding with no edit. */
@@ -66,8 +66,8 @@ export function timeText(rule: Rule, name: string, value: string, time: string):
   return `\`${name}\` '${value}' is a v1 \`YYYY-MM-DDTHH:MM\` time; 2024-09 takes \`${time}\` (local \`HH:MM\`, the day from \`selected_date\`); ${fixNote(rule)}.`;
 }
 
-export function timeDayText(rule: Rule, name: string, value: string, day: string): string {
-  return `\`${name}\` is '${value}', a v1 \`YYYY-MM-DDTHH:MM\` time whose day differs from \`preferred_date\` (${day}); 2024-09 takes \`HH:MM\` and the day from \`selected_date\`, so dropping the day would move the window; ${fixNote(rule, 'decide which day is meant')}.`;
+export function timeDayText(rule: Rule, name: string, value: string, why: DayLoss): string {
+  return `\`${name}\` is '${value}', a v1 \`YYYY-MM-DDTHH:MM\` time ${why.text}; 2024-09 takes \`HH:MM\` and the day from \`selected_date\`, so dropping the day would ${why.effect}; ${fixNote(rule, why.todo)}.`;
 }
 
 export function nestedText(rule: Rule, conflict: string | undefined): string {

@@ -1,7 +1,7 @@
 // v1 pickup bodies: window times in `YYYY-MM-DDTHH:MM` become `HH:MM`, the nested `pickup`
 // object is hoisted field by field; and the checks of a 2024-09 pickup body.
 
-import { V1_ONLY_PICKUP_FIELDS, convertPickupTime, isHHMM, renamesIn } from '../../core/keys.js';
+import { DAY_KEYS, V1_ONLY_PICKUP_FIELDS, convertPickupTime, dayLost, isHHMM, renamesIn, type DayGiven } from '../../core/keys.js';
 import ts from '../../core/ts.cjs';
 import type { RequestContext } from '../../types.js';
 import { propName } from '../bindings.js';
@@ -78,9 +78,9 @@ export function pickupTime(acc: AnalysisState, unit: Unit, body: ts.ObjectLitera
       if (f) acc.holdsRequest.add(f);
       return;
     }
-    const day = literalDay(acc, unit, body, nested);
-    if (day && day !== conv.day) {
-      const f = acc.add('v1-pickup-time-value', unit, start, value.getEnd(), says(`\`${name}\` is ${lit.getText(unit.sf)}, a v1 \`YYYY-MM-DDTHH:MM\` time whose day differs from \`preferred_date\` (${day}); 2024-09 takes \`HH:MM\` and the day from \`selected_date\`, so dropping the day would move the window; `, note('none', 'decide which day is meant')), { context: info });
+    const why = dayLost(conv.day, dayGiven(acc, body, nested));
+    if (why) {
+      const f = acc.add('v1-pickup-time-value', unit, start, value.getEnd(), says(`\`${name}\` is ${lit.getText(unit.sf)}, a v1 \`YYYY-MM-DDTHH:MM\` time ${why.text}; 2024-09 takes \`HH:MM\` and the day from \`selected_date\`, so dropping the day would ${why.effect}; `, note('none', why.todo)), { context: info });
       // a value that cannot be converted without changing the window holds its request
       if (f) acc.holdsRequest.add(f);
       return;
@@ -99,24 +99,27 @@ export function pickupTime(acc: AnalysisState, unit: Unit, body: ts.ObjectLitera
   acc.add('v1-pickup-time-value', unit, start, value.getEnd(), says(`\`${name}\` takes \`${value.getText(unit.sf)}\`, which v1 reads as \`YYYY-MM-DDTHH:MM\`; 2024-09 wants local \`HH:MM\` (the day from \`selected_date\`); `, note('none', 'the expression is kept: check that it yields HH:MM')), { context: info });
 }
 
-/** The day of a literal `preferred_date` in the same body (or the nested pickup object). */
-export function literalDay(acc: AnalysisState, unit: Unit, body: ts.ObjectLiteralExpression, nested: boolean): string | undefined {
+/** The keys the body (or the nested `pickup` object, or the body it is nested in) gives its pickup day by, for `dayLost`. */
+function dayGiven(acc: AnalysisState, body: ts.ObjectLiteralExpression, nested: boolean): DayGiven[] {
   const scopes: ts.ObjectLiteralExpression[] = [body];
   if (nested && ts.isPropertyAssignment(body.parent) && ts.isObjectLiteralExpression(body.parent.parent)) scopes.push(body.parent.parent);
   if (!nested) {
     const np = findProperty(body, 'pickup');
     if (np && ts.isPropertyAssignment(np) && ts.isObjectLiteralExpression(unwrap(np.initializer))) scopes.push(unwrap(np.initializer) as ts.ObjectLiteralExpression);
   }
-  for (const s of scopes) {
-    const d = findProperty(s, 'preferred_date');
-    // a key assigned to the body's variable (`body.preferred_date = '…'`) is the body's too
-    const w = acc.refsMemo.get(s)?.writes.filter((x) => x.plain && x.key === 'preferred_date').pop();
-    for (const value of [d && ts.isPropertyAssignment(d) ? d.initializer : undefined, w?.value]) {
-      const v = value && unwrap(value);
-      if (v && (ts.isStringLiteral(v) || ts.isNoSubstitutionTemplateLiteral(v))) return v.text;
+  const out: DayGiven[] = [];
+  const text = (e: ts.Expression | undefined) => {
+    const v = e && unwrap(e);
+    return v && (ts.isStringLiteral(v) || ts.isNoSubstitutionTemplateLiteral(v)) ? v.text : undefined;
+  };
+  for (const s of scopes)
+    for (const key of DAY_KEYS) {
+      const d = findProperty(s, key);
+      if (d) out.push({ key, text: ts.isPropertyAssignment(d) ? text(d.initializer) : undefined });
+      // a key assigned to the body's variable (`body.preferred_date = '…'`) is the body's too
+      for (const w of acc.refsMemo.get(s)?.writes ?? []) if (w.key === key) out.push({ key, text: w.plain ? text(w.value) : undefined });
     }
-  }
-  return undefined;
+  return out;
 }
 
 /** The nested `pickup` object: hoist what the top level lacks, drop what it gives, remove the object. */
@@ -207,9 +210,8 @@ export function nestedPickup(
       valueText = text.slice(q.initializer.getStart(sf), q.initializer.getEnd());
       if ((n === 'preferred_min_time' || n === 'preferred_max_time') && (ts.isStringLiteral(v) || ts.isNoSubstitutionTemplateLiteral(v))) {
         const conv = convertPickupTime(v.text);
-        const day = literalDay(acc, unit, inner, true);
         const raw = v.getText(sf);
-        if (conv && (!day || day === conv.day) && raw.slice(1, -1) === v.text) valueText = raw[0] + conv.time + raw[raw.length - 1];
+        if (conv && !dayLost(conv.day, dayGiven(acc, inner, true)) && raw.slice(1, -1) === v.text) valueText = raw[0] + conv.time + raw[raw.length - 1];
       }
     }
     const innerIndent = lineIndent(q.getStart(sf));

@@ -8,7 +8,7 @@ import type { Finding, RequestContext } from '../../types.js';
 import { envName, findProperty, isEnvObject, type LitPiece, propertyValue, unwrap } from '../evaluate.js';
 import { note, says } from '../findings.js';
 import type { AnalysisState, BaseGroup } from '../state.js';
-import { configRead } from '../syntax.js';
+import { configDefault, configRead } from '../syntax.js';
 import { lineOf, treeIndex, type Unit } from '../units.js';
 import { identifiers } from './identifiers.js';
 import { readsOfConstant } from './constant-reads.js';
@@ -45,8 +45,13 @@ function literalValue(acc: AnalysisState, unit: Unit, e: ts.Expression): boolean
   return pieces.length > 0 && pieces.every((x) => x.t === 'lit');
 }
 
-/** The values an expression may take: each side of `a || b` and `a ?? b`, each result of `c ? a : b`. */
+/**
+ * The values an expression may take: each side of `a || b` and `a ?? b`, each result of `c ? a : b`,
+ * a config read and the default it is given (`config.get('KEY', '2023-01')`).
+ */
 function branches(e: ts.Expression): ts.Expression[] {
+  const fallback = configDefault(e);
+  if (fallback) return [e, ...branches(unwrap(fallback))];
   if (ts.isBinaryExpression(e) && (e.operatorToken.kind === ts.SyntaxKind.BarBarToken || e.operatorToken.kind === ts.SyntaxKind.QuestionQuestionToken))
     return [...branches(unwrap(e.left)), ...branches(unwrap(e.right))];
   if (ts.isConditionalExpression(e)) return [...branches(unwrap(e.whenTrue)), ...branches(unwrap(e.whenFalse))];
