@@ -13,6 +13,7 @@ import { lineOf, treeIndex, type Unit } from '../units.js';
 import { identifiers } from './identifiers.js';
 import { readsOfConstant } from './constant-reads.js';
 import { describes2023 } from './describes-version.js';
+import { besideWhy, newNameBeside } from './event-beside.js';
 import { shortText } from './path-text.js';
 import { callerVersions } from './webhook-version-callers.js';
 import { readAtRunTime } from './runtime-data.js';
@@ -335,14 +336,8 @@ export function scanEvents(acc: AnalysisState, unit: Unit): void {
       if (eventPlace(acc, unit, n)) reportEvent(acc, unit, n);
       return;
     }
-    if (ts.isIdentifier(n) && n.text === ev.old && n.parent && (ts.isPropertyAssignment(n.parent) || ts.isMethodDeclaration(n.parent) || ts.isPropertySignature(n.parent) || ts.isEnumMember(n.parent)) && n.parent.name === n && !vendorEvents && !(ts.isPropertyAssignment(n.parent) && !handlerValue(n.parent.initializer))) {
-      const start = n.getStart(unit.sf);
-      acc.add(ev.id, unit, start, n.getEnd(), says(`The event \`${ev.old}\` is \`${ev.new}\` in 2024-09; `, note('safe')), {
-        edits: [{ unit, start, end: n.getEnd(), text: ev.new! }],
-        fixDescription: `write ${ev.new}`,
-        newText: ev.new!,
-      });
-    }
+    if (ts.isIdentifier(n) && n.text === ev.old && n.parent && (ts.isPropertyAssignment(n.parent) || ts.isMethodDeclaration(n.parent) || ts.isPropertySignature(n.parent) || ts.isEnumMember(n.parent)) && n.parent.name === n && !vendorEvents && !(ts.isPropertyAssignment(n.parent) && !handlerValue(n.parent.initializer)))
+      addEvent(acc, unit, n, '');
     ts.forEachChild(n, visit);
   };
   visit(unit.sf);
@@ -353,19 +348,30 @@ export function scanEvents(acc: AnalysisState, unit: Unit): void {
  * is data that describes 2023-01; `tied`: the words saying which event type it is checked against.
  */
 export function reportEvent(acc: AnalysisState, unit: Unit, n: ts.StringLiteral | ts.NoSubstitutionTemplateLiteral, tied = ''): Finding | undefined {
-  const ev = OLD_EVENT();
   const described = n.parent && (ts.isImportDeclaration(n.parent) || ts.isExportDeclaration(n.parent)) ? 'object' : describes2023(acc, n);
   if (described === 'object') return undefined;
-  const raw = n.getText(unit.sf);
+  const f = addEvent(acc, unit, n, tied);
+  if (f && described) acc.typedEvents.push({ finding: f, versionAt: `${unit.file}:${described.version.getStart(unit.sf) + unit.offset}` });
+  return f;
+}
+
+/**
+ * The finding of an old event name (a string, or a member's name written as an identifier): renamed,
+ * unless the 2024-09 name is written beside it (event-beside.ts), where it is left for a person.
+ */
+function addEvent(acc: AnalysisState, unit: Unit, n: ts.StringLiteral | ts.NoSubstitutionTemplateLiteral | ts.Identifier, tied: string): Finding | undefined {
+  const ev = OLD_EVENT();
   const start = n.getStart(unit.sf);
-  const exact = raw.slice(1, -1) === n.text;
-  const f = acc.add(ev.id, unit, start, n.getEnd(), says(`The event \`${ev.old}\` is \`${ev.new}\` in 2024-09${tied}; `, note('safe')), {
-    edits: exact ? [{ unit, start: start + 1, end: n.getEnd() - 1, text: ev.new! }] : undefined,
+  const what = `The event \`${ev.old}\` is \`${ev.new}\` in 2024-09${tied}; `;
+  const beside = newNameBeside(acc, unit, n);
+  if (beside) return acc.add(ev.id, unit, start, n.getEnd(), says(what, note('none', besideWhy(acc, beside, unit))));
+  // (a string is rewritten inside its quotes, where it is written without escapes)
+  const inner = ts.isIdentifier(n) ? { start, end: n.getEnd() } : n.getText(unit.sf).slice(1, -1) === n.text ? { start: start + 1, end: n.getEnd() - 1 } : undefined;
+  return acc.add(ev.id, unit, start, n.getEnd(), says(what, note('safe')), {
+    edits: inner ? [{ unit, ...inner, text: ev.new! }] : undefined,
     fixDescription: `write ${ev.new}`,
     newText: ev.new!,
   });
-  if (f && described) acc.typedEvents.push({ finding: f, versionAt: `${unit.file}:${described.version.getStart(unit.sf) + unit.offset}` });
-  return f;
 }
 
 /**
