@@ -20,6 +20,8 @@ import { attempt, carriers, declaredAt, parts, typeNodesWritten, unitsImporting 
 import { inForeignBody, reportEvent, vendorWebhookModule } from './webhooks.js';
 
 type Literal = ts.StringLiteral | ts.NoSubstitutionTemplateLiteral;
+/** where a value or a key names the old event */
+type Named = Literal | ts.Identifier;
 
 /** Decide each event type with the values checked against it (AnalysisState.eventTypeGroups). */
 export function tieEventTypes(acc: AnalysisState): void {
@@ -38,13 +40,21 @@ export function tieEventTypes(acc: AnalysisState): void {
     if (names && names.length > 1) unions.set(t, names);
   }
   const units = [...new Set(unitOf.values())];
-  const sites = new Map<EventType, { unit: Unit; lit: Literal }[]>();
+  const sites = new Map<EventType, { unit: Unit; lit: Named }[]>();
   for (const unit of units) {
     if (!unit.sf.text.includes(ev.old)) continue;
     for (const e of treeIndex(unit.sf).strings) {
       if (!(ts.isStringLiteral(e) || ts.isNoSubstitutionTemplateLiteral(e)) || e.text !== ev.old) continue;
       for (const t of checkedAgainst(checker, units, e, types, unions, ev.old)) sites.set(t, [...(sites.get(t) ?? []), { unit, lit: e }]);
     }
+    // a key of a map over an event type (`const EVENT_LABELS: Record<EventName, string> = { courier_account_state_changed: … }`)
+    for (const obj of treeIndex(unit.sf).objects)
+      for (const p of obj.properties) {
+        if (!(ts.isPropertyAssignment(p) || ts.isMethodDeclaration(p)) || !(ts.isIdentifier(p.name) || ts.isStringLiteral(p.name)) || p.name.text !== ev.old) continue;
+        const lit = p.name;
+        const written = typeNodesWritten(checker, keysOf(checker, obj));
+        for (const t of types) if (written.has(t.node) && !sites.get(t)?.some((s) => s.lit === lit)) sites.set(t, [...(sites.get(t) ?? []), { unit, lit }]);
+      }
   }
   const findingAt = (unit: Unit, n: ts.Node) => acc.findings.get(`${unit.file}:${n.getStart(unit.sf) + unit.offset}:${ev.id}`);
   for (const t of types) {
@@ -141,6 +151,36 @@ function declaredOf(checker: ts.TypeChecker, e: ts.Expression): ts.TypeNode[] {
   const out: ts.TypeNode[] = [];
   for (const d of sym?.declarations ?? []) if ((ts.isVariableDeclaration(d) || ts.isParameter(d) || ts.isPropertySignature(d) || ts.isPropertyDeclaration(d)) && d.type) out.push(d.type);
   return out;
+}
+
+/**
+ * The type nodes that give the keys an object literal may have, where its type is a map over a
+ * type of names (`Record<K, V>`, `{ [P in K]: V }`, through `Partial`, `Readonly`, `Required` and
+ * aliases): K.
+ */
+function keysOf(checker: ts.TypeChecker, obj: ts.ObjectLiteralExpression): ts.TypeNode[] {
+  const roots: ts.TypeNode[] = [];
+  let at: ts.Node = obj;
+  while (at.parent && (ts.isParenthesizedExpression(at.parent) || ts.isAsExpression(at.parent) || ts.isSatisfiesExpression(at.parent))) {
+    if (!ts.isParenthesizedExpression(at.parent)) roots.push(at.parent.type);
+    at = at.parent;
+  }
+  roots.push(...declaredAt(checker, at as ts.Expression));
+  const keys = (n: ts.TypeNode, depth: number): ts.TypeNode[] => {
+    if (depth > 3) return [];
+    if (ts.isMappedTypeNode(n)) return n.typeParameter.constraint ? [n.typeParameter.constraint] : [];
+    if (ts.isParenthesizedTypeNode(n)) return keys(n.type, depth);
+    if (ts.isIntersectionTypeNode(n)) return n.types.flatMap((x) => keys(x, depth));
+    if (!ts.isTypeReferenceNode(n) || !ts.isIdentifier(n.typeName)) return [];
+    const args = n.typeArguments ?? [];
+    if (n.typeName.text === 'Record' && args.length === 2) return [args[0]];
+    if (/^(?:Partial|Readonly|Required)$/.test(n.typeName.text) && args.length === 1) return keys(args[0], depth + 1);
+    // an alias of one (`type Labels = Record<EventName, string>`)
+    let sym = attempt(() => checker.getSymbolAtLocation(n.typeName));
+    if (sym && sym.flags & ts.SymbolFlags.Alias) sym = attempt(() => checker.getAliasedSymbol(sym!));
+    return (sym?.declarations ?? []).flatMap((d) => (ts.isTypeAliasDeclaration(d) && !d.typeParameters ? keys(d.type, depth + 1) : []));
+  };
+  return roots.flatMap((r) => keys(r, 0));
 }
 
 /** The name of the type a literal type is written in (its alias or interface), else the literal type's text. */
