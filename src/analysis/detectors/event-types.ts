@@ -16,7 +16,7 @@ import { findProperty } from '../evaluate.js';
 import type { AnalysisState, EventType } from '../state.js';
 import { lineOf, treeIndex, type Unit } from '../units.js';
 import { buildProgram } from './request-types-program.js';
-import { attempt, carriers, declaredAt, parts, typeNodesWritten, unitsImporting } from './type-ties.js';
+import { asserted, attempt, carriers, declaredAt, mapKeys, parts, typeNodesWritten, unitsImporting } from './type-ties.js';
 import { inForeignBody, reportEvent, vendorWebhookModule } from './webhooks.js';
 
 type Literal = ts.StringLiteral | ts.NoSubstitutionTemplateLiteral;
@@ -159,28 +159,13 @@ function declaredOf(checker: ts.TypeChecker, e: ts.Expression): ts.TypeNode[] {
  * aliases): K.
  */
 function keysOf(checker: ts.TypeChecker, obj: ts.ObjectLiteralExpression): ts.TypeNode[] {
-  const roots: ts.TypeNode[] = [];
-  let at: ts.Node = obj;
-  while (at.parent && (ts.isParenthesizedExpression(at.parent) || ts.isAsExpression(at.parent) || ts.isSatisfiesExpression(at.parent))) {
-    if (!ts.isParenthesizedExpression(at.parent)) roots.push(at.parent.type);
-    at = at.parent;
-  }
-  roots.push(...declaredAt(checker, at as ts.Expression));
-  const keys = (n: ts.TypeNode, depth: number): ts.TypeNode[] => {
-    if (depth > 3) return [];
-    if (ts.isMappedTypeNode(n)) return n.typeParameter.constraint ? [n.typeParameter.constraint] : [];
-    if (ts.isParenthesizedTypeNode(n)) return keys(n.type, depth);
-    if (ts.isIntersectionTypeNode(n)) return n.types.flatMap((x) => keys(x, depth));
-    if (!ts.isTypeReferenceNode(n) || !ts.isIdentifier(n.typeName)) return [];
-    const args = n.typeArguments ?? [];
-    if (n.typeName.text === 'Record' && args.length === 2) return [args[0]];
-    if (/^(?:Partial|Readonly|Required)$/.test(n.typeName.text) && args.length === 1) return keys(args[0], depth + 1);
-    // an alias of one (`type Labels = Record<EventName, string>`)
-    let sym = attempt(() => checker.getSymbolAtLocation(n.typeName));
+  const { at, types } = asserted(obj);
+  const alias = (ref: ts.TypeReferenceNode): ts.TypeNode[] => {
+    let sym = attempt(() => checker.getSymbolAtLocation(ref.typeName));
     if (sym && sym.flags & ts.SymbolFlags.Alias) sym = attempt(() => checker.getAliasedSymbol(sym!));
-    return (sym?.declarations ?? []).flatMap((d) => (ts.isTypeAliasDeclaration(d) && !d.typeParameters ? keys(d.type, depth + 1) : []));
+    return (sym?.declarations ?? []).flatMap((d) => (ts.isTypeAliasDeclaration(d) && !d.typeParameters ? [d.type] : []));
   };
-  return roots.flatMap((r) => keys(r, 0));
+  return [...types, ...declaredAt(checker, at)].flatMap((r) => mapKeys(r, alias));
 }
 
 /** The name of the type a literal type is written in (its alias or interface), else the literal type's text. */
