@@ -31,6 +31,7 @@ import { holdBesideUnsent, holdGenerated, holdKeptByUser, holdPathsBesideLeftBod
 import { settleReceivedEvents } from './settle-events.js';
 import { settleEventTypes } from './settle-event-types.js';
 import { tieEventTypes } from './detectors/event-types.js';
+import { tieEnumKeyedMaps } from './detectors/event-enum-maps.js';
 import { holdDoubles } from './settle-doubles.js';
 import { scanDoubles } from './detectors/doubles.js';
 import { finishBaseGroups, reblockGroups } from './settle-groups.js';
@@ -93,6 +94,8 @@ export class Analyzer {
     settleTypedEvents(a);
     // the values the type checker checks against each old event name written as a type (one more checker, only where there is such a type)
     tieEventTypes(a);
+    // the keys of a map over an enum of events, with the member that holds the old name
+    tieEnumKeyedMaps(a);
     finishBaseGroups(a);
     settleMixed(a);
     settleReads(a);

@@ -11,7 +11,7 @@ import { loadCatalogue } from '../catalogue/index.js';
 import { setsClientDefaults } from '../core/axios-defaults.js';
 import { environmentFolder } from '../core/environments.js';
 import { OLD_EXPORT } from '../core/path-shape.js';
-import { globalTypeNames } from './partition.js';
+import { globalTypeNames, namesOldEvent } from './partition.js';
 import { readSource, type Source } from './read.js';
 import type { Config } from '../types.js';
 
@@ -279,12 +279,15 @@ const EXPORTED_HOOK = /\bexport\s+(?:default\s+)?(?:(?:async\s+)?function\s*\*?\
 
 /**
  * Must the modules importing this one be analysed with it? It sends requests and exports functions
- * (a wrapper, a service class, client functions), it exports an old path or version, it makes an
- * RTK Query API, or it exports a custom hook made with a generated RTK Query hook or TanStack's
- * `useMutation` (its importers call the hooks, the trigger or the `mutate` it hands on).
+ * (a wrapper, a service class, client functions), it exports an old path or version, it names the
+ * old event (`export const COURIER_EVENT = 'courier_account_state_changed'`: the modules importing
+ * it compare it with a received event's type or send it, and the constant is a finding only where
+ * such a read is seen), it makes an RTK Query API, or it exports a custom hook made with a
+ * generated RTK Query hook or TanStack's `useMutation` (its importers call the hooks, the trigger
+ * or the `mutate` it hands on).
  */
 export function drawsImporters(text: string): boolean {
-  return EXPORTS.test(text) && (SENDS.test(text) || OLD_EXPORT.test(text) || RTK_API.test(text) || (GENERATED_HOOK.test(text) && EXPORTED_HOOK.test(text)));
+  return EXPORTS.test(text) && (SENDS.test(text) || OLD_EXPORT.test(text) || namesOldEvent(text) || RTK_API.test(text) || (GENERATED_HOOK.test(text) && EXPORTED_HOOK.test(text)));
 }
 
 /**

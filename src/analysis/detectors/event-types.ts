@@ -16,10 +16,12 @@ import { findProperty } from '../evaluate.js';
 import type { AnalysisState, EventType } from '../state.js';
 import { lineOf, treeIndex, type Unit } from '../units.js';
 import { buildProgram } from './request-types-program.js';
-import { attempt, carriers, declaredAt, parts, typeNodesWritten, unitsImporting } from './type-ties.js';
+import { asserted, attempt, carriers, declaredAt, mapKeys, parts, typeNodesWritten, unitsImporting } from './type-ties.js';
 import { inForeignBody, reportEvent, vendorWebhookModule } from './webhooks.js';
 
 type Literal = ts.StringLiteral | ts.NoSubstitutionTemplateLiteral;
+/** where a value or a key names the old event */
+type Named = Literal | ts.Identifier;
 
 /** Decide each event type with the values checked against it (AnalysisState.eventTypeGroups). */
 export function tieEventTypes(acc: AnalysisState): void {
@@ -38,13 +40,21 @@ export function tieEventTypes(acc: AnalysisState): void {
     if (names && names.length > 1) unions.set(t, names);
   }
   const units = [...new Set(unitOf.values())];
-  const sites = new Map<EventType, { unit: Unit; lit: Literal }[]>();
+  const sites = new Map<EventType, { unit: Unit; lit: Named }[]>();
   for (const unit of units) {
     if (!unit.sf.text.includes(ev.old)) continue;
     for (const e of treeIndex(unit.sf).strings) {
       if (!(ts.isStringLiteral(e) || ts.isNoSubstitutionTemplateLiteral(e)) || e.text !== ev.old) continue;
       for (const t of checkedAgainst(checker, units, e, types, unions, ev.old)) sites.set(t, [...(sites.get(t) ?? []), { unit, lit: e }]);
     }
+    // a key of a map over an event type (`const EVENT_LABELS: Record<EventName, string> = { courier_account_state_changed: … }`)
+    for (const obj of treeIndex(unit.sf).objects)
+      for (const p of obj.properties) {
+        if (!(ts.isPropertyAssignment(p) || ts.isMethodDeclaration(p)) || !(ts.isIdentifier(p.name) || ts.isStringLiteral(p.name)) || p.name.text !== ev.old) continue;
+        const lit = p.name;
+        const written = typeNodesWritten(checker, keysOf(checker, obj));
+        for (const t of types) if (written.has(t.node) && !sites.get(t)?.some((s) => s.lit === lit)) sites.set(t, [...(sites.get(t) ?? []), { unit, lit }]);
+      }
   }
   const findingAt = (unit: Unit, n: ts.Node) => acc.findings.get(`${unit.file}:${n.getStart(unit.sf) + unit.offset}:${ev.id}`);
   for (const t of types) {
@@ -141,6 +151,21 @@ function declaredOf(checker: ts.TypeChecker, e: ts.Expression): ts.TypeNode[] {
   const out: ts.TypeNode[] = [];
   for (const d of sym?.declarations ?? []) if ((ts.isVariableDeclaration(d) || ts.isParameter(d) || ts.isPropertySignature(d) || ts.isPropertyDeclaration(d)) && d.type) out.push(d.type);
   return out;
+}
+
+/**
+ * The type nodes that give the keys an object literal may have, where its type is a map over a
+ * type of names (`Record<K, V>`, `{ [P in K]: V }`, through `Partial`, `Readonly`, `Required` and
+ * aliases): K.
+ */
+function keysOf(checker: ts.TypeChecker, obj: ts.ObjectLiteralExpression): ts.TypeNode[] {
+  const { at, types } = asserted(obj);
+  const alias = (ref: ts.TypeReferenceNode): ts.TypeNode[] => {
+    let sym = attempt(() => checker.getSymbolAtLocation(ref.typeName));
+    if (sym && sym.flags & ts.SymbolFlags.Alias) sym = attempt(() => checker.getAliasedSymbol(sym!));
+    return (sym?.declarations ?? []).flatMap((d) => (ts.isTypeAliasDeclaration(d) && !d.typeParameters ? [d.type] : []));
+  };
+  return [...types, ...declaredAt(checker, at)].flatMap((r) => mapKeys(r, alias));
 }
 
 /** The name of the type a literal type is written in (its alias or interface), else the literal type's text. */

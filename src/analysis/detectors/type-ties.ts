@@ -129,6 +129,33 @@ export function unitsImporting(acc: AnalysisState, declaring: Unit[]): Unit[] {
   return [...out];
 }
 
+/** A value out of the parentheses and assertions around it, and the types those write (`as T`, `satisfies T`). */
+export function asserted(e: ts.Expression): { at: ts.Expression; types: ts.TypeNode[] } {
+  const types: ts.TypeNode[] = [];
+  let at: ts.Expression = e;
+  while (at.parent && (ts.isParenthesizedExpression(at.parent) || ts.isAsExpression(at.parent) || ts.isSatisfiesExpression(at.parent))) {
+    if (!ts.isParenthesizedExpression(at.parent)) types.push(at.parent.type);
+    at = at.parent;
+  }
+  return { at, types };
+}
+
+/**
+ * The type nodes a map type writes its keys with: K of `Record<K, V>` and `{ [P in K]: V }`,
+ * through `Partial`, `Readonly`, `Required` and the aliases `alias` gives the declared type of
+ * (`type Labels = Record<EventName, string>`).
+ */
+export function mapKeys(n: ts.TypeNode, alias: (ref: ts.TypeReferenceNode & { typeName: ts.Identifier }) => ts.TypeNode[], depth = 0): ts.TypeNode[] {
+  if (depth > 3) return [];
+  if (ts.isMappedTypeNode(n)) return n.typeParameter.constraint ? [n.typeParameter.constraint] : [];
+  if (ts.isParenthesizedTypeNode(n)) return mapKeys(n.type, alias, depth);
+  if (ts.isIntersectionTypeNode(n)) return n.types.flatMap((x) => mapKeys(x, alias, depth));
+  if (!ts.isTypeReferenceNode(n) || !ts.isIdentifier(n.typeName)) return [];
+  const args = n.typeArguments ?? [];
+  if (n.typeName.text === 'Record' && args.length === 2) return [args[0]];
+  if (/^(?:Partial|Readonly|Required)$/.test(n.typeName.text) && args.length === 1) return mapKeys(args[0], alias, depth + 1);
+  return alias(n as ts.TypeReferenceNode & { typeName: ts.Identifier }).flatMap((t) => mapKeys(t, alias, depth + 1));
+}
 
 /** What the checker answers, or nothing where it cannot (a construct it does not take). */
 export function attempt<T>(f: () => T): T | undefined {

@@ -13,6 +13,8 @@ import { lineOf, treeIndex, type Unit } from '../units.js';
 import { identifiers } from './identifiers.js';
 import { readsOfConstant } from './constant-reads.js';
 import { describes2023 } from './describes-version.js';
+import { besideWhy, newNameBeside } from './event-beside.js';
+import { EVENT_KEY, lookedUpByEventType } from './event-lookups.js';
 import { shortText } from './path-text.js';
 import { callerVersions } from './webhook-version-callers.js';
 import { readAtRunTime } from './runtime-data.js';
@@ -231,9 +233,6 @@ export function settleTypedEvents(acc: AnalysisState): void {
   }
 }
 
-/** The keys of an object that give an event's name (a received event's type, a webhook body's event list). */
-const EVENT_KEY = /^(?:type|event_type|eventType|event_types)$/;
-
 /**
  * Is a string where PRODUCT.md makes an event name a finding: sent (an array, as in `event_types`
  * and the constants feeding it), compared with a received event (`===`, a `case`, `.includes(…)`,
@@ -253,8 +252,9 @@ function eventPlace(acc: AnalysisState, unit: Unit, n: ts.Node, depth = 0): bool
   // a constant: where it is read says what it is (`if (e.type === EVENT)`, `event_types: [EVENT]`)
   if (ts.isVariableDeclaration(p) && ts.isIdentifier(p.name)) return depth < 2 && constantRead(acc, unit, p.name, depth);
   if (ts.isPropertyAssignment(p)) {
-    // a handler map's key (`{ courier_account_state_changed: onCourier }`), not a label's
-    if (p.name === at) return handlerValue(p.initializer);
+    // a handler map's key (`{ courier_account_state_changed: onCourier }`), or a key of any map a
+    // received event's type is looked up in (`EVENT_LABELS[evt.type]`); not a label's elsewhere
+    if (p.name === at) return handlerValue(p.initializer) || lookedUpByEventType(acc, p.parent);
     const key = ts.isIdentifier(p.name) || ts.isStringLiteral(p.name) ? p.name.text : '';
     if (EVENT_KEY.test(key)) return true;
     // a constant map of names (`EVENTS.courierAccount`), read where events are
@@ -340,37 +340,43 @@ export function scanEvents(acc: AnalysisState, unit: Unit): void {
       if (eventPlace(acc, unit, n)) reportEvent(acc, unit, n);
       return;
     }
-    if (ts.isIdentifier(n) && n.text === ev.old && n.parent && (ts.isPropertyAssignment(n.parent) || ts.isMethodDeclaration(n.parent) || ts.isPropertySignature(n.parent) || ts.isEnumMember(n.parent)) && n.parent.name === n && !vendorEvents && !(ts.isPropertyAssignment(n.parent) && !handlerValue(n.parent.initializer))) {
-      const start = n.getStart(unit.sf);
-      acc.add(ev.id, unit, start, n.getEnd(), says(`The event \`${ev.old}\` is \`${ev.new}\` in 2024-09; `, note('safe')), {
-        edits: [{ unit, start, end: n.getEnd(), text: ev.new! }],
-        fixDescription: `write ${ev.new}`,
-        newText: ev.new!,
-      });
-    }
+    if (ts.isIdentifier(n) && n.text === ev.old && n.parent && (ts.isPropertyAssignment(n.parent) || ts.isMethodDeclaration(n.parent) || ts.isPropertySignature(n.parent) || ts.isEnumMember(n.parent)) && n.parent.name === n && !vendorEvents && !(ts.isPropertyAssignment(n.parent) && !handlerValue(n.parent.initializer) && !lookedUpByEventType(acc, n.parent.parent)))
+      addEvent(acc, unit, n, '');
     ts.forEachChild(n, visit);
   };
   visit(unit.sf);
 }
 
 /**
- * Report an old event name written as a string (a value, or a member of a type of names), unless it
- * is data that describes 2023-01; `tied`: the words saying which event type it is checked against.
+ * Report an old event name written as a string (a value, or a member of a type of names) or as a
+ * map's key, unless it is data that describes 2023-01; `tied`: the words saying which event type it
+ * is checked against.
  */
-export function reportEvent(acc: AnalysisState, unit: Unit, n: ts.StringLiteral | ts.NoSubstitutionTemplateLiteral, tied = ''): Finding | undefined {
-  const ev = OLD_EVENT();
+export function reportEvent(acc: AnalysisState, unit: Unit, n: ts.StringLiteral | ts.NoSubstitutionTemplateLiteral | ts.Identifier, tied = ''): Finding | undefined {
   const described = n.parent && (ts.isImportDeclaration(n.parent) || ts.isExportDeclaration(n.parent)) ? 'object' : describes2023(acc, n);
   if (described === 'object') return undefined;
-  const raw = n.getText(unit.sf);
+  const f = addEvent(acc, unit, n, tied);
+  if (f && described) acc.typedEvents.push({ finding: f, versionAt: `${unit.file}:${described.version.getStart(unit.sf) + unit.offset}` });
+  return f;
+}
+
+/**
+ * The finding of an old event name (a string, or a member's name written as an identifier): renamed,
+ * unless the 2024-09 name is written beside it (event-beside.ts), where it is left for a person.
+ */
+function addEvent(acc: AnalysisState, unit: Unit, n: ts.StringLiteral | ts.NoSubstitutionTemplateLiteral | ts.Identifier, tied: string): Finding | undefined {
+  const ev = OLD_EVENT();
   const start = n.getStart(unit.sf);
-  const exact = raw.slice(1, -1) === n.text;
-  const f = acc.add(ev.id, unit, start, n.getEnd(), says(`The event \`${ev.old}\` is \`${ev.new}\` in 2024-09${tied}; `, note('safe')), {
-    edits: exact ? [{ unit, start: start + 1, end: n.getEnd() - 1, text: ev.new! }] : undefined,
+  const what = `The event \`${ev.old}\` is \`${ev.new}\` in 2024-09${tied}; `;
+  const beside = newNameBeside(acc, unit, n);
+  if (beside) return acc.add(ev.id, unit, start, n.getEnd(), says(what, note('none', besideWhy(acc, beside, unit))));
+  // (a string is rewritten inside its quotes, where it is written without escapes)
+  const inner = ts.isIdentifier(n) ? { start, end: n.getEnd() } : n.getText(unit.sf).slice(1, -1) === n.text ? { start: start + 1, end: n.getEnd() - 1 } : undefined;
+  return acc.add(ev.id, unit, start, n.getEnd(), says(what, note('safe')), {
+    edits: inner ? [{ unit, ...inner, text: ev.new! }] : undefined,
     fixDescription: `write ${ev.new}`,
     newText: ev.new!,
   });
-  if (f && described) acc.typedEvents.push({ finding: f, versionAt: `${unit.file}:${described.version.getStart(unit.sf) + unit.offset}` });
-  return f;
 }
 
 /**
