@@ -95,7 +95,19 @@ function notABody(n: ts.ObjectLiteralExpression): boolean {
   // or a choice of fields (`select: { courier_id: true, preferred_date: true }`, a projection's `1`): no body's values
   const values = n.properties.map((p) => (ts.isPropertyAssignment(p) ? unwrap(p.initializer) : undefined));
   if (values.length > 0 && values.every((v) => !!v && (v.kind === ts.SyntaxKind.TrueKeyword || v.kind === ts.SyntaxKind.FalseKeyword || (ts.isNumericLiteral(v) && /^[01]$/.test(v.text))))) return true;
-  return values.length > 0 && values.every((v) => !!v && (schemaField(v) || labelText(v) || (ts.isCallExpression(v) && LABEL_OR_SCHEMA.test(calleeText(v)))));
+  if (labelDictionary(n) && !typedHolder(n)) return true;
+  return values.length > 0 && values.every((v) => !!v && (schemaField(v) || (ts.isCallExpression(v) && LABEL_OR_SCHEMA.test(calleeText(v)))));
+}
+
+/** A dictionary of a form's labels keyed by field names, their text written in place (`{ courier_id: 'Courier ID' }`). */
+function labelDictionary(n: ts.ObjectLiteralExpression): boolean {
+  return n.properties.length > 0 && n.properties.every((p) => ts.isPropertyAssignment(p) && labelText(unwrap(p.initializer)));
+}
+
+/** Is the object typed where it is written (`const LABELS: Record<keyof PickupBody, string> = { … }`, `as`, `satisfies`)? A type of a body ties it to that body. */
+function typedHolder(n: ts.ObjectLiteralExpression): boolean {
+  const p = n.parent;
+  return !!p && ((ts.isVariableDeclaration(p) && !!p.type) || ts.isAsExpression(p) || ts.isSatisfiesExpression(p) || ts.isTypeAssertionExpression(p));
 }
 
 /** A label's own text, written in place (`courier_id: 'Courier ID'` in a dictionary of a form's labels): words, no id nor date. */
@@ -128,7 +140,8 @@ function namesServiceEvent(acc: AnalysisState, unit: Unit, n: ts.ObjectLiteralEx
 export function scanAmbiguous(acc: AnalysisState, unit: Unit): void {
   if (!unit.sf.text.includes('courier_id')) return;
   for (const n of treeIndex(unit.sf).objects) {
-    if (acc.contexted.has(n)) continue;
+    // (a dictionary of labels names the field, whichever version's it is)
+    if (acc.contexted.has(n) || labelDictionary(n)) continue;
     for (const p of n.properties) {
       if (!(ts.isPropertyAssignment(p) || ts.isShorthandPropertyAssignment(p)) || !p.name || propName(p.name) !== 'courier_id') continue;
       acc.add('ambiguous-courier-id', unit, p.name.getStart(unit.sf), p.name.getEnd(), '`courier_id` in no known request context, in a file that still calls an old API version: in v1 and 2023-01 it names a courier service (`courier_service_id` in 2024-09), in 2024-09 a courier. Decide which is meant (left for a person; `--fix` never renames it).');

@@ -9,6 +9,8 @@ import type { Unit } from '../units.js';
 
 /** Where an incoming request's (or an event's) parsed body lies on the object a handler is given. */
 const BODY_PROPS = new Set(['body', 'payload']);
+/** Calls that make a component's or a store's state (given its type): what they hold is the code's own. */
+const STATE_MAKERS = new Set(['useState', 'useRef', 'useReducer', 'ref', 'shallowRef', 'reactive', 'signal', 'createSignal', 'writable', 'computed', 'useMemo', 'atom', 'observable']);
 /** The methods that parse a body read at run time (fetch's Request and Response, Express-likes). */
 const PARSERS = new Set(['json', 'formData', 'text']);
 
@@ -25,8 +27,10 @@ export function readAtRunTime(acc: AnalysisState, unit: Unit, e: ts.Expression, 
     // a function of the project: what it returns (`pendingEntries(id)` returning `res.rows`)
     const ret = acc.ev.returnedBy(unit, e);
     if (ret) return readAtRunTime(acc, ret.unit, ret.expr, depth + 1);
-    // a library's call told the type of what it reads (`pool.query<LabelEntry>(sql)`, `redis.json.get<T>(key)`)
-    if (e.typeArguments?.length && !acc.ev.functionOf(unit, e.expression)) return true;
+    // a library client's method told the type of what it reads (`pool.query<LabelEntry>(sql)`,
+    // `redis.json.get<T>(key)`); not a framework's state made with a type (`useState<Form>(…)`, `ref<Line[]>([])`)
+    const callee = unwrap(e.expression);
+    if (e.typeArguments?.length && ts.isPropertyAccessExpression(callee) && !STATE_MAKERS.has(callee.name.text) && !acc.ev.functionOf(unit, e.expression)) return true;
     const c = unwrap(e.expression);
     if (!ts.isPropertyAccessExpression(c)) return false;
     if (c.expression.getText(unit.sf) === 'JSON' && c.name.text === 'parse') return true;
