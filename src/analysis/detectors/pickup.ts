@@ -1,7 +1,7 @@
 // v1 pickup bodies: window times in `YYYY-MM-DDTHH:MM` become `HH:MM`, the nested `pickup`
 // object is hoisted field by field; and the checks of a 2024-09 pickup body.
 
-import { DAY_KEYS, V1_ONLY_PICKUP_FIELDS, convertPickupTime, dayLost, isHHMM, renamesIn, type DayGiven } from '../../core/keys.js';
+import { DAY_KEYS, V1_ONLY_PICKUP_FIELDS, convertPickupTime, dayLost, isHHMM, renamesIn, type DayGiven, type DayLoss } from '../../core/keys.js';
 import ts from '../../core/ts.cjs';
 import type { RequestContext } from '../../types.js';
 import { propName } from '../bindings.js';
@@ -10,6 +10,7 @@ import { note, says } from '../findings.js';
 import type { UnitEdit } from '../render.js';
 import type { AnalysisState } from '../state.js';
 import { lineOf, type Unit } from '../units.js';
+import { identifiers } from './identifiers.js';
 import { renameKey } from './renames.js';
 
 /** Blanks and a comma, from where it is set (sticky: matches there or as nothing). */
@@ -78,7 +79,7 @@ export function pickupTime(acc: AnalysisState, unit: Unit, body: ts.ObjectLitera
       if (f) acc.holdsRequest.add(f);
       return;
     }
-    const why = dayLost(conv.day, dayGiven(acc, body, nested));
+    const why = windowDayLost(acc, unit, body, nested, conv.day);
     if (why) {
       const f = acc.add('v1-pickup-time-value', unit, start, value.getEnd(), says(`\`${name}\` is ${lit.getText(unit.sf)}, a v1 \`YYYY-MM-DDTHH:MM\` time ${why.text}; 2024-09 takes \`HH:MM\` and the day from \`selected_date\`, so dropping the day would ${why.effect}; `, note('none', why.todo)), { context: info });
       // a value that cannot be converted without changing the window holds its request
@@ -97,6 +98,39 @@ export function pickupTime(acc: AnalysisState, unit: Unit, body: ts.ObjectLitera
     return;
   }
   acc.add('v1-pickup-time-value', unit, start, value.getEnd(), says(`\`${name}\` takes \`${value.getText(unit.sf)}\`, which v1 reads as \`YYYY-MM-DDTHH:MM\`; 2024-09 wants local \`HH:MM\` (the day from \`selected_date\`); `, note('none', 'the expression is kept: check that it yields HH:MM')), { context: info });
+}
+
+/**
+ * Why a window time's day would be lost (dayLost) in this body; for a window constant that gives no
+ * day of its own and is spread into bodies that do (`{ ...DEFAULT_WINDOW, preferred_date: '…' }`),
+ * in each of those bodies.
+ */
+function windowDayLost(acc: AnalysisState, unit: Unit, body: ts.ObjectLiteralExpression, nested: boolean, day: string): DayLoss | undefined {
+  const own = dayGiven(acc, body, nested);
+  // (the date keys come first in DAY_KEYS: a body giving one decides for itself)
+  const into = own.some((g) => DAY_KEYS.indexOf(g.key) < 2) || nested ? [] : spreadInto(acc, unit, body);
+  if (!into.length) return dayLost(day, own);
+  for (const target of into) {
+    const why = dayLost(day, dayGiven(acc, target, false));
+    if (why) return why;
+  }
+  return undefined;
+}
+
+/** The object literals a module's or function's constant object is spread into (`{ ...DEFAULT_WINDOW, … }`), where it is seen. */
+function spreadInto(acc: AnalysisState, unit: Unit, body: ts.ObjectLiteralExpression): ts.ObjectLiteralExpression[] {
+  let top: ts.Node = body;
+  while (top.parent && (ts.isParenthesizedExpression(top.parent) || ts.isAsExpression(top.parent) || ts.isSatisfiesExpression(top.parent))) top = top.parent;
+  const decl = top.parent;
+  if (!decl || !ts.isVariableDeclaration(decl) || decl.initializer !== top || !ts.isIdentifier(decl.name)) return [];
+  const out: ts.ObjectLiteralExpression[] = [];
+  for (const id of identifiers(acc, unit, decl.name.text)) {
+    const spread = id.parent;
+    if (id === decl.name || !ts.isSpreadAssignment(spread) || !ts.isObjectLiteralExpression(spread.parent)) continue;
+    const d = acc.bindings.resolve(unit, id);
+    if (d?.kind === 'var' && d.node === decl) out.push(spread.parent);
+  }
+  return out;
 }
 
 /** The keys the body (or the nested `pickup` object, or the body it is nested in) gives its pickup day by, for `dayLost`. */
