@@ -318,6 +318,8 @@ export class AnalysisState {
   callIndex?: Map<string, { unit: Unit; call: ts.CallExpression }[]>;
   /** how many modules were parsed when the call index was made */
   callIndexUnits = 0;
+  /** the reads of a module's constant (constant-reads.ts), by the constant, the file a message names places from, and how many modules were parsed then */
+  constantReadsMemo = new Map<ts.Node, { parsed: number; from: string; answer: { reads: { unit: Unit; id: ts.Identifier }[] } | { unseen: string } }>();
   /** the calls of each function, as callers.ts found them */
   callersMemo = new Map<ts.Node, { unit: Unit; call: ts.CallExpression }[]>();
   /** how many functions have each name (callers.ts namesakes), and how many modules were parsed then */

@@ -19,7 +19,17 @@ type Declared = ts.VariableDeclaration & { name: ts.Identifier };
  * The reads of a top-level `const` (its declaration in `unit`), or the first one that cannot be
  * seen, with its place as a message about a finding in the file `from` names it.
  */
-export function readsOfConstant(acc: AnalysisState, unit: Unit, decl: Declared, from = unit.file): { reads: ConstantRead[] } | { unseen: string } {
+export function readsOfConstant(acc: AnalysisState, unit: Unit, decl: Declared, from = unit.file, parsedOnly = false): { reads: ConstantRead[] } | { unseen: string } {
+  // (asked once for each entry of an endpoint map: the other files are looked at once a constant)
+  const key = `${parsedOnly ? 'parsed' : 'all'}:${from}`;
+  const known = acc.constantReadsMemo.get(decl);
+  if (known && known.parsed === acc.store.parsedCount && known.from === key) return known.answer;
+  const answer = findReads(acc, unit, decl, from, parsedOnly);
+  acc.constantReadsMemo.set(decl, { parsed: acc.store.parsedCount, from: key, answer });
+  return answer;
+}
+
+function findReads(acc: AnalysisState, unit: Unit, decl: Declared, from: string, parsedOnly: boolean): { reads: ConstantRead[] } | { unseen: string } {
   const name = decl.name.text;
   const place = (u: Unit, n: ts.Node) => acc.placeOf(u.file, lineOf(u, n), from);
   const reads: ConstantRead[] = [];
@@ -38,7 +48,7 @@ export function readsOfConstant(acc: AnalysisState, unit: Unit, decl: Declared, 
     if (d?.kind === 'var' && d.node === decl) reads.push({ unit, id });
   }
   if (!exported) return { reads };
-  const far = elsewhere(acc, unit, decl, reads, from);
+  const far = elsewhere(acc, unit, decl, reads, from, parsedOnly);
   return far ? { unseen: far } : { reads };
 }
 
@@ -46,9 +56,10 @@ export function readsOfConstant(acc: AnalysisState, unit: Unit, decl: Declared, 
  * The reads of an exported constant in the other files of the run (each added to `reads`), or the
  * first that cannot be seen. A file is looked at when its text names the constant and imports its module.
  */
-function elsewhere(acc: AnalysisState, unit: Unit, decl: Declared, reads: ConstantRead[], from: string): string | undefined {
+function elsewhere(acc: AnalysisState, unit: Unit, decl: Declared, reads: ConstantRead[], from: string, parsedOnly: boolean): string | undefined {
   const name = decl.name.text;
-  const files = acc.options.given ?? new Set(acc.store.all().map((u) => u.file));
+  // (`parsedOnly`: the files parsed, where the text test draws in every importer of a module exporting an old path)
+  const files = (!parsedOnly && acc.options.given) || new Set(acc.store.all().map((u) => u.file));
   const word = new RegExp(`(?<![\\w$])${name.replace(/\$/g, '\\$')}(?![\\w$])`);
   for (const file of files) {
     if (file === unit.file) continue;

@@ -34,7 +34,8 @@ export function mapEntryUnseen(acc: AnalysisState, unit: Unit, e: ts.Expression)
   const statement = decl.parent?.parent;
   if (!statement || !ts.isVariableStatement(statement) || !ts.isSourceFile(statement.parent)) return undefined;
   const name = decl.name.text;
-  const found = readsOfConstant(acc, unit, decl as ts.VariableDeclaration & { name: ts.Identifier });
+  // (the modules importing one that exports an old path are parsed: the text test draws them in)
+  const found = readsOfConstant(acc, unit, decl as ts.VariableDeclaration & { name: ts.Identifier }, unit.file, true);
   // (a map exported in a way whose reads elsewhere are not listed here, `export = paths`, a default
   // export: its entries are followed where the analysis reads them, as before)
   if ('unseen' in found) return undefined;
