@@ -11,6 +11,11 @@ import { injectedParameter, injectedValue } from './injection-tokens.js';
 
 export { findProperty, formatText, joinedArray, propertyValue, returnExpressions, unwrap };
 
+/** The text pieces spell where every one is known as written (none unknown, at least one): undefined otherwise. */
+export function knownText(pieces: Piece[]): string | undefined {
+  return pieces.length && pieces.every((p) => p.t === 'lit') ? pieces.map((p) => (p as LitPiece).text).join('') : undefined;
+}
+
 export interface Via {
   unit: Unit;
   /** the name node of the constant (or property) the value came through */

@@ -35,12 +35,17 @@ export function builderHanded(acc: AnalysisState, unit: Unit, top: ts.Node, hand
       let call: ts.Node = id;
       while (call.parent && ts.isParenthesizedExpression(call.parent)) call = call.parent;
       if (!ts.isCallExpression(call.parent) || call.parent.expression !== call) continue;
-      let at: ts.Node = call.parent;
-      while (at.parent && (ts.isParenthesizedExpression(at.parent) || ts.isAsExpression(at.parent) || ts.isNonNullExpression(at.parent) || ts.isSatisfiesExpression(at.parent) || ts.isAwaitExpression(at.parent))) at = at.parent;
+      const at = carried(call.parent);
       const v = at.parent;
       if (v && ts.isVariableDeclaration(v) && v.initializer === at && ts.isIdentifier(v.name)) kept.push({ unit: u, decl: v as ts.VariableDeclaration & { name: ts.Identifier } });
     }
   return kept;
+}
+
+/** A value out of what carries it as it is: parentheses, type assertions, `!`, `await`. */
+function carried(n: ts.Node): ts.Node {
+  while (n.parent && (ts.isParenthesizedExpression(n.parent) || ts.isAsExpression(n.parent) || ts.isNonNullExpression(n.parent) || ts.isSatisfiesExpression(n.parent) || ts.isAwaitExpression(n.parent))) n = n.parent;
+  return n;
 }
 
 /** Calls that take an object and keep nothing of it by its keys: logging and a test's assertions. */
@@ -63,7 +68,7 @@ const KEEPING_METHODS = new Set(['push', 'unshift', 'includes', 'indexOf', 'filt
 export function handedTo(acc: AnalysisState, u: Unit, start: ts.Node, followed = new Set<ts.Node>()): Handed[] {
   let at: ts.Node = start;
   for (let i = 0; i < 10; i++) {
-    while (at.parent && (ts.isParenthesizedExpression(at.parent) || ts.isAsExpression(at.parent) || ts.isNonNullExpression(at.parent) || ts.isSatisfiesExpression(at.parent) || ts.isAwaitExpression(at.parent))) at = at.parent;
+    at = carried(at);
     const p = at.parent;
     if (!p) return [];
     if (ts.isCallExpression(p) && p.expression === at) at = p;

@@ -3,7 +3,7 @@
 
 import ts from '../../core/ts.cjs';
 import { type Decl, propName } from '../bindings.js';
-import { type LitPiece, unwrap } from '../evaluate.js';
+import { knownText, unwrap } from '../evaluate.js';
 import type { AnalysisState, Handed, KeyRead, Written } from '../state.js';
 import { markupOf, type Unit } from '../units.js';
 import { builderHanded, handedTo, mappingCall, parses } from './body-handed.js';
@@ -137,8 +137,7 @@ function keyRefs(acc: AnalysisState, unit: Unit, decl: ts.VariableDeclaration & 
           keyNode = use.argumentExpression;
           if (ts.isStringLiteralLike(keyNode)) key = keyNode.text;
           else {
-            const pieces = acc.ev.pieces(u, keyNode);
-            if (pieces.length && pieces.every((x) => x.t === 'lit')) key = pieces.map((x) => (x as LitPiece).text).join('');
+            key = knownText(acc.ev.pieces(u, keyNode));
             plain = false;
           }
         }

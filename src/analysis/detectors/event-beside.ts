@@ -8,7 +8,9 @@ import { OLD_EVENT } from '../../core/keys.js';
 import ts from '../../core/ts.cjs';
 import type { AnalysisState } from '../state.js';
 import { lineOf, type Unit } from '../units.js';
+import { knownText, unwrap } from '../evaluate.js';
 import { identifiers } from './identifiers.js';
+import { outermost } from './uses.js';
 
 /** Where the 2024-09 name is written beside an old one, and what holds both (`the same object`). */
 export interface Beside {
@@ -21,20 +23,13 @@ const EQUALITY = new Set([ts.SyntaxKind.EqualsEqualsEqualsToken, ts.SyntaxKind.E
 
 type Member = ts.ObjectLiteralElementLike | ts.TypeElement | ts.EnumMember | ts.ClassElement;
 
-/** The node a value is, out of the parentheses and type assertions around it. */
-function outer(n: ts.Node): ts.Node {
-  while (n.parent && (ts.isParenthesizedExpression(n.parent) || ts.isAsExpression(n.parent) || ts.isSatisfiesExpression(n.parent) || ts.isNonNullExpression(n.parent))) n = n.parent;
-  return n;
-}
-
 /** The text a value holds where the check sees it: a literal, or a constant (an enum member, an object's member) of literals. */
 function valueText(acc: AnalysisState, unit: Unit, e: ts.Node | undefined): string | undefined {
-  while (e && (ts.isParenthesizedExpression(e) || ts.isAsExpression(e) || ts.isSatisfiesExpression(e) || ts.isNonNullExpression(e))) e = e.expression;
-  if (!e) return undefined;
+  if (!e || !ts.isExpression(e)) return undefined;
+  e = unwrap(e);
   if (ts.isStringLiteral(e) || ts.isNoSubstitutionTemplateLiteral(e)) return e.text;
   if (!ts.isIdentifier(e) && !ts.isPropertyAccessExpression(e)) return undefined;
-  const pieces = acc.pieces(unit, e);
-  return pieces.length && pieces.every((x) => x.t === 'lit') ? pieces.map((x) => (x.t === 'lit' ? x.text : '')).join('') : undefined;
+  return knownText(acc.pieces(unit, e));
 }
 
 /** The name a member is written with (`a`, `'a'`, `[A]`). */
@@ -78,7 +73,7 @@ function unionMembers(t: ts.Node): ts.LiteralTypeNode[] | undefined {
 export function newNameBeside(acc: AnalysisState, unit: Unit, n: ts.Node, depth = 0): Beside | undefined {
   const target = OLD_EVENT().new;
   if (!target || depth > 2) return undefined;
-  const at = outer(n);
+  const at = outermost(n);
   let p = at.parent;
   if (!p) return undefined;
   // a member's name: the other members of its object, type, interface or enum
@@ -137,7 +132,7 @@ function comparedBeside(acc: AnalysisState, unit: Unit, p: ts.Node): Beside | un
 function memberReads(acc: AnalysisState, unit: Unit, m: ts.PropertyAssignment | ts.EnumMember, depth: number): Beside | undefined {
   const prop = nameText(acc, unit, m.name);
   if (prop === undefined) return undefined;
-  const holder = ts.isEnumMember(m) ? m.parent : outer(m.parent).parent;
+  const holder = ts.isEnumMember(m) ? m.parent : outermost(m.parent).parent;
   if (!holder || !(ts.isEnumDeclaration(holder) || (ts.isVariableDeclaration(holder) && ts.isIdentifier(holder.name)))) return undefined;
   const name = (holder.name as ts.Identifier).text;
   for (const r of readsOf(acc, name, (u, id) => {

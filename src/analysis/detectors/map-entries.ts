@@ -8,7 +8,7 @@
 
 import ts from '../../core/ts.cjs';
 import { propName } from '../bindings.js';
-import { type LitPiece } from '../evaluate.js';
+import { knownText } from '../evaluate.js';
 import type { AnalysisState } from '../state.js';
 import { lineOf, type Unit } from '../units.js';
 import { readsOfConstant } from './constant-reads.js';
@@ -72,6 +72,5 @@ export function mapEntryUnseen(acc: AnalysisState, unit: Unit, e: ts.Expression)
 /** The key an element access reads where it is known as the code is written (`['labels']`, `[LABELS_KEY]` a constant). */
 function staticKey(acc: AnalysisState, unit: Unit, arg: ts.Expression): string | undefined {
   if (ts.isStringLiteralLike(arg) || ts.isNumericLiteral(arg)) return arg.text;
-  const pieces = acc.pieces(unit, arg);
-  return pieces.length && pieces.every((p) => p.t === 'lit') ? pieces.map((p) => (p as LitPiece).text).join('') : undefined;
+  return knownText(acc.pieces(unit, arg));
 }

@@ -5,12 +5,13 @@ import { DAY_KEYS, V1_ONLY_PICKUP_FIELDS, convertPickupTime, dayLost, isHHMM, re
 import ts from '../../core/ts.cjs';
 import type { RequestContext } from '../../types.js';
 import { propName } from '../bindings.js';
-import { findProperty, propertyValue, unwrap } from '../evaluate.js';
+import { findProperty, knownText, propertyValue, unwrap } from '../evaluate.js';
 import { note, says } from '../findings.js';
 import type { UnitEdit } from '../render.js';
 import type { AnalysisState } from '../state.js';
 import { lineOf, type Unit } from '../units.js';
 import { identifiers } from './identifiers.js';
+import { outermost } from './uses.js';
 import { renameKey } from './renames.js';
 
 /** Blanks and a comma, from where it is set (sticky: matches there or as nothing). */
@@ -119,8 +120,7 @@ function windowDayLost(acc: AnalysisState, unit: Unit, body: ts.ObjectLiteralExp
 
 /** The object literals a module's or function's constant object is spread into (`{ ...DEFAULT_WINDOW, … }`), where it is seen. */
 function spreadInto(acc: AnalysisState, unit: Unit, body: ts.ObjectLiteralExpression): ts.ObjectLiteralExpression[] {
-  let top: ts.Node = body;
-  while (top.parent && (ts.isParenthesizedExpression(top.parent) || ts.isAsExpression(top.parent) || ts.isSatisfiesExpression(top.parent))) top = top.parent;
+  const top = outermost(body);
   const decl = top.parent;
   if (!decl || !ts.isVariableDeclaration(decl) || decl.initializer !== top || !ts.isIdentifier(decl.name)) return [];
   const out: ts.ObjectLiteralExpression[] = [];
@@ -304,8 +304,8 @@ export function check2024Pickup(acc: AnalysisState, unit: Unit, node: ts.ObjectL
     const value = ts.isPropertyAssignment(p) ? unwrap(p.initializer) : p.name;
     const pieces = acc.ev.pieces(unit, value);
     const s = value.getStart(unit.sf);
-    if (pieces.length && pieces.every((x) => x.t === 'lit')) {
-      const text = pieces.map((x) => (x as { text: string }).text).join('');
+    const text = knownText(pieces);
+    if (text !== undefined) {
       if (!isHHMM(text)) acc.add('pickup-time-format', unit, s, value.getEnd(), `\`${name}\` is '${text}', not a local \`HH:MM\` time as 2024-09 requires (the day goes in \`selected_date\`); left for a person.`);
     } else {
       acc.add('pickup-time-review', unit, s, value.getEnd(), `\`${name}\` takes \`${value.getText(unit.sf)}\`: 2024-09 wants local \`HH:MM\` where v1 took \`YYYY-MM-DDTHH:MM\`; check that the expression yields \`HH:MM\`, then suppress this warning with a comment.`, { severity: 'warning' });
