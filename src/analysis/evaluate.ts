@@ -5,11 +5,11 @@
 
 import ts from '../core/ts.cjs';
 import { Bindings, type Decl } from './bindings.js';
-import { classField, classMethod, componentData, configRead, queryOrNothing, findProperty, formatText, insideFunction, joinedArray, propertyValue, returnExpressions, thisObject, unwrap } from './syntax.js';
+import { classField, classMethod, componentData, configRead, queryOrNothing, findProperty, formatText, insideFunction, joinedParts, propertyValue, returnExpressions, thisObject, unwrap } from './syntax.js';
 import type { Unit } from './units.js';
 import { injectedParameter, injectedValue } from './injection-tokens.js';
 
-export { findProperty, formatText, joinedArray, propertyValue, returnExpressions, unwrap };
+export { findProperty, formatText, joinedParts, propertyValue, returnExpressions, unwrap };
 
 /** The text pieces spell where every one is known as written (none unknown, at least one): undefined otherwise. */
 export function knownText(pieces: Piece[]): string | undefined {
@@ -185,15 +185,24 @@ export class Evaluator {
       if (sides.every(queryOrNothing)) (h[0] as HolePiece).query = true;
       return h;
     }
-    // `[base, 'pickup/v1/pickup_slots', id].join('/')`: the elements with the separator between them
-    // (a separator written once stands between each pair: a piece of no place, `pos` -1, that no edit can map to)
-    const joined = joinedArray(e);
+    // `[base, 'pickup/v1/pickup_slots', id].join('/')`, `path.posix.join(base, id)`, `base.concat(path, id)`:
+    // the parts, with the separator between them (a separator written once stands between each pair:
+    // a piece of no place, `pos` -1, that no edit can map to)
+    const joined = joinedParts(e);
     if (joined) {
-      const sep = joined.separator;
       const out: Piece[] = [];
-      joined.array.elements.forEach((el, i) => {
-        if (i > 0) out.push({ t: 'lit', text: sep ? sep.text : ',', unit, pos: -1, exact: false, node: sep ?? e, container: e, mode: 'concat', quote: "'", via });
-        out.push(...this.pieces(unit, el, env, depth + 1, via));
+      const sep = joined.separator;
+      joined.parts.forEach((part, i) => {
+        const own = this.pieces(unit, part, env, depth + 1, via);
+        const last = out[out.length - 1];
+        const first = own[0];
+        const slashBefore = last?.t === 'lit' && last.text.endsWith('/');
+        const slashAfter = first?.t === 'lit' && first.text.startsWith('/');
+        // (Node's path.join puts one slash between two parts, whichever of them has one)
+        if (i > 0 && joined.kind === 'path' && slashBefore && slashAfter && first.exact) own[0] = { ...first, text: first.text.slice(1), pos: first.pos + 1 };
+        const between = joined.kind === 'array' ? (sep ? sep.text : ',') : joined.kind === 'path' && !slashBefore && !slashAfter ? '/' : '';
+        if (i > 0 && between) out.push({ t: 'lit', text: between, unit, pos: -1, exact: false, node: sep ?? e, container: e, mode: 'concat', quote: "'", via });
+        out.push(...own.filter((p) => p.t !== 'lit' || p.text));
       });
       return out;
     }

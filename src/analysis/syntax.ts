@@ -27,13 +27,54 @@ export function lastName(e: ts.Expression): string {
   return ts.isIdentifier(v) ? v.text : ts.isPropertyAccessExpression(v) ? v.name.text : '';
 }
 
-/** `[a, b, c].join(sep)` with the elements written in the array (no spreads) and the separator a string literal (or none). */
-export function joinedArray(e: ts.Expression): { array: ts.ArrayLiteralExpression; separator?: ts.StringLiteral } | undefined {
-  if (!ts.isCallExpression(e) || !ts.isPropertyAccessExpression(e.expression) || e.expression.name.text !== 'join' || e.arguments.length > 1) return undefined;
-  const array = unwrap(e.expression.expression);
-  const sep = e.arguments[0];
-  if (!ts.isArrayLiteralExpression(array) || array.elements.some(ts.isSpreadElement) || (sep && !ts.isStringLiteral(sep))) return undefined;
-  return { array, separator: sep as ts.StringLiteral | undefined };
+/**
+ * A text a call joins from parts written at the call:
+ * - `[a, b, c].join(sep)`, the elements written in the array (no spreads) and the separator a
+ *   string literal (or none: a comma);
+ * - Node's `path.join(a, b)` (`path.posix.join`, `posix.join`, or `join` imported from `path`),
+ *   a slash between two parts where neither has one;
+ * - a string's `a.concat(b, c)`, one of the parts a string written as a literal or a template
+ *   (an array's `concat` joins no text).
+ */
+export interface Joined {
+  kind: 'array' | 'path' | 'concat';
+  parts: readonly ts.Expression[];
+  /** the array's separator, where one is written */
+  separator?: ts.StringLiteral;
+}
+
+export function joinedParts(e: ts.Node): Joined | undefined {
+  if (!ts.isCallExpression(e) || e.arguments.some(ts.isSpreadElement)) return undefined;
+  const callee = unwrap(e.expression);
+  const name = ts.isPropertyAccessExpression(callee) ? callee.name.text : ts.isIdentifier(callee) ? callee.text : '';
+  if (name === 'join' && ts.isPropertyAccessExpression(callee)) {
+    const array = unwrap(callee.expression);
+    const sep = e.arguments[0];
+    if (ts.isArrayLiteralExpression(array)) {
+      if (e.arguments.length > 1 || array.elements.some(ts.isSpreadElement) || (sep && !ts.isStringLiteral(sep))) return undefined;
+      return { kind: 'array', parts: array.elements, separator: sep as ts.StringLiteral | undefined };
+    }
+    const holder = callee.expression.getText();
+    return e.arguments.length && /^(?:path|posix|path\.posix|pathPosix)$/.test(holder) ? { kind: 'path', parts: e.arguments } : undefined;
+  }
+  if (name === 'join' && e.arguments.length && /\bjoin\b[^;]*(?:\bfrom\s*|\brequire\(\s*)['"](?:node:)?path(?:\/posix)?['"]/.test(e.getSourceFile().text)) return { kind: 'path', parts: e.arguments };
+  if (name === 'concat' && ts.isPropertyAccessExpression(callee) && e.arguments.length) {
+    const parts = [callee.expression, ...e.arguments];
+    const text = (x: ts.Expression) => ts.isStringLiteralLike(unwrap(x)) || ts.isTemplateExpression(unwrap(x));
+    return !ts.isArrayLiteralExpression(unwrap(callee.expression)) && parts.some(text) ? { kind: 'concat', parts } : undefined;
+  }
+  return undefined;
+}
+
+/** Whether a node is a part of a text a call joins (`joinedParts`): the joined text is read whole. */
+export function joinedPart(n: ts.Node): boolean {
+  let p = n.parent;
+  while (p && ts.isParenthesizedExpression(p)) p = p.parent;
+  if (!p) return false;
+  if (ts.isArrayLiteralExpression(p)) return !!p.parent && ts.isPropertyAccessExpression(p.parent) && !!p.parent.parent && joinedParts(p.parent.parent)?.kind === 'array';
+  if (ts.isCallExpression(p)) return p.expression !== n && !!joinedParts(p);
+  if (ts.isPropertyAccessExpression(p) && p.name.text === 'concat') return !!p.parent && joinedParts(p.parent)?.kind === 'concat';
+  return false;
 }
 
 /** The field of the class `this` is written in (outside an arrow's own `this` it is the class's), by name; readonly or never assigned elsewhere is not checked. */

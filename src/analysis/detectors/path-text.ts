@@ -3,7 +3,8 @@
 
 import { type PathMatch, isHole } from '../../core/paths.js';
 import ts from '../../core/ts.cjs';
-import { type LitPiece, type Piece, joinedArray } from '../evaluate.js';
+import { type LitPiece, type Piece } from '../evaluate.js';
+import { joinedPart } from '../syntax.js';
 
 export type Virtual = ReturnType<typeof virtualText>;
 
@@ -16,8 +17,8 @@ export function isMaximal(n: ts.Node): boolean {
   if (!p) return true;
   if (ts.isBinaryExpression(p) && p.operatorToken.kind === ts.SyntaxKind.PlusToken) return false;
   if (ts.isTemplateSpan(p)) return false;
-  // an element of `[…].join(sep)`: the joined text is read whole (paths.ts scanStrings)
-  if (ts.isArrayLiteralExpression(p) && p.parent && ts.isPropertyAccessExpression(p.parent) && p.parent.name.text === 'join' && p.parent.parent && ts.isCallExpression(p.parent.parent) && joinedArray(p.parent.parent)) return false;
+  // a part of `[…].join(sep)`, `path.join(…)` or `a.concat(…)`: the joined text is read whole (paths.ts scanStrings)
+  if (joinedPart(n)) return false;
   return true;
 }
 

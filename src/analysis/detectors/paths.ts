@@ -5,7 +5,7 @@ import { configuredMethods, type PathMatch, type PathToken, findPaths, originOf 
 import { givesNewOnlyName } from '../../core/keys.js';
 import ts from '../../core/ts.cjs';
 import type { Finding, FixKind, RequestContext } from '../../types.js';
-import { type Piece, type Via, formatText, joinedArray, returnExpressions, unwrap } from '../evaluate.js';
+import { type Piece, type Via, formatText, joinedParts, returnExpressions, unwrap } from '../evaluate.js';
 import { callersOf } from './callers.js';
 import { enclosingFunction } from './uses.js';
 import { note, says, type Words } from '../findings.js';
@@ -48,7 +48,7 @@ export function scanStrings(acc: AnalysisState, unit: Unit): void {
   }
   // a URL joined from an array's elements: read whole (its elements are not maximal: isMaximal)
   for (const c of index.calls) {
-    const joined = joinedArray(c);
+    const joined = joinedParts(c);
     const helper = !joined && pathHelperCall(acc, unit, c);
     if (helper) acc.helperCalls.add(c);
     // (a helper's text inside a longer one, `${path('pickup_slots')}/${id}`, is read with it: the whole is the path)
