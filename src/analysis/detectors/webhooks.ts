@@ -340,7 +340,7 @@ export function scanEvents(acc: AnalysisState, unit: Unit): void {
       if (eventPlace(acc, unit, n)) reportEvent(acc, unit, n);
       return;
     }
-    if (ts.isIdentifier(n) && n.text === ev.old && n.parent && (ts.isPropertyAssignment(n.parent) || ts.isMethodDeclaration(n.parent) || ts.isPropertySignature(n.parent) || ts.isEnumMember(n.parent)) && n.parent.name === n && !vendorEvents && !(ts.isPropertyAssignment(n.parent) && !handlerValue(n.parent.initializer) && !lookedUpByEventType(acc, n.parent.parent)))
+    if (ts.isIdentifier(n) && n.text === ev.old && n.parent && (ts.isPropertyAssignment(n.parent) || ts.isShorthandPropertyAssignment(n.parent) || ts.isMethodDeclaration(n.parent) || ts.isPropertySignature(n.parent) || ts.isEnumMember(n.parent)) && n.parent.name === n && !vendorEvents && !(ts.isPropertyAssignment(n.parent) && !handlerValue(n.parent.initializer) && !lookedUpByEventType(acc, n.parent.parent)))
       addEvent(acc, unit, n, '');
     ts.forEachChild(n, visit);
   };
@@ -370,10 +370,12 @@ function addEvent(acc: AnalysisState, unit: Unit, n: ts.StringLiteral | ts.NoSub
   const what = `The event \`${ev.old}\` is \`${ev.new}\` in 2024-09${tied}; `;
   const beside = newNameBeside(acc, unit, n);
   if (beside) return acc.add(ev.id, unit, start, n.getEnd(), says(what, note('none', besideWhy(acc, beside, unit))));
-  // (a string is rewritten inside its quotes, where it is written without escapes)
+  // (a string is rewritten inside its quotes, where it is written without escapes; a shorthand
+  // `{ courier_account_state_changed }` keeps its value: `{ courier_state_changed: courier_account_state_changed }`)
   const inner = ts.isIdentifier(n) ? { start, end: n.getEnd() } : n.getText(unit.sf).slice(1, -1) === n.text ? { start: start + 1, end: n.getEnd() - 1 } : undefined;
+  const shorthand = n.parent && ts.isShorthandPropertyAssignment(n.parent);
   return acc.add(ev.id, unit, start, n.getEnd(), says(what, note('safe')), {
-    edits: inner ? [{ unit, ...inner, text: ev.new! }] : undefined,
+    edits: inner ? [{ unit, ...inner, text: shorthand ? `${ev.new}: ${n.text}` : ev.new! }] : undefined,
     fixDescription: `write ${ev.new}`,
     newText: ev.new!,
   });
