@@ -6,6 +6,7 @@ import ts from '../../core/ts.cjs';
 import { TS_FILE } from '../../core/extensions.js';
 import type { AnalysisState, Handed } from '../state.js';
 import type { Unit } from '../units.js';
+import { commonJsExport } from '../bindings.js';
 import { calledFunction, type Called } from './callers.js';
 import { identifiers } from './identifiers.js';
 
@@ -20,10 +21,13 @@ export function builderHanded(acc: AnalysisState, unit: Unit, top: ts.Node, hand
   if (!fn || !(ts.isArrowFunction(fn) || ts.isFunctionExpression(fn) || ts.isFunctionDeclaration(fn))) return kept;
   let holder: ts.Node = fn;
   while (holder.parent && ts.isParenthesizedExpression(holder.parent)) holder = holder.parent;
-  const named = ts.isFunctionDeclaration(fn) ? fn : holder.parent && ts.isVariableDeclaration(holder.parent) && holder.parent.initializer === holder ? holder.parent : undefined;
+  const assigned = holder.parent;
+  // (a CommonJS module's export, `exports.toEntry = (row) => ({ … })`: named by what it is exported as)
+  const exported = assigned && ts.isBinaryExpression(assigned) && assigned.operatorToken.kind === ts.SyntaxKind.EqualsToken && assigned.right === holder && commonJsExport(assigned.left) ? (assigned.left as ts.PropertyAccessExpression) : undefined;
+  const named = ts.isFunctionDeclaration(fn) ? fn : assigned && ts.isVariableDeclaration(assigned) && assigned.initializer === holder ? assigned : exported;
   const name = named?.name && ts.isIdentifier(named.name) ? named.name : undefined;
   if (!named || !name) return kept;
-  const moduleLevel = ts.isSourceFile(ts.isFunctionDeclaration(named) ? named.parent : named.parent.parent.parent);
+  const moduleLevel = !!exported || ts.isSourceFile(ts.isFunctionDeclaration(named) ? named.parent : named.parent.parent.parent);
   const units = moduleLevel ? acc.store.all().filter((u) => u.sf.text.includes(name.text)) : acc.store.get(unit.file);
   for (const u of units)
     for (const id of identifiers(acc, u, name.text)) {
@@ -126,16 +130,22 @@ function parameterHanded(acc: AnalysisState, fn: Called, index: number, followed
  */
 function typedParameter(fn: Called | undefined, index: number, acc: AnalysisState): boolean {
   const param = fn && 'parameters' in fn.node ? fn.node.parameters[index] : undefined;
-  return !!param?.type && TS_FILE.test(fn!.unit.file) && projectType(acc, fn!.unit, param.type);
+  if (!param) return false;
+  if (param.type) return TS_FILE.test(fn!.unit.file) && projectType(acc, fn!.unit, param.type);
+  // a script's JSDoc (`@param {LegacyPickup} p`, with `@typedef {Object} LegacyPickup`): checked as TypeScript's types are
+  const doc = ts.getJSDocType(param);
+  return !!doc && projectType(acc, fn!.unit, doc);
 }
 
 function projectType(acc: AnalysisState, unit: Unit, type: ts.TypeNode): boolean {
-  if (ts.isTypeLiteralNode(type)) return true;
+  if (ts.isTypeLiteralNode(type) || ts.isJSDocTypeLiteral(type)) return true;
   if (!ts.isTypeReferenceNode(type)) return false;
   let left: ts.EntityName = type.typeName;
   while (ts.isQualifiedName(left)) left = left.left;
   const d = acc.bindings.resolve(unit, left);
   if (d) return d.kind !== 'expr';
+  // (a type the script's own JSDoc declares)
+  if (ts.isIdentifier(type.typeName) && new RegExp(`@typedef\\s*(?:\\{[^}]*\\}\\s*)?${type.typeName.text.replace(/\$/g, '\\$')}(?![\\w$])`).test(unit.sf.text)) return true;
   // a global helper (`Partial<Listed>`, `Readonly<…>`) of a type that is one
   return !!type.typeArguments?.some((t) => projectType(acc, unit, t));
 }

@@ -62,13 +62,14 @@ export function refsOf(acc: AnalysisState, unit: Unit, node: ts.ObjectLiteralExp
   }
   if (!decl || !ts.isVariableDeclaration(decl) || decl.initializer !== top || !ts.isIdentifier(decl.name)) {
     // an object a builder returns (`const toEntry = (row) => ({ … })`): where the builder's objects are
-    // handed, and what is read of them where a call's result is kept (`const entry = toEntry(order); entry.courier_id`)
-    // (where those are handed, builderHanded followed already)
+    // handed, and what is read of them and where they are handed on where a call's result is kept
+    // (`const entry = toEntry(order); entry.courier_id`, `audit.record(entry)`)
     for (const kept of builderHanded(acc, unit, top, out.handed)) {
       const refs = { writes: [], reads: [], handed: [] };
       keyRefs(acc, kept.unit, kept.decl, steps, false, refs);
       out.reads.push(...refs.reads);
       out.writes.push(...refs.writes);
+      out.handed.push(...refs.handed);
     }
     // an object given to the project's own function (`createLabels({ shipments })`): the schemas it checks it with there
     if (decl && ts.isCallExpression(decl) && decl.arguments.includes(top as ts.Expression)) out.handed.push(...handedTo(acc, unit, top).filter(parses));
