@@ -32,6 +32,7 @@ import { settleReceivedEvents } from './settle-events.js';
 import { settleEventTypes } from './settle-event-types.js';
 import { tieEventTypes } from './detectors/event-types.js';
 import { tieEnumKeyedMaps } from './detectors/event-enum-maps.js';
+import { tieMapKeyReads } from './detectors/event-map-reads.js';
 import { holdDoubles } from './settle-doubles.js';
 import { scanDoubles } from './detectors/doubles.js';
 import { finishBaseGroups, reblockGroups } from './settle-groups.js';
@@ -96,6 +97,8 @@ export class Analyzer {
     tieEventTypes(a);
     // the keys of a map over an enum of events, with the member that holds the old name
     tieEnumKeyedMaps(a);
+    // the reads of an old-event key of a map (`handlers.courier_account_state_changed(…)`), with the key
+    tieMapKeyReads(a);
     finishBaseGroups(a);
     settleMixed(a);
     settleReads(a);

@@ -9,26 +9,23 @@ import ts from '../../core/ts.cjs';
 import type { AnalysisState } from '../state.js';
 import { lineOf, treeIndex, type Unit } from '../units.js';
 import { asserted, mapKeys } from './type-ties.js';
+import { oldEventKeys } from './event-map-reads.js';
 import { reportEvent } from './webhooks.js';
 
 /** Tie each key naming the old event of a map over an enum to the enum member holding that name. */
 export function tieEnumKeyedMaps(acc: AnalysisState): void {
   const ev = OLD_EVENT();
-  for (const unit of acc.store.all()) {
-    if (!acc.candidates.has(unit.file) || !unit.sf.text.includes(ev.old)) continue;
-    for (const obj of treeIndex(unit.sf).objects)
-      for (const p of obj.properties) {
-        if (!(ts.isPropertyAssignment(p) || ts.isMethodDeclaration(p)) || !(ts.isIdentifier(p.name) || ts.isStringLiteral(p.name)) || p.name.text !== ev.old) continue;
-        for (const e of keyTypes(acc, unit, obj).flatMap((k) => enumsOf(acc, unit, k, 0))) {
-          const member = e.node.members.find((m) => m.initializer && ts.isStringLiteral(m.initializer) && m.initializer.text === ev.old);
-          const lit = member?.initializer;
-          const type = lit && acc.findings.get(`${e.unit.file}:${lit.getStart(e.unit.sf) + e.unit.offset}:${ev.id}`);
-          if (!type) continue;
-          const shown = `\`${e.node.name.text}\` at ${acc.shownFile(e.unit.file)}:${lineOf(e.unit, member)}`;
-          const key = acc.findings.get(`${unit.file}:${p.name.getStart(unit.sf) + unit.offset}:${ev.id}`) ?? reportEvent(acc, unit, p.name, ` (a key of a map over the event enum ${shown}, renamed with it)`);
-          if (key) acc.eventTypeGroups.push({ type, shown, members: [type, key] });
-        }
-      }
+  for (const { unit, obj, p, name } of oldEventKeys(acc)) {
+    if (!(ts.isPropertyAssignment(p) || ts.isMethodDeclaration(p))) continue;
+    for (const e of keyTypes(acc, unit, obj).flatMap((k) => enumsOf(acc, unit, k, 0))) {
+      const member = e.node.members.find((m) => m.initializer && ts.isStringLiteral(m.initializer) && m.initializer.text === ev.old);
+      const lit = member?.initializer;
+      const type = lit && acc.findings.get(`${e.unit.file}:${lit.getStart(e.unit.sf) + e.unit.offset}:${ev.id}`);
+      if (!type) continue;
+      const shown = `\`${e.node.name.text}\` at ${acc.shownFile(e.unit.file)}:${lineOf(e.unit, member)}`;
+      const key = acc.findings.get(`${unit.file}:${name.getStart(unit.sf) + unit.offset}:${ev.id}`) ?? reportEvent(acc, unit, name, ` (a key of a map over the event enum ${shown}, renamed with it)`);
+      if (key) acc.eventTypeGroups.push({ type, shown, members: [type, key] });
+    }
   }
 }
 
