@@ -234,6 +234,15 @@ export class Bindings {
   }
 
   /**
+   * The class a name stands for: a class declaration, or a module `require`d whose `module.exports`
+   * is one (`const Client = require('./Client')` with `module.exports = Client` there).
+   */
+  classOf(d: Decl | undefined): Extract<Decl, { kind: 'class' }> | undefined {
+    const c = d?.kind === 'module' ? this.requiredValue(d.file) : d;
+    return c?.kind === 'class' ? c : undefined;
+  }
+
+  /**
    * What a module's own CommonJS exports hold, read in the module itself (`exports.createLabel(…)`,
    * `module.exports.createLabel(…)`), where `exports` or `module` is no name it declares.
    */

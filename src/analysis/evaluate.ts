@@ -382,6 +382,8 @@ export class Evaluator {
     if (depth > MAX_DEPTH) return undefined;
     e = unwrap(e);
     if (ts.isObjectLiteralExpression(e)) return { unit, node: e };
+    // `Object.freeze({ … })` hands back the object it is given
+    if (ts.isCallExpression(e) && e.arguments.length === 1 && e.expression.getText(unit.sf) === 'Object.freeze') return this.objectOf(unit, e.arguments[0], depth + 1);
     // `this` in a method of an object literal (`{ base: '…', load() { return fetch(this.base + …) } }`)
     if (e.kind === ts.SyntaxKind.ThisKeyword) {
       const owner = thisObject(e);

@@ -69,8 +69,8 @@ export function enclosingClass(n: ts.Node): ts.ClassLikeDeclaration | undefined 
 function baseClass(acc: AnalysisState, unit: Unit, cls: ts.ClassLikeDeclaration): { unit: Unit; cls: ts.ClassLikeDeclaration } | undefined {
   const ext = cls.heritageClauses?.find((h) => h.token === ts.SyntaxKind.ExtendsKeyword)?.types[0];
   const e = ext && unwrap(ext.expression);
-  const d = e && ts.isIdentifier(e) ? acc.bindings.resolve(unit, e) : undefined;
-  return d?.kind === 'class' ? { unit: d.unit, cls: d.node } : undefined;
+  const d = e && ts.isIdentifier(e) ? acc.bindings.classOf(acc.bindings.resolve(unit, e)) : undefined;
+  return d ? { unit: d.unit, cls: d.node } : undefined;
 }
 
 /** A method of a class (a method, or a field holding an arrow function), by name; also one it inherits. */
@@ -98,13 +98,14 @@ function instanceClass(acc: AnalysisState, unit: Unit, e: ts.Expression, depth =
   if (depth > 4) return undefined;
   e = unwrap(e);
   if (ts.isNewExpression(e) && ts.isIdentifier(e.expression)) {
-    const d = acc.bindings.resolve(unit, e.expression);
-    return d?.kind === 'class' ? { unit: d.unit, cls: d.node } : undefined;
+    const d = acc.bindings.classOf(acc.bindings.resolve(unit, e.expression));
+    return d ? { unit: d.unit, cls: d.node } : undefined;
   }
   if (ts.isIdentifier(e)) {
     const d = acc.bindings.resolve(unit, e);
     // a static method (`LabelsMapper.toEntries(…)`), or a parameter typed by a class of the project
-    if (d?.kind === 'class') return { unit: d.unit, cls: d.node };
+    const cls = acc.bindings.classOf(d);
+    if (cls) return { unit: cls.unit, cls: cls.node };
     if (d?.kind === 'param') return d.node.type ? typeClass(acc, d.unit, d.node.type) : undefined;
     const v = d && acc.ev.valueOf(d);
     if (v) return instanceClass(acc, v.unit, v.expr, depth + 1);
@@ -239,8 +240,7 @@ export function constructionsOf(acc: AnalysisState, unit: Unit, cls: ts.ClassLik
     for (const n of index.news) {
       const c = unwrap(n.expression);
       if (!ts.isIdentifier(c) || c.text !== name) continue;
-      const d = acc.bindings.resolve(u, c);
-      if (d?.kind === 'class' && d.node === cls) out.push({ unit: u, args: n.arguments ?? [] });
+      if (acc.bindings.classOf(acc.bindings.resolve(u, c))?.node === cls) out.push({ unit: u, args: n.arguments ?? [] });
     }
     for (const call of index.calls) {
       if (call.expression.kind !== ts.SyntaxKind.SuperKeyword) continue;
@@ -376,8 +376,8 @@ export function constructionOf(acc: AnalysisState, unit: Unit, call: ts.CallExpr
   for (let depth = 0; e && depth < 5; depth++) {
     if (ts.isNewExpression(e)) {
       const c = unwrap(e.expression);
-      const d = ts.isIdentifier(c) ? acc.bindings.resolve(at, c) : undefined;
-      return d?.kind === 'class' && d.node === enclosingClass(fn) ? { unit: at, args: e.arguments ?? [] } : undefined;
+      const d = ts.isIdentifier(c) ? acc.bindings.classOf(acc.bindings.resolve(at, c)) : undefined;
+      return d && d.node === enclosingClass(fn) ? { unit: at, args: e.arguments ?? [] } : undefined;
     }
     if (!ts.isIdentifier(e)) return undefined;
     const d = acc.bindings.resolve(at, e);

@@ -12,6 +12,7 @@ import { configDefault, configRead } from '../syntax.js';
 import { lineOf, treeIndex, type Unit } from '../units.js';
 import { identifiers } from './identifiers.js';
 import { readsOfConstant } from './constant-reads.js';
+import { memberReads } from './member-reads.js';
 import { describes2023 } from './describes-version.js';
 import { besideWhy, newNameBeside } from './event-beside.js';
 import { EVENT_KEY, lookedUpByEventType } from './event-lookups.js';
@@ -257,11 +258,15 @@ function eventPlace(acc: AnalysisState, unit: Unit, n: ts.Node, depth = 0): bool
     if (p.name === at) return handlerValue(p.initializer) || lookedUpByEventType(acc, p.parent);
     const key = ts.isIdentifier(p.name) || ts.isStringLiteral(p.name) ? p.name.text : '';
     if (EVENT_KEY.test(key)) return true;
-    // a constant map of names (`EVENTS.courierAccount`), read where events are
+    // a constant map of names (`EVENTS.courierAccount`), read where events are: the map by its
+    // name, or this member wherever the map reaches (imported under any name, `require`d from a
+    // module whose `module.exports` it is)
+    if (depth >= 2) return false;
     let holder: ts.Node = p.parent.parent;
     // (`{ … } as const`, `{ … } satisfies Events`)
     while (holder && (ts.isParenthesizedExpression(holder) || ts.isAsExpression(holder) || ts.isSatisfiesExpression(holder))) holder = holder.parent;
-    return depth < 2 && !!holder && ts.isVariableDeclaration(holder) && ts.isIdentifier(holder.name) && constantRead(acc, unit, holder.name, depth);
+    if (holder && ts.isVariableDeclaration(holder) && ts.isIdentifier(holder.name) && constantRead(acc, unit, holder.name, depth)) return true;
+    return memberReads(acc, unit, p).some((r) => eventPlace(acc, r.unit, r.node, depth + 1) || eventList(r.node));
   }
   if (ts.isMethodDeclaration(p) && p.name === at) return true;
   if (ts.isCallExpression(p) && ts.isPropertyAccessExpression(p.expression)) return ['includes', 'has', 'indexOf', 'on', 'once', 'get'].includes(p.expression.name.text);
