@@ -10,6 +10,7 @@ import type { AnalysisState, Span } from '../state.js';
 import { lineCol, lineOf, type Unit, treeIndex } from '../units.js';
 import { tieBody } from './bodies.js';
 import { bodyValue } from './body-objects.js';
+import { bodyTransform } from './body-transforms.js';
 import { noteSentVia, readSending } from './double-clients.js';
 import { instanceBase } from './instance-base.js';
 import { checkBase } from './legacy-base.js';
@@ -247,7 +248,7 @@ export function scanCall(acc: AnalysisState, unit: Unit, call: ts.CallExpression
         if (base && ep.match) sentThroughBase(acc, cfg.unit, base, url, isRequest(callee) ? call : undefined);
         if (ep.url) {
           const body = bodyValue(cfg.node, ['data', 'json', 'body', 'form']);
-          if (body) applyBody(acc, cfg.unit, body, ep, false, true);
+          if (body) applyBody(acc, cfg.unit, body, ep, false, true, bodyTransform(acc, unit, callee, [{ obj: cfg }]));
           return;
         }
       }
@@ -269,7 +270,8 @@ export function scanCall(acc: AnalysisState, unit: Unit, call: ts.CallExpression
     if (!next) return;
     if (NO_BODY_METHODS.has(method)) return;
     const isFetch = FETCH_LIKE.has(method);
-    for (const ep of eps) if (ep.url) applyBody(acc, unit, next, ep, !isFetch);
+    const transformed = bodyTransform(acc, unit, callee, requestOptions(acc, unit, method, args));
+    for (const ep of eps) if (ep.url) applyBody(acc, unit, next, ep, !isFetch, false, transformed);
     return;
   }
 }
@@ -357,9 +359,10 @@ const CHAIN_BODY_METHODS = new Set(['send', 'json', 'body', 'formdata', 'formurl
 /**
  * Tie the body (or an options object holding it) to the endpoint's context. `direct`: the
  * argument is the body itself (`.send(body)`, the `json`/`data` of a config object), not an
- * options object to look into.
+ * options object to look into. `transformed`: why the body the client sends is not this one (its
+ * client rewrites it on the way out, body-transforms.ts): the request is held whole.
  */
-export function applyBody(acc: AnalysisState, unit: Unit, arg: ts.Expression, ep: Endpoint, maybeData: boolean, direct = false): void {
+export function applyBody(acc: AnalysisState, unit: Unit, arg: ts.Expression, ep: Endpoint, maybeData: boolean, direct = false, transformed?: string): void {
   // an old v1 path that takes no body of its own in the catalogue (direct handover): what it sends
   // is a v1 body that stays with it
   const ctx: ContextKind | undefined = ep.foreign ? 'foreign' : ((ep.match?.bodyContext ?? (ep.match?.rule && ep.match.version === 'v1' ? 'body-v1' : undefined)) as ContextKind | undefined);
@@ -383,5 +386,5 @@ export function applyBody(acc: AnalysisState, unit: Unit, arg: ts.Expression, ep
     outerObjects?.push(...objects);
   }
   const oldPath = ep.match?.rule ? ep.match.path : undefined;
-  if (ctx !== 'foreign') acc.requests.push({ pathKey: ep.pathKey, oldPath, body, objects, unseen: inBody ?? (objects.length ? undefined : unseen), sentAt: { file: unit.file, line: lineOf(unit, arg) } });
+  if (ctx !== 'foreign') acc.requests.push({ pathKey: ep.pathKey, oldPath, body, objects, unseen: transformed ?? inBody ?? (objects.length ? undefined : unseen), sentAt: { file: unit.file, line: lineOf(unit, arg) } });
 }
