@@ -14,20 +14,25 @@ import { nestBase } from './nest-modules.js';
 export const BASE_KEYS = ['baseURL', 'prefixUrl', 'baseUrl', 'prefixURL'];
 
 /**
+ * The instance a request's callee calls: the instance itself (`api(…)`), the one whose method it is
+ * (`api.post`), or one a factory makes, called at once (`api(env)('/labels', …)` with
+ * `api = (env) => $fetch.create({ … })`).
+ */
+export function instanceCalled(callee: ts.Expression): ts.Expression | undefined {
+  if (ts.isIdentifier(callee) || ts.isCallExpression(callee)) return callee;
+  return ts.isPropertyAccessExpression(callee) ? unwrap(callee.expression) : undefined;
+}
+
+/**
  * The base URL of an HTTP client instance (`axios.create({ baseURL })`, `ky.create({ prefixUrl })`),
  * called through a method (`api.get(…)`) or itself (`api('/labels', cfg)`, `api({ url })`), or
  * of axios itself where its defaults set one. `'unknown'`: Nest's `HttpService` where the check
  * cannot tell which `HttpModule` registration gives it, or cannot see that registration's base.
  */
 export function instanceBase(acc: AnalysisState, unit: Unit, callee: ts.Expression): Piece[] | 'unknown' | undefined {
-  let obj: ts.Expression;
-  if (ts.isIdentifier(callee)) {
-    if (acc.axiosDefaults.length && isAxios(acc, unit, callee)) return defaultBase(acc, unit);
-    obj = callee;
-  } else if (ts.isPropertyAccessExpression(callee)) obj = unwrap(callee.expression);
-  // an instance a factory makes, called at once (`api(env)('/labels', …)` with `api = (env) => $fetch.create({ … })`)
-  else if (ts.isCallExpression(callee)) obj = callee;
-  else return undefined;
+  if (ts.isIdentifier(callee) && acc.axiosDefaults.length && isAxios(acc, unit, callee)) return defaultBase(acc, unit);
+  const obj = instanceCalled(callee);
+  if (!obj) return undefined;
   // a test double's scope: `nock(BASE).get(path)`, also further down a chain (`.reply(…).post(…)`)
   const scope = nockScope(obj, constantOfUnit(acc, unit));
   if (scope) return acc.pieces(unit, scope);
@@ -36,39 +41,12 @@ export function instanceBase(acc: AnalysisState, unit: Unit, callee: ts.Expressi
     const own = classMember(acc, unit, enclosingClass(obj), 'baseURL');
     if (own) return acc.pieces(own.unit, own.expr);
   }
-  let init: { unit: Unit; expr: ts.Expression } | undefined;
-  let ctorAt: { unit: Unit; expr: ts.Expression } | undefined;
-  if (ts.isCallExpression(obj)) init = { unit, expr: obj };
-  else if (ts.isIdentifier(obj)) {
-    const decl = acc.bindings.resolve(unit, obj);
-    if (obj !== callee && acc.axiosDefaults.length && isAxiosDecl(obj, decl)) return defaultBase(acc, unit);
-    const v = decl && acc.ev.valueOf(decl);
-    if (v) init = { unit: v.unit, expr: unwrap(v.expr) };
-  } else if (ts.isPropertyAccessExpression(obj) && obj.expression.kind === ts.SyntaxKind.ThisKeyword) {
-    // a service class's client: the instance its field or constructor sets (`this.http = axios.create(…)`)
-    // (or given to the constructor: `constructor(private readonly http: AxiosInstance = shipping)`)
-    const v = thisMember(acc, unit, obj) ?? constructorArgument(acc, unit, obj);
-    if (v) init = { unit: v.unit, expr: unwrap(v.expr) };
-    // (the constructor's arguments, looked up only where the base is one of its parameters: below)
-    if (v) ctorAt = v;
-    // Nest's injected `HttpService`: the base the module providing the class registers (`HttpModule.register({ baseURL })`)
-    if (!v && typeName(memberType(enclosingClass(obj), obj.name.text)) === 'HttpService') {
-      const nest = nestBase(acc, enclosingClass(obj));
-      return nest === 'unknown' ? nest : nest === 'none' ? undefined : nest.base;
-    }
-  }
-  // (a name of an instance made elsewhere: `= shipping`; an instance handed through a helper of
-  // the project that returns it: `withAuth(axios.create({ baseURL }))`)
-  for (let i = 0; init && i < 5; i++) {
-    if (ts.isIdentifier(init.expr)) {
-      const d = acc.bindings.resolve(init.unit, init.expr);
-      const v = d && acc.ev.valueOf(d);
-      init = v ? { unit: v.unit, expr: unwrap(v.expr) } : undefined;
-    } else if (ts.isCallExpression(init.expr) && !isCreate(init.expr)) {
-      const through = passedThrough(acc, init.unit, init.expr);
-      if (!through) break;
-      init = through;
-    } else break;
+  if (ts.isIdentifier(obj) && obj !== callee && acc.axiosDefaults.length && isAxiosDecl(obj, acc.bindings.resolve(unit, obj))) return defaultBase(acc, unit);
+  const { init, ctorAt } = instanceInit(acc, unit, obj);
+  // Nest's injected `HttpService`: the base the module providing the class registers (`HttpModule.register({ baseURL })`)
+  if (!init && ts.isPropertyAccessExpression(obj) && obj.expression.kind === ts.SyntaxKind.ThisKeyword && typeName(memberType(enclosingClass(obj), obj.name.text)) === 'HttpService') {
+    const nest = nestBase(acc, enclosingClass(obj));
+    return nest === 'unknown' ? nest : nest === 'none' ? undefined : nest.base;
   }
   if (!init || !ts.isCallExpression(init.expr)) return undefined;
   const created = isCreate(init.expr);
@@ -87,6 +65,60 @@ export function instanceBase(acc: AnalysisState, unit: Unit, callee: ts.Expressi
   const v = unwrap(value);
   if (ctor && ts.isPropertyAccessExpression(v) && v.expression.kind === ts.SyntaxKind.ThisKeyword && ctor.members.has(v.name.text)) return ctor.env.get(v.name.text);
   return made.env.size ? acc.ev.pieces(cfg.unit, value, made.env) : acc.pieces(cfg.unit, value);
+}
+
+type At = { unit: Unit; expr: ts.Expression };
+
+/**
+ * What an instance expression was set to (`api`, `this.http`, `createClient(…)`), followed through
+ * the names and the project's helpers that hand it on as it is; `trail` gathers the units those are
+ * written in. `ctorAt`: the value a class's field or constructor gives it.
+ */
+function instanceInit(acc: AnalysisState, unit: Unit, obj: ts.Expression, trail: Unit[] = []): { init?: At; ctorAt?: At } {
+  let init: At | undefined;
+  let ctorAt: At | undefined;
+  if (ts.isCallExpression(obj)) init = { unit, expr: obj };
+  else if (ts.isIdentifier(obj)) {
+    const decl = acc.bindings.resolve(unit, obj);
+    const v = decl && acc.ev.valueOf(decl);
+    if (v) init = { unit: v.unit, expr: unwrap(v.expr) };
+  } else if (ts.isPropertyAccessExpression(obj) && obj.expression.kind === ts.SyntaxKind.ThisKeyword) {
+    // a service class's client: the instance its field or constructor sets (`this.http = axios.create(…)`)
+    // (or given to the constructor: `constructor(private readonly http: AxiosInstance = shipping)`)
+    const v = thisMember(acc, unit, obj) ?? constructorArgument(acc, unit, obj);
+    if (v) init = { unit: v.unit, expr: unwrap(v.expr) };
+    // (the constructor's arguments, looked up only where the base is one of its parameters: instanceBase)
+    if (v) ctorAt = v;
+  }
+  // (a name of an instance made elsewhere: `= shipping`; an instance handed through a helper of
+  // the project that returns it: `withAuth(axios.create({ baseURL }))`)
+  for (let i = 0; init && i < 5; i++) {
+    trail.push(init.unit);
+    if (ts.isIdentifier(init.expr)) {
+      const d = acc.bindings.resolve(init.unit, init.expr);
+      const v = d && acc.ev.valueOf(d);
+      init = v ? { unit: v.unit, expr: unwrap(v.expr) } : undefined;
+    } else if (ts.isCallExpression(init.expr) && !isCreate(init.expr)) {
+      const through = passedThrough(acc, init.unit, init.expr);
+      if (!through) break;
+      init = through;
+    } else break;
+  }
+  return { init, ctorAt };
+}
+
+/**
+ * The call that made the instance an expression stands for (`axios.create({ … })`, in place or in
+ * the project's factory that returns it), and the units the names leading to it are written in:
+ * where what is set on the instance after it is made (its interceptors) may be written.
+ */
+export function instanceCreate(acc: AnalysisState, unit: Unit, obj: ts.Expression): { unit: Unit; call: ts.CallExpression; trail: Unit[] } | undefined {
+  const trail: Unit[] = [unit];
+  const { init } = instanceInit(acc, unit, obj, trail);
+  if (!init || !ts.isCallExpression(init.expr)) return undefined;
+  if (isCreate(init.expr)) return { unit: init.unit, call: init.expr, trail };
+  const made = factoryCreate(acc, init.unit, init.expr);
+  return made && { unit: made.unit, call: made.call, trail: [...trail, made.unit] };
 }
 
 /** The argument a call gives a helper of the project that returns that parameter as it is (`withAuth(instance)` returning `instance`). */

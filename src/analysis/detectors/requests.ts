@@ -10,6 +10,7 @@ import type { AnalysisState, Span } from '../state.js';
 import { lineCol, lineOf, type Unit, treeIndex } from '../units.js';
 import { tieBody } from './bodies.js';
 import { bodyValue } from './body-objects.js';
+import { bodyTransform } from './body-transforms.js';
 import { noteSentVia, readSending } from './double-clients.js';
 import { instanceBase } from './instance-base.js';
 import { checkBase } from './legacy-base.js';
@@ -233,19 +234,8 @@ export function scanCall(acc: AnalysisState, unit: Unit, call: ts.CallExpression
   const method = methodOf(callee);
   const args = call.arguments;
 
-  // superagent: agent.post(url).set(...).send(body)
-  if (method === 'send' && ts.isPropertyAccessExpression(callee) && args[0]) {
-    let inner: ts.Expression = callee.expression;
-    while (ts.isCallExpression(inner) && ts.isPropertyAccessExpression(inner.expression)) {
-      const name = inner.expression.name.text.toLowerCase();
-      if (BODY_METHODS.has(name) && inner.arguments[0]) {
-        const ep = endpointOf(acc, unit, inner.arguments[0]);
-        if (ep.url) applyBody(acc, unit, args[0], ep, false, true);
-        return;
-      }
-      inner = inner.expression.expression;
-    }
-  }
+  // a request built by a chain of calls (superagent's `.send(body)`, wretch's `.url(path).post(body)`)
+  if (chainedRequest(acc, unit, call)) return;
 
   // config-object form: axios({ url, data }), request({ url, json }), got({ url, json })
   if (args.length >= 1) {
@@ -258,7 +248,7 @@ export function scanCall(acc: AnalysisState, unit: Unit, call: ts.CallExpression
         if (base && ep.match) sentThroughBase(acc, cfg.unit, base, url, isRequest(callee) ? call : undefined);
         if (ep.url) {
           const body = bodyValue(cfg.node, ['data', 'json', 'body', 'form']);
-          if (body) applyBody(acc, cfg.unit, body, ep, false, true);
+          if (body) applyBody(acc, cfg.unit, body, ep, false, true, bodyTransform(acc, unit, callee, [{ obj: cfg }]));
           return;
         }
       }
@@ -280,17 +270,99 @@ export function scanCall(acc: AnalysisState, unit: Unit, call: ts.CallExpression
     if (!next) return;
     if (NO_BODY_METHODS.has(method)) return;
     const isFetch = FETCH_LIKE.has(method);
-    for (const ep of eps) if (ep.url) applyBody(acc, unit, next, ep, !isFetch);
+    const transformed = bodyTransform(acc, unit, callee, requestOptions(acc, unit, method, args));
+    for (const ep of eps) if (ep.url) applyBody(acc, unit, next, ep, !isFetch, false, transformed);
     return;
   }
 }
 
+/** A part of a chained request: the code it is written in and where (a chain's start may be held in a constant of another module). */
+interface ChainPart {
+  unit: Unit;
+  expr: ts.Expression;
+}
+
+/**
+ * A request built by a chain of calls: superagent's `agent.post(url).set(…).send(body)`, wretch's
+ * `wretch(host).url(path).post(body)` (or `.json(body).post()`, `.post(body, path)`), the chain's
+ * start possibly held in a constant (`shipping.url(path)` with `shipping = wretch(ROOT).auth(…)`).
+ * Its URL is the last path the chain names, sent through what the parts before it join into (the
+ * host its start is made with); its body is the one the chain gives, tied to that endpoint as any
+ * request's is. Returns whether the call is such a request's last call.
+ */
+function chainedRequest(acc: AnalysisState, unit: Unit, call: ts.CallExpression): boolean {
+  const callee = unwrap(call.expression);
+  if (!ts.isPropertyAccessExpression(callee)) return false;
+  const method = callee.name.text.toLowerCase();
+  const superagent = method === 'send';
+  if (!superagent && !REQUEST_METHODS.has(method)) return false;
+  const urls: ChainPart[] = [];
+  let body: ChainPart | undefined = superagent && call.arguments[0] ? { unit, expr: call.arguments[0] } : undefined;
+  // wretch's own verbs: `post(body?, url?)`, `get(url?)`; superagent's `post(url)` comes before its `send`
+  if (!superagent && BODY_METHODS.has(method)) {
+    if (call.arguments[1]) urls.push({ unit, expr: call.arguments[1] });
+    if (call.arguments[0]) body = { unit, expr: call.arguments[0] };
+  } else if (!superagent && call.arguments[0]) urls.push({ unit, expr: call.arguments[0] });
+  let chained = false;
+  let replaced = false;
+  let at: ChainPart = { unit, expr: unwrap(callee.expression) };
+  for (let depth = 0; depth < 30; depth++) {
+    const e = at.expr;
+    if (ts.isIdentifier(e)) {
+      // (a chain's start kept in a constant, here or in another module)
+      const d = acc.bindings.resolve(at.unit, e);
+      const v = d?.kind === 'var' && acc.ev.valueOf(d);
+      if (!v) break;
+      at = { unit: v.unit, expr: unwrap(v.expr) };
+      continue;
+    }
+    if (!ts.isCallExpression(e)) break;
+    const c = unwrap(e.expression);
+    const a = e.arguments[0] && !ts.isSpreadElement(e.arguments[0]) ? e.arguments[0] : undefined;
+    if (ts.isIdentifier(c)) {
+      // the chain's start: `wretch(host)`
+      const d = acc.bindings.resolve(at.unit, c);
+      if (d?.kind === 'expr' ? /^wretch(?:\/|$)/.test(d.label) : !d && c.text === 'wretch') {
+        chained = true;
+        if (a && !replaced) urls.unshift({ unit: at.unit, expr: a });
+      }
+      break;
+    }
+    if (!ts.isPropertyAccessExpression(c)) break;
+    const name = c.name.text.toLowerCase();
+    // superagent: the verb that names the URL, before the `send` that gives the body
+    if (superagent && BODY_METHODS.has(name) && a) {
+      urls.unshift({ unit: at.unit, expr: a });
+      chained = true;
+      break;
+    }
+    if (name === 'url' && a) {
+      chained = true;
+      if (!replaced) urls.unshift({ unit: at.unit, expr: a });
+      // (`.url(path, true)` replaces what the chain had before it)
+      if (e.arguments[1]?.kind === ts.SyntaxKind.TrueKeyword) replaced = true;
+    } else if (CHAIN_BODY_METHODS.has(name) && a && !body) body = { unit: at.unit, expr: a };
+    at = { unit: at.unit, expr: unwrap(c.expression) };
+  }
+  if (!chained || !urls.length) return false;
+  const own = urls[urls.length - 1];
+  const base = urls.slice(0, -1).reduce<Piece[] | undefined>((b, p) => (b ? joinBase(b, acc.pieces(p.unit, p.expr)) : acc.pieces(p.unit, p.expr)), undefined);
+  const ep = endpointOf(acc, own.unit, own.expr, base);
+  if (base && ep.match) sentThroughBase(acc, own.unit, base, own.expr, call);
+  if (ep.url && body && (superagent || BODY_METHODS.has(method))) applyBody(acc, body.unit, body.expr, ep, false, true);
+  return true;
+}
+
+/** The calls of a chained request that give its body (superagent's `send`, wretch's `json`, `body`, `formData`, `formUrl`). */
+const CHAIN_BODY_METHODS = new Set(['send', 'json', 'body', 'formdata', 'formurl']);
+
 /**
  * Tie the body (or an options object holding it) to the endpoint's context. `direct`: the
  * argument is the body itself (`.send(body)`, the `json`/`data` of a config object), not an
- * options object to look into.
+ * options object to look into. `transformed`: why the body the client sends is not this one (its
+ * client rewrites it on the way out, body-transforms.ts): the request is held whole.
  */
-export function applyBody(acc: AnalysisState, unit: Unit, arg: ts.Expression, ep: Endpoint, maybeData: boolean, direct = false): void {
+export function applyBody(acc: AnalysisState, unit: Unit, arg: ts.Expression, ep: Endpoint, maybeData: boolean, direct = false, transformed?: string): void {
   // an old v1 path that takes no body of its own in the catalogue (direct handover): what it sends
   // is a v1 body that stays with it
   const ctx: ContextKind | undefined = ep.foreign ? 'foreign' : ((ep.match?.bodyContext ?? (ep.match?.rule && ep.match.version === 'v1' ? 'body-v1' : undefined)) as ContextKind | undefined);
@@ -314,5 +386,5 @@ export function applyBody(acc: AnalysisState, unit: Unit, arg: ts.Expression, ep
     outerObjects?.push(...objects);
   }
   const oldPath = ep.match?.rule ? ep.match.path : undefined;
-  if (ctx !== 'foreign') acc.requests.push({ pathKey: ep.pathKey, oldPath, body, objects, unseen: inBody ?? (objects.length ? undefined : unseen), sentAt: { file: unit.file, line: lineOf(unit, arg) } });
+  if (ctx !== 'foreign') acc.requests.push({ pathKey: ep.pathKey, oldPath, body, objects, unseen: transformed ?? inBody ?? (objects.length ? undefined : unseen), sentAt: { file: unit.file, line: lineOf(unit, arg) } });
 }

@@ -13,6 +13,7 @@ import { bodyValue, builtObject, isOptionsObject, objects } from './body-objects
 import { helperParameterSeen } from './path-helpers.js';
 import { type Called, type FunctionNode, calledFunction, callersOf, callsNamed, constructionOf, constructionsOf, enclosingClass, functionName, instanceParameter, parameterIndex } from './callers.js';
 import { BASE_OPTION, joinBase } from './path-text.js';
+import { bodyTransform } from './body-transforms.js';
 import { FETCH_LIKE, NO_BODY_METHODS, applyBody, baseFor, endpointOfPieces, isRequest, methodOf, requestOptions, sentThroughBase, sentThroughPieces, endpointOf } from './requests.js';
 import { readSending } from './double-clients.js';
 
@@ -198,7 +199,7 @@ function followOptions(acc: AnalysisState, unit: Unit, call: ts.CallExpression, 
   const ep = endpointOf(acc, cfg.unit, url, base);
   if (base && ep.match) sentThroughBase(acc, cfg.unit, base, url, call);
   const body = bodyValue(cfg.node, CONFIG_BODY_KEYS);
-  if (ep.url && body) applyBody(acc, cfg.unit, body, ep, false, true);
+  if (ep.url && body) applyBody(acc, cfg.unit, body, ep, false, true, bodyTransform(acc, site.unit, site.callee, [{ obj: cfg }]));
 }
 
 /** The wrapper builds the URL with a parameter: this call's argument takes its place. */
@@ -250,13 +251,15 @@ function followUrl(acc: AnalysisState, unit: Unit, call: ts.CallExpression, fn: 
   if (!ep.url || !site.body) return;
   // the body: this call's argument where the wrapper passes its parameter on as it is
   const k = parameterIndex(acc, site.body.unit, site.body.arg, fn.node);
+  // (a client that rewrites the body on its way out: the request is held whole)
+  const transformed = bodyTransform(acc, site.unit, site.callee, requestOptions(acc, site.unit, site.method, site.call.arguments));
   if (k >= 0) {
     const a = call.arguments[k];
-    if (a && !ts.isSpreadElement(a)) applyBody(acc, unit, a, ep, site.body.maybeData, site.body.direct);
+    if (a && !ts.isSpreadElement(a)) applyBody(acc, unit, a, ep, site.body.maybeData, site.body.direct, transformed);
     return;
   }
   const before = acc.requests.length;
-  applyBody(acc, site.body.unit, site.body.arg, ep, site.body.maybeData, site.body.direct);
+  applyBody(acc, site.body.unit, site.body.arg, ep, site.body.maybeData, site.body.direct, transformed);
   if (acc.requests.length > before) unfollowedBody(acc, unit, call, fn, site.body, acc.requests[acc.requests.length - 1]);
 }
 
