@@ -24,7 +24,8 @@ import { renameKey } from './renames.js';
 import { queryArgType } from './rtk-hooks.js';
 import { readAtRunTime, runtimeWhy } from './runtime-data.js';
 import { webhookVersion } from './webhooks.js';
-import { zodShapes, zodTyped } from './zod.js';
+import { schemaShape } from './schema-libraries.js';
+import { schemaValueObjects, zodShapes, zodTyped } from './zod.js';
 
 /**
  * Tie a request's body to its context. Returns why the body cannot be seen, when it is a
@@ -358,6 +359,10 @@ export function keyValue(acc: AnalysisState, unit: Unit, body: ts.ObjectLiteralE
   // the event names of a webhook body, written in a constant: held with the request
   if (ctx === 'webhook-2023-01' && name === 'event_types') tieEventList(acc, unit, value);
   const child = childContext(ctx, name);
+  // a schema's key (the body's type is inferred from it): the schema its value is, nested or held in a constant
+  const schema = schemaShape(body);
+  if (schema && child) for (const o of schemaValueObjects(acc, unit, value)) applyContext(acc, o, child === 'label-entries' ? 'label-entry-2023-01' : child, info);
+  if (schema) return;
   if (child === 'label-entries') {
     const list = entries(acc, unit, value);
     for (const o of list) applyContext(acc, o, 'label-entry-2023-01', info);

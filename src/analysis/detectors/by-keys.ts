@@ -9,6 +9,7 @@ import type { AnalysisState } from '../state.js';
 import { type Unit, treeIndex } from '../units.js';
 import { applyContext } from './bodies.js';
 import { eventLists } from './event-lists.js';
+import { schemaObjectCall } from './schema-libraries.js';
 
 export function scanObjectsByKeys(acc: AnalysisState, unit: Unit): void {
   // outer objects come first: a context an outer one gives its inner objects is seen here
@@ -71,7 +72,7 @@ const LABEL_OR_SCHEMA = /^(?:t|\$t|i18n\.t|translate|formatMessage|z\.\w+|yup\.\
  * Objects whose keys are named like a body's but that are no request (PRODUCT.md: code that merely
  * shares a word with the API is no finding): a database's rows and schema (an argument of
  * `repo.save(…)`, `prisma.pickup.create({ data })`, `Model.init({ courier_id: { type } })`), a zod
- * schema's shape (`z.object({ … })`), a map of labels (`{ courier_id: t('…') }`).
+ * or valibot schema's shape (`z.object({ … })`, `v.object({ … })`), a map of labels (`{ courier_id: t('…') }`).
  */
 function notABody(n: ts.ObjectLiteralExpression): boolean {
   let at: ts.Node = n;
@@ -84,7 +85,7 @@ function notABody(n: ts.ObjectLiteralExpression): boolean {
     const text = callee.getText().replace(/^this\./, '');
     // (a generic verb, `save` or `update`, only on a database's own object: an SDK has them too)
     if (/^(?:prisma|db|knex|sequelize|repository|repo|\w+Repository|em|manager|getRepository|dataSource|AppDataSource)\b/.test(text) || (ts.isPropertyAccessExpression(callee) && DATABASE_METHODS.has(callee.name.text))) return true;
-    if (/^(?:z\.(?:object|strictObject|looseObject)|yup\.object|Joi\.object)$/.test(text)) return true;
+    if (schemaObjectCall(call) || /^(?:yup\.object|Joi\.object)$/.test(text)) return true;
     // what a server answers its own clients with (`res.json({ … })`, `res.status(201).send(…)`, Hono's `c.json`, `NextResponse.json`)
     if (/^(?:(?:res|response|reply|c)(?:\.status\([^)]*\))?\.(?:json|send|jsonp)|(?:NextResponse|Response)\.json)$/.test(text.replace(/\s+/g, ''))) return true;
   }

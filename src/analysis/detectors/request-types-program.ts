@@ -7,8 +7,12 @@ import { renamesIn, type ContextKind } from '../../core/keys.js';
 import { treeIndex, type Unit, type UnitStore } from '../units.js';
 import { IMPORT_SPECIFIER } from '../resolve.js';
 import { MINI_LIB, MINI_LIB_NAME } from './request-types-lib.js';
+import { SCHEMA_MODULES, schemaModuleText } from './request-types-schemas.js';
+import { schemaNames, schemaShape } from './schema-libraries.js';
 
 let miniLib: ts.SourceFile | undefined;
+/** the schema libraries' typings, parsed once (request-types-schemas.ts) */
+const schemaFiles = new Map<string, ts.SourceFile>();
 
 /**
  * Every key some request context renames, and the v1 nested `pickup` (reported in a pickup request
@@ -42,6 +46,14 @@ function declaredShapes(u: Unit, keys: Set<string>): Set<string> | undefined {
     let p: ts.Node | undefined = n.parent;
     while (p && !((ts.isInterfaceDeclaration(p) || ts.isTypeAliasDeclaration(p) || ts.isClassDeclaration(p)) && p.name)) p = p.parent;
     if (p) names.add((p as ts.InterfaceDeclaration).name.text);
+  }
+  // a schema's keys (`z.object({ courier_id: z.string() })`): the type inferred from it is named by the module's aliases
+  // (`type PickupBody = z.infer<typeof pickupSchema>`), and by the schema itself
+  for (const o of treeIndex(u.sf).objects) {
+    if (!o.properties.some((p) => p.name && (ts.isIdentifier(p.name) || ts.isStringLiteral(p.name)) && keys.has(p.name.text)) || !schemaShape(o)) continue;
+    found = true;
+    for (const n of schemaNames(o).names) names.add(n);
+    for (const st of u.sf.statements) if (ts.isTypeAliasDeclaration(st)) names.add(st.name.text);
   }
   // a JSDoc type's properties (`@typedef {Object} Pickup` with `@property {string} courier_id`), in a script checked by its JSDoc
   if (text.includes('@prop'))
@@ -193,6 +205,11 @@ export function buildProgram(store: UnitStore, units: Unit[]): { program: ts.Pro
   const host: ts.CompilerHost = {
     getSourceFile: (fileName) => {
       if (fileName === MINI_LIB_NAME) return (miniLib ??= ts.createSourceFile(MINI_LIB_NAME, MINI_LIB, ts.ScriptTarget.Latest, true));
+      const schemas = schemaModuleText(fileName);
+      if (schemas !== undefined) {
+        if (!schemaFiles.has(fileName)) schemaFiles.set(fileName, ts.createSourceFile(fileName, schemas, ts.ScriptTarget.Latest, true));
+        return schemaFiles.get(fileName);
+      }
       const hit = byName.get(fileName);
       if (hit) return hit.sf;
       if (inNodeModules(fileName)) return undefined;
@@ -209,13 +226,16 @@ export function buildProgram(store: UnitStore, units: Unit[]): { program: ts.Pro
     getCanonicalFileName: (f) => f,
     useCaseSensitiveFileNames: () => true,
     getNewLine: () => '\n',
-    fileExists: (f) => f === MINI_LIB_NAME || (!inNodeModules(f) && (byName.has(f) || store.text(f) !== undefined)),
-    readFile: (f) => (f === MINI_LIB_NAME ? MINI_LIB : inNodeModules(f) ? undefined : store.text(f)),
+    fileExists: (f) => f === MINI_LIB_NAME || schemaModuleText(f) !== undefined || (!inNodeModules(f) && (byName.has(f) || store.text(f) !== undefined)),
+    readFile: (f) => (f === MINI_LIB_NAME ? MINI_LIB : (schemaModuleText(f) ?? (inNodeModules(f) ? undefined : store.text(f)))),
     // imports resolve as the analysis resolves them (the project's workspace packages included), the compiler's way after that
     resolveModuleNames: (names, containingFile) =>
       names.map((name) => {
         const own = store.resolve(containingFile, name);
         const extension = own && MODULE_EXTENSIONS.find((e) => own.endsWith(e));
+        // a schema library no file of the project's own stands for: the typings it is given here
+        const schemas = SCHEMA_MODULES.get(name);
+        if (schemas && !(own && extension && !inNodeModules(own))) return { resolvedFileName: schemas.file, extension: ts.Extension.Dts, isExternalLibraryImport: false };
         if (own && extension) return { resolvedFileName: own, extension: extension as ts.Extension, isExternalLibraryImport: false };
         return ts.resolveModuleName(name, containingFile, options, host).resolvedModule;
       }),

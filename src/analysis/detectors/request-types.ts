@@ -16,6 +16,7 @@ import { buildProgram, involvedUnits } from './request-types-program.js';
 import { markStaying } from './request-types-stay.js';
 import { assignedTime } from './request-types-times.js';
 import { keyofOwners } from './request-types-keyof.js';
+import { parsedWhy, schemaMember, schemaNames } from './schema-libraries.js';
 
 export interface Shaped {
   unit: Unit;
@@ -51,6 +52,8 @@ export interface ShapeReporter {
 interface Renamed {
   change: KeyChange;
   typeName: string;
+  /** what declares it: a request type, or a schema (`zod schema`) whose object literal writes the key */
+  what?: string;
   info: RequestContext;
   /** the requests whose bodies the member types (their findings lists) */
   owners: Set<unknown[]>;
@@ -59,7 +62,9 @@ interface Renamed {
 }
 
 
-const isUserMember = (d: ts.Declaration) => ts.isPropertySignature(d) || ts.isPropertyDeclaration(d) || (ts.isJSDocPropertyTag(d) && ts.isIdentifier(d.name));
+// (a member written in a schema's object literal, `z.object({ courier_id: z.string() })`, is one too:
+// the type inferred from the schema gives it that key as its declaration)
+const isUserMember = (d: ts.Declaration) => ts.isPropertySignature(d) || ts.isPropertyDeclaration(d) || (ts.isJSDocPropertyTag(d) && ts.isIdentifier(d.name)) || schemaMember(d);
 
 /** A unit whose types can type a body: TypeScript, or a script that writes JSDoc types. */
 const typedUnit = (u: Unit) => TS_FILE.test(u.sf.fileName) || (/@(?:typedef|type|param|returns?)\b/.test(u.sf.text) && u.sf.text.includes('/**'));
@@ -105,10 +110,23 @@ export function renameShapes(store: UnitStore, shaped: Shaped[], reporter: Shape
     addOwner(r.owners);
   };
 
-  const visitType = (type: ts.Type, ctx: ContextKind, info: RequestContext, depth: number): void => {
+  /**
+   * Why the members of a schema stay: it also parses data read at run time (zod.ts parsedWhy), it
+   * or a schema it is nested in (`held`, given down to the types of its members).
+   */
+  const schemaHeld = (d: ts.Declaration, held: string | undefined): string | undefined => {
+    if (held || !schemaMember(d)) return held;
+    const { names, library } = schemaNames(d);
+    for (const n of names) {
+      const why = parsedWhy(store, n, library);
+      if (why) return why;
+    }
+    return undefined;
+  };
+  const visitType = (type: ts.Type, ctx: ContextKind, info: RequestContext, depth: number, held?: string): void => {
     if (depth > 6) return;
     if (type.isUnion() || type.isIntersection()) {
-      for (const t of type.types) visitType(t, ctx, info, depth + 1);
+      for (const t of type.types) visitType(t, ctx, info, depth + 1, held);
       return;
     }
     // a type of a 2024-09 pickup that still gives a v1-only field (`preferred_date`) is half
@@ -134,13 +152,14 @@ export function renameShapes(store: UnitStore, shaped: Shaped[], reporter: Shape
         }
       const change = renames.get(prop.name);
       const known = decls.map((d) => renamed.get(d)).find((r) => r !== undefined);
+      const stays = schemaHeld(decls[0], held);
       if (known) addOwner(known.owners);
       else if (change) {
-        const r: Renamed = { change, typeName: typeLabel(decls[0]), info, owners: new Set() };
+        const r: Renamed = { change, typeName: typeLabel(decls[0]), what: schemaMember(decls[0]) ? `${schemaNames(decls[0]).library} schema` : undefined, info, owners: new Set(), stays };
         addOwner(r.owners);
         for (const d of decls) renamed.set(d, r);
       }
-      visitChild(checker.getTypeOfSymbol(prop), ctx, prop.name, info, depth);
+      visitChild(checker.getTypeOfSymbol(prop), ctx, prop.name, info, depth, stays);
     }
   };
   /** Report a finding of a type member or a use of it, as part of every request the member types. */
@@ -176,14 +195,14 @@ export function renameShapes(store: UnitStore, shaped: Shaped[], reporter: Shape
     }
   };
   /** The type of a field whose own context is known (`shipments` of a label request: its entries). */
-  const visitChild = (fieldType: ts.Type, ctx: ContextKind, name: string, info: RequestContext, depth: number): void => {
+  const visitChild = (fieldType: ts.Type, ctx: ContextKind, name: string, info: RequestContext, depth: number, held?: string): void => {
     const child = childContext(ctx, name);
     if (!child) return;
     const t = checker.getNonNullableType(fieldType);
     if (child === 'label-entries') {
       const el = checker.getIndexTypeOfType(t, ts.IndexKind.Number);
-      if (el) visitType(checker.getNonNullableType(el), 'label-entry-2023-01', info, depth + 1);
-    } else visitType(t, child, info, depth + 1);
+      if (el) visitType(checker.getNonNullableType(el), 'label-entry-2023-01', info, depth + 1, held);
+    } else visitType(t, child, info, depth + 1, held);
   };
 
   for (const s of shaped) {
@@ -246,12 +265,14 @@ export function renameShapes(store: UnitStore, shaped: Shaped[], reporter: Shape
   // the declarations themselves
   for (const [d, r] of renamed) {
     const unit = unitOf.get(d.getSourceFile());
-    const n = (d as ts.PropertySignature | ts.PropertyDeclaration | ts.JSDocPropertyTag).name;
-    if (!unit || !n || ts.isQualifiedName(n)) continue;
+    const n = (d as ts.PropertySignature | ts.PropertyDeclaration | ts.JSDocPropertyTag | ts.PropertyAssignment).name;
+    if (!unit || !n || ts.isQualifiedName(n) || ts.isComputedPropertyName(n)) continue;
     const start = n.getStart(unit.sf);
     const quoted = ts.isStringLiteral(n);
-    report(r.owners, r.change.rule.id, unit, start, n.getEnd(), says(`\`${r.change.from}\` in the request type \`${r.typeName}\` is \`${r.change.to}\` in 2024-09 (and so at each use the type checker ties to it); `, r.stays ? note('none', r.stays) : note('safe', undefined, 'renames')), {
-      edits: r.stays ? undefined : [{ unit, start: quoted ? start + 1 : start, end: quoted ? n.getEnd() - 1 : n.getEnd(), text: r.change.to }],
+    // (a schema's shorthand key, `z.object({ courier_id })`, keeps its value under the new key)
+    const text = ts.isShorthandPropertyAssignment(d) ? `${r.change.to}: ${r.change.from}` : r.change.to;
+    report(r.owners, r.change.rule.id, unit, start, n.getEnd(), says(`\`${r.change.from}\` in the ${r.what ?? 'request type'} \`${r.typeName}\` is \`${r.change.to}\` in 2024-09 (and so at each use the type checker ties to it); `, r.stays ? note('none', r.stays) : note('safe', undefined, 'renames')), {
+      edits: r.stays ? undefined : [{ unit, start: quoted ? start + 1 : start, end: quoted ? n.getEnd() - 1 : n.getEnd(), text }],
       context: { ...r.info, by: 'type' },
       fixDescription: `rename ${r.change.from} to ${r.change.to}`,
       newText: r.change.to,
@@ -339,7 +360,7 @@ export function renameShapes(store: UnitStore, shaped: Shaped[], reporter: Shape
         const raw = n.getText(unit.sf);
         if (r && raw.slice(1, -1) === n.text) {
           const start = n.getStart(unit.sf) + 1;
-          report(r.owners, r.change.rule.id, unit, start, start + n.text.length, says(`\`${r.change.from}\` of the request type \`${r.typeName}\` is \`${r.change.to}\` in 2024-09; `, note('safe', undefined, 'renames')), {
+          report(r.owners, r.change.rule.id, unit, start, start + n.text.length, says(`\`${r.change.from}\` of the ${r.what ?? 'request type'} \`${r.typeName}\` is \`${r.change.to}\` in 2024-09; `, note('safe', undefined, 'renames')), {
             edits: [{ unit, start, end: start + n.text.length, text: r.change.to }],
             context: { ...r.info, by: 'type' },
             fixDescription: `rename ${r.change.from} to ${r.change.to}`,
@@ -374,7 +395,7 @@ export function renameShapes(store: UnitStore, shaped: Shaped[], reporter: Shape
           if (r) edit = ts.isShorthandPropertyAssignment(p) ? { unit, start, end: n.getEnd(), text: `${r.change.to}: ${n.text}` } : { unit, start, end: n.getEnd(), text: r.change.to };
         }
         if (r && edit)
-          report(r.owners, r.change.rule.id, unit, start, n.getEnd(), says(`\`${r.change.from}\` of the request type \`${r.typeName}\` is \`${r.change.to}\` in 2024-09; `, note('safe', undefined, 'renames')), {
+          report(r.owners, r.change.rule.id, unit, start, n.getEnd(), says(`\`${r.change.from}\` of the ${r.what ?? 'request type'} \`${r.typeName}\` is \`${r.change.to}\` in 2024-09; `, note('safe', undefined, 'renames')), {
             edits: [edit],
             context: { ...r.info, by: 'type' },
             fixDescription: `rename ${r.change.from} to ${r.change.to}`,
@@ -427,6 +448,8 @@ function mappedKeyLiterals<R>(checker: ts.TypeChecker, unitOf: Map<ts.SourceFile
 }
 
 function typeLabel(d: ts.Declaration): string {
+  // a schema's key: the schema, by the constant that holds it (nested in place: the outer one)
+  if (schemaMember(d)) return schemaNames(d).names[0] ?? 'type literal';
   let n: ts.Node | undefined = d.parent;
   while (n) {
     if ((ts.isInterfaceDeclaration(n) || ts.isTypeAliasDeclaration(n) || ts.isClassDeclaration(n)) && n.name) return n.name.text;
