@@ -94,7 +94,7 @@ function ownMethod(unit: Unit, cls: ts.ClassLikeDeclaration, name: string): Call
 }
 
 /** The class an instance expression is made from (`new C()`, a variable or an imported constant holding one). */
-function instanceClass(acc: AnalysisState, unit: Unit, e: ts.Expression, depth = 0): { unit: Unit; cls: ts.ClassLikeDeclaration } | undefined {
+export function instanceClass(acc: AnalysisState, unit: Unit, e: ts.Expression, depth = 0): { unit: Unit; cls: ts.ClassLikeDeclaration } | undefined {
   if (depth > 4) return undefined;
   e = unwrap(e);
   if (ts.isNewExpression(e) && ts.isIdentifier(e.expression)) {

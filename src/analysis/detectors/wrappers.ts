@@ -7,12 +7,11 @@
 
 import ts from '../../core/ts.cjs';
 import { type Piece, findProperty, propertyValue, unwrap } from '../evaluate.js';
-import { classField } from '../syntax.js';
 import type { AnalysisState, SentRequest } from '../state.js';
 import { treeIndex, type Unit } from '../units.js';
 import { bodyValue, builtObject, isOptionsObject, objects } from './body-objects.js';
 import { helperParameterSeen } from './path-helpers.js';
-import { type Called, type FunctionNode, calledFunction, callersOf, callsNamed, constructionOf, constructionsOf, enclosingClass, functionName, instanceParameter, parameterIndex } from './callers.js';
+import { type Called, type FunctionNode, calledFunction, callersOf, callsNamed, constructionOf, constructionsOf, enclosingClass, functionName, instanceClass, instanceParameter, parameterIndex } from './callers.js';
 import { BASE_OPTION, joinBase } from './path-text.js';
 import { bodyTransform } from './body-transforms.js';
 import { FETCH_LIKE, NO_BODY_METHODS, applyBody, baseFor, endpointOfPieces, isRequest, methodOf, requestOptions, sentThroughBase, sentThroughPieces, endpointOf } from './requests.js';
@@ -232,16 +231,17 @@ function followUrl(acc: AnalysisState, unit: Unit, call: ts.CallExpression, fn: 
     if (a && !built!.args.slice(0, member.index + 1).some((x) => ts.isSpreadElement(x))) env.set(`this.${member.name}`, acc.ev.pieces(built!.unit, a));
     else unboundInstance(acc, fn, member.index, call.getText(unit.sf));
   }
-  // a method a subclass inherits and calls on itself (`this.post(path, body)`), reading a member the
-  // subclass sets (`protected readonly baseUrl = 'https://…'` over an abstract one): the subclass's value
+  // an inherited method reading a member the subclass sets (`protected readonly baseUrl = 'https://…'`
+  // over an abstract one the base class reads as `this.baseUrl`), called on the subclass's instance
+  // (`this.post(path, body)` in it, or `new Labels().post(…)`): the subclass's value
   const callee = unwrap(call.expression);
-  if (ts.isPropertyAccessExpression(callee) && callee.expression.kind === ts.SyntaxKind.ThisKeyword)
+  const receiver = ts.isPropertyAccessExpression(callee) ? (callee.expression.kind === ts.SyntaxKind.ThisKeyword ? { unit, cls: enclosingClass(callee) } : instanceClass(acc, unit, callee.expression)) : undefined;
+  if (receiver?.cls && receiver.cls !== enclosingClass(fn.node))
     for (const p of acc.ev.pieces(site.urlUnit, site.url, env)) {
       const read = p.t === 'hole' ? unwrap(p.node) : undefined;
       if (!read || !ts.isPropertyAccessExpression(read) || read.expression.kind !== ts.SyntaxKind.ThisKeyword || env.has(`this.${read.name.text}`)) continue;
-      const field = classField(callee, read.name.text);
-      if (field?.initializer && field.parent !== classField(read, read.name.text)?.parent)
-        env.set(`this.${read.name.text}`, acc.ev.pieces(unit, field.initializer, new Map(), 0, [{ unit, name: field.name, label: `this.${read.name.text}`, value: field.initializer }]));
+      const field = receiver.cls.members.find((m): m is ts.PropertyDeclaration => ts.isPropertyDeclaration(m) && ts.isIdentifier(m.name) && m.name.text === read.name.text && !!m.initializer && !m.modifiers?.some((x) => x.kind === ts.SyntaxKind.StaticKeyword));
+      if (field) env.set(`this.${read.name.text}`, acc.ev.pieces(receiver.unit, field.initializer!, new Map(), 0, [{ unit: receiver.unit, name: field.name, label: `this.${read.name.text}`, value: field.initializer! }]));
     }
   // what the wrapper writes around the caller's path comes through it, as a base does
   const url = acc.ev.pieces(site.urlUnit, site.url, env).map((p): Piece => (own.has(p) || p.via.length ? p : { ...p, via: [{ unit: p.unit, name: p.node, label: BASE_OPTION, value: p.node as ts.Expression }] }));
