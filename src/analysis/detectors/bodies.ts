@@ -226,6 +226,8 @@ export function applyContext(acc: AnalysisState, t: Target, ctx: ContextKind, in
   acc.bodyObjects?.push(t);
   // a body sent to the 2024-09 pickups path that still gives a v1-only field (`preferred_date`, a
   // nested `pickup`) is half migrated: 2024-09 does not read those fields, so it is a v1 body
+  // (the 2024-09 keys it already gives are checked as a 2024-09 body's are: `selected_to_time: '17:00:00'`)
+  const sentTo2024 = ctx === 'pickup-2024-09';
   if (ctx === 'pickup-2024-09' && halfMigratedPickup(node)) ctx = 'pickup-v1';
   // a body sent to another 2024-09 path that still gives the 2023-01 `courier_selection` block
   if (ctx === 'body-2024-09' && node.properties.some((p) => p.name && propName(p.name) === 'courier_selection')) ctx = 'half-2024-09';
@@ -287,7 +289,7 @@ export function applyContext(acc: AnalysisState, t: Target, ctx: ContextKind, in
   const chainOnly = !migrated && !distinctive;
   // (a webhook body: its request type's `version` may be typed '2023-01')
   if (renames.size || ctx === 'labels-2023-01' || ctx === 'labels-2024-09' || ctx === 'webhook-2023-01') acc.shaped.push({ unit, node, ctx, info, owner: acc.collecting ?? (info.by === 'keys' ? acc.unsent : undefined) });
-  if (ctx === 'pickup-2024-09') check2024Pickup(acc, unit, node);
+  if (sentTo2024) check2024Pickup(acc, unit, node);
   if (ctx === 'pickup-v1' && nestedConflict(node)) acc.leftBodies.add(node);
   for (const p of props) {
     if (ts.isSpreadAssignment(p)) {
