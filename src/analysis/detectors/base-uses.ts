@@ -127,7 +127,8 @@ function destructuredElsewhere(acc: AnalysisState, h: Extract<Holder, { kind: 'v
       if (ts.isPropertyAccessExpression(el) && el.name === id) {
         const obj = unwrap(el.expression);
         const d = ts.isIdentifier(obj) ? acc.bindings.resolve(u, obj) : undefined;
-        if (d?.kind !== 'module') uses.push({ unit: u, node: el });
+        // (a global's member of the same name, `process.env` beside a holder named `env`, is none)
+        if ((d || !ts.isIdentifier(obj)) && d?.kind !== 'module') uses.push({ unit: u, node: el });
         continue;
       }
       if (isReference(id) && !acc.bindings.resolve(u, id)) uses.push({ unit: u, node: id });
