@@ -8,7 +8,7 @@ import { checkBaseUses } from './detectors/base-uses.js';
 import { codeSpan, virtualText } from './detectors/path-text.js';
 import { constantStays } from './detectors/path-constants.js';
 import { environmentTwins } from './detectors/replaced-environments.js';
-import { memberKey } from './detectors/versioned-base.js';
+import { UNMAPPED, memberKey } from './detectors/versioned-base.js';
 import type { UnitEdit } from './render.js';
 import type { AnalysisState, BaseGroup } from './state.js';
 import { settleFamilyGroup } from './settle-v1-bases.js';
@@ -141,11 +141,22 @@ export function settleGroup(acc: AnalysisState, g: BaseGroup): void {
     return reasons.join('; ');
   };
   const holds = holdsAt(g.unit.file);
+  // a path the spec does not map, moved on its assumed 2024-09 form: the base and every path through it move only with `--unsafe`
+  const onAssumption = movable ? g.members.filter((x) => x.match.rule?.id === UNMAPPED) : [];
+  const kind = !movable ? 'none' : onAssumption.length ? 'unsafe' : 'safe';
+  const assumedAt = (from: string) => onAssumption.map((x) => `\`${x.shown}\` (${acc.placeOf(x.unit.file, lineCol(x.unit.fileText, x.start + x.unit.offset).line, from)})`).join(', ');
+  const moves = (from: string) => (kind === 'unsafe' ? `\`--fix --unsafe\` moves it with the base, on the assumed 2024-09 form of ${assumedAt(from)}, which the spec does not give; plain \`--fix\` leaves them all` : '`--fix` moves it with the base');
   acc.add('versioned-base-url', g.unit, baseStart, g.end,
     movable
-      ? `The base URL \`${g.label}\` carries the 2023-01 version; every relative path sent through it is a 2023-01 path (${g.members.length} of them). \`--fix\` moves it to /2024-09 together with those paths.`
+      ? `The base URL \`${g.label}\` carries the 2023-01 version; every relative path sent through it is a 2023-01 path (${g.members.length} of them). ${kind === 'unsafe' ? `\`--fix --unsafe\` moves it to /2024-09 together with those paths, on the assumed 2024-09 form of ${assumedAt(g.unit.file)}, which the spec does not give; plain \`--fix\` leaves them all.` : '`--fix` moves it to /2024-09 together with those paths.'}`
       : `The base URL \`${g.label}\` carries the 2023-01 version; it cannot move to /2024-09 while ${holds} (left for a person: move those paths by hand, then the base).`,
-    { edits: movable ? [baseEdit] : undefined, fixKind: movable ? 'safe' : 'none', replace: true, fixDescription: "write '2024-09'", newText: '2024-09' });
+    { edits: movable ? [baseEdit] : undefined, fixKind: kind, replace: true, fixDescription: "write '2024-09'", newText: '2024-09' });
+  // a webhook `version` read from the base's constant moves with it: only with `--unsafe` where the base does
+  if (kind === 'unsafe')
+    for (const r of g.versionReads ?? []) {
+      const f = acc.findings.get(`${r.unit.file}:${r.node.getStart(r.unit.sf) + r.unit.offset}:webhook-version`);
+      if (f?.fixKind === 'safe') acc.assume(f, `the versioned base URL \`${g.label}\` it is also the version of (${acc.placeOf(g.unit.file, lineCol(g.unit.fileText, baseStart + g.unit.offset).line, f.file)})`);
+    }
   // a webhook `version` read from the base's constant cannot move while the base stays: it holds its webhook (path, events)
   if (!movable)
     for (const r of g.versionReads ?? [])
@@ -157,7 +168,7 @@ export function settleGroup(acc: AnalysisState, g: BaseGroup): void {
       movable
         ? `The base URL \`${t.label}\` carries the 2023-01 version; the build swaps it in for \`${g.label}\` (${at}), which moves to /2024-09 with its paths: \`--fix\` moves this one with them.`
         : `The base URL \`${t.label}\` carries the 2023-01 version; the build swaps it in for \`${g.label}\` (${at}), which cannot move to /2024-09 while ${holdsAt(t.unit.file)} (left for a person: move those paths by hand, then both bases).`,
-      { edits: movable ? [{ unit: t.unit, start: t.start, end: t.end, text: '2024-09' }] : undefined, fixKind: movable ? 'safe' : 'none', replace: true, fixDescription: "write '2024-09'", newText: '2024-09' });
+      { edits: movable ? [{ unit: t.unit, start: t.start, end: t.end, text: '2024-09' }] : undefined, fixKind: kind, replace: true, fixDescription: "write '2024-09'", newText: '2024-09' });
   }
   for (const x of g.members) {
     const rule = x.match.rule!;
@@ -171,9 +182,9 @@ export function settleGroup(acc: AnalysisState, g: BaseGroup): void {
     const assumed = rule.id === 'unmapped-2023-01-path' && x.match.newPath ? x.match.newPath.map((t) => (typeof t === 'string' ? t : '…')).join('') : undefined;
     const entry = assumed ? ` (its assumed 2024-09 form is \`${assumed}\`; once checked in the 2024-09 reference, the config entry \`paths: { "${configKey(x.shown)}": "${configKey(assumed)}" }\` lets plain \`--fix\` move it with the base)` : '';
     const msg = movable
-      ? `\`${x.own}\` sent through the versioned base URL \`${g.label}\` forms \`${x.shown}\`${ep ? ` (${ep.method} ${ep.old})` : ''}; 2024-09 uses \`${ep?.new ?? '?'}\`; \`--fix\` moves it with the base.`
+      ? `\`${x.own}\` sent through the versioned base URL \`${g.label}\` forms \`${x.shown}\`${ep ? ` (${ep.method} ${ep.old})` : ''}${ep?.new ? `; 2024-09 uses \`${ep.new}\`` : `, a 2023-01 path the spec does not map${entry}`}; ${onAssumption.includes(x) ? '`--fix --unsafe` moves it with the base (an assumption: check it); plain `--fix` leaves them all' : moves(x.unit.file)}.`
       : `\`${x.own}\` sent through the versioned base URL \`${g.label}\` forms \`${x.shown}\`, a 2023-01 path${ep?.new ? `; 2024-09 uses \`${ep.new}\`` : ` the spec does not map${entry}`}; left for a person: it moves only with the base, which is held back (${holdsAt(x.unit.file)}).`;
-    acc.add(rule.id, x.unit, x.start, x.end, msg, { edits: movable && x.edit ? [x.edit] : undefined, fixKind: movable ? 'safe' : 'none', replace: true, context });
+    acc.add(rule.id, x.unit, x.start, x.end, msg, { edits: movable && x.edit ? [x.edit] : undefined, fixKind: kind, replace: true, context });
   }
 }
 

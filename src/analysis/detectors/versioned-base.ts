@@ -122,6 +122,9 @@ export function groupAt(acc: AnalysisState, vPiece: LitPiece, vt: Virtual, versi
 }
 
 /** A use of a versioned base whose path cannot be tied to it: the base is held until a person checks it. */
+/** The rule of a 2023-01 path the spec does not map, whose 2024-09 form is assumed. */
+export const UNMAPPED = 'unmapped-2023-01-path';
+
 export function unseenUse(acc: AnalysisState, g: BaseGroup, unit: Unit, node: ts.Node, why: string, hole?: ts.Node): void {
   if (!g.unseen.some((x) => x.node === node && x.why === why)) g.unseen.push({ unit, node, why, hole });
   if (!g.sends.includes(node)) g.sends.push(node);
@@ -153,7 +156,8 @@ export function groupMember(acc: AnalysisState, unit: Unit, m: PathMatch, pieces
   let edit: UnitEdit | undefined;
   // the constant or helper the path is written in, whose every read must be a request through the base (path-constants.ts)
   let written: Via | undefined = constant?.via;
-  if (m.version === '2023-01' && m.newPath && !m.partial && m.rule!.fix === 'safe') {
+  // (a path the spec does not map has its assumed form: the group then moves only with `--unsafe`, settle-groups.ts)
+  if (m.version === '2023-01' && m.newPath && !m.partial && (m.rule!.fix === 'safe' || m.rule!.id === UNMAPPED)) {
     const [head, ...rest] = m.newPath;
     if (typeof head === 'string' && head.startsWith('/2024-09')) {
       let rel = head.slice('/2024-09'.length);
