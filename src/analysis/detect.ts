@@ -40,6 +40,7 @@ import { groupAssumed } from './settle-assumed.js';
 import { AnalysisState, type AnalyzerOptions } from './state.js';
 import { renameShapes } from './detectors/request-types.js';
 import { scanPathTypes } from './detectors/path-types.js';
+import { scanPathKeyBodies } from './detectors/path-key-bodies.js';
 import { tiePathTypes } from './detectors/path-type-ties.js';
 import { holdPathTypes } from './settle-path-types.js';
 import type { Unit, UnitStore } from './units.js';
@@ -71,6 +72,7 @@ export class Analyzer {
     // detect
     for (const u of units) scanStrings(a, u);
     for (const u of units) scanPathTypes(a, u);
+    for (const u of units) scanPathKeyBodies(a, u);
     const t1 = now();
     for (const u of units) followWrappers(a, u);
     for (const u of units) scanCalls(a, u);

@@ -5,6 +5,7 @@
 
 import type { Finding } from '../types.js';
 import type { AnalysisState, PathType } from './state.js';
+import { holdKeyedRequests } from './detectors/path-key-bodies.js';
 
 /** The path findings of the code checked against a literal path type (path-type-ties.ts). */
 export function typedBy(acc: AnalysisState, t: PathType): Finding[] {
@@ -16,9 +17,12 @@ export function typedBy(acc: AnalysisState, t: PathType): Finding[] {
   return out;
 }
 
-/** Settle each literal path type with what it types; true when a fix was taken away or tied to `--unsafe`. */
+/**
+ * Settle each literal path type with what it types, and each path written as a key of a `paths`
+ * type with the requests checked against it; true when a fix was taken away or tied to `--unsafe`.
+ */
 export function holdPathTypes(acc: AnalysisState): boolean {
-  let changed = false;
+  let changed = holdKeyedRequests(acc);
   for (const t of acc.pathTypes) {
     const tf = acc.findings.get(t.key);
     if (!tf) continue;

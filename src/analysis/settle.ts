@@ -6,7 +6,7 @@ import ts from '../core/ts.cjs';
 import type { Finding, HoldCode } from '../types.js';
 import { propName } from './bindings.js';
 import { unwrap } from './evaluate.js';
-import { IMPORT_SPECIFIER } from './resolve.js';
+import { importReaches, isPathKey } from './detectors/path-key-bodies.js';
 import { note, says } from './findings.js';
 import type { AnalysisState, SentRequest, Span } from './state.js';
 import { hiddenFindings, scriptRanges } from './suppress.js';
@@ -178,35 +178,13 @@ const isPathText = (e: ts.Expression): boolean => {
  */
 export function holdTypedByGenerated(acc: AnalysisState): void {
   const generated = new Map<string, Finding[]>();
-  // (a path written as a key of a type, as openapi-typescript's `paths` gives them: `"/2023-01/labels": { … }`)
-  const isKey = (f: Finding) => {
-    const text = acc.store.text(f.file) ?? '';
-    return /["']/.test(text[f.start - 1] ?? '') && /^["']\s*[?]?:/.test(text.slice(f.end, f.end + 4));
-  };
   for (const f of acc.findings.values())
-    if (f.heldBecause?.code === 'generated' && f.changeKind === 'endpoint-moved' && f.oldText && isKey(f)) generated.set(f.oldText, [...(generated.get(f.oldText) ?? []), f]);
+    if (f.heldBecause?.code === 'generated' && f.changeKind === 'endpoint-moved' && f.oldText && isPathKey(acc, f)) generated.set(f.oldText, [...(generated.get(f.oldText) ?? []), f]);
   if (!generated.size) return;
-  const reaches = (from: string, to: Set<string>): string | undefined => {
-    const seen = new Set([from]);
-    let level = [from];
-    for (let step = 0; step < 3 && level.length; step++) {
-      const next: string[] = [];
-      for (const file of level)
-        for (const m of (acc.store.text(file) ?? '').matchAll(IMPORT_SPECIFIER)) {
-          const target = acc.store.resolve(file, m[1]);
-          if (!target || seen.has(target)) continue;
-          if (to.has(target)) return target;
-          seen.add(target);
-          next.push(target);
-        }
-      level = next;
-    }
-    return undefined;
-  };
   for (const f of acc.findings.values()) {
     if (f.fixKind === 'none' || f.changeKind !== 'endpoint-moved' || !f.oldText) continue;
     const schema = generated.get(f.oldText);
-    const file = schema && reaches(f.file, new Set(schema.map((g) => g.file)));
+    const file = schema && importReaches(acc, f.file, new Set(schema.map((g) => g.file)));
     const at = file && schema!.find((g) => g.file === file)!;
     if (at) acc.hold(f, 'path-stays', `the request is checked against a generated file that gives this path (${acc.placeOf(at.file, at.line, f.file)}), which \`--fix\` never edits: regenerate it for 2024-09, then move the request with it`);
   }

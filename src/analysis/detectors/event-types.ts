@@ -57,11 +57,19 @@ export function tieEventTypes(acc: AnalysisState): void {
       }
   }
   const findingAt = (unit: Unit, n: ts.Node) => acc.findings.get(`${unit.file}:${n.getStart(unit.sf) + unit.offset}:${ev.id}`);
+  // (a generic's type argument last: it goes with the types and values its parameter's constraint names, decided first)
+  const bounds = new Map(types.map((t) => [t, boundOf(checker, t.node)]));
+  types.sort((a, b) => Number(!!bounds.get(a)) - Number(!!bounds.get(b)));
   for (const t of types) {
     const list = sites.get(t) ?? [];
     const shown = `\`${typeName(t.node)}\` at ${acc.shownFile(t.unit.file)}:${lineOf(t.unit, t.node)}`;
     // the paths of the webhook requests whose event list it types (through a parameter's or a variable's type too)
     const typed = acc.requests.filter((r) => r.pathKey && acc.findings.has(r.pathKey) && r.objects.some((o) => eventListTypes(checker, unitOf, o.node).has(t.node))).map((r) => acc.findings.get(r.pathKey!)!);
+    // a generic's type argument: the event names its parameter's constraint writes (a type of
+    // names, a constant's values through `typeof`) are what the checker checks it against
+    const bound = bounds.get(t);
+    const named = bound ? [...typeNodesWritten(checker, [bound])].filter((n) => n !== t.node && unitOf.has(n.getSourceFile()) && (ts.isLiteralTypeNode(n) ? ts.isStringLiteral(n.literal) && n.literal.text === ev.old : (n as Literal).text === ev.old)) : [];
+    const bounding = named.map((n) => ({ n, unit: unitOf.get(n.getSourceFile())!, f: findingAt(unitOf.get(n.getSourceFile())!, ts.isLiteralTypeNode(n) ? n.literal : n) }));
     let type = t.finding;
     if (type) {
       // (settle took it away: data that describes 2023-01)
@@ -70,7 +78,7 @@ export function tieEventTypes(acc: AnalysisState): void {
       // a type of names whose own place does not make it an event type (an option's type, a
       // parameter's): an event type where a value checked against it is an event name sent or
       // compared, or where it types the event list of a webhook request
-      if (!list.some((s) => findingAt(s.unit, s.lit)) && !typed.length) continue;
+      if (!list.some((s) => findingAt(s.unit, s.lit)) && !typed.length && !bounding.some((b) => b.f)) continue;
       if (t.versionAt && !acc.findings.has(`${t.versionAt}:webhook-version`)) continue;
       type = reportEvent(acc, t.unit, t.node.literal as Literal);
       if (!type) continue;
@@ -88,6 +96,11 @@ export function tieEventTypes(acc: AnalysisState): void {
     }
     // the webhook requests whose event list it types: their paths stay or move with it
     for (const path of typed) if (!members.includes(path)) members.push(path);
+    // the constraint's event names: renamed alone, either side fails the constraint (TS2344)
+    for (const b of bounding) {
+      if (b.f) members.includes(b.f) || members.push(b.f);
+      else stays ??= `the type argument ${shown} must be one of the names the constraint \`${bound!.getText()}\` writes, which names \`'${ev.old}'\` at ${acc.shownFile(b.unit.file)}:${lineOf(b.unit, b.n)} as something other than the service's event`;
+    }
     acc.eventTypeGroups.push({ type, shown, members, stays });
   }
 }
@@ -168,8 +181,24 @@ function keysOf(checker: ts.TypeChecker, obj: ts.ObjectLiteralExpression): ts.Ty
   return [...types, ...declaredAt(checker, at)].flatMap((r) => mapKeys(r, alias));
 }
 
-/** The name of the type a literal type is written in (its alias or interface), else the literal type's text. */
+/** Where a literal type is a generic's type argument (`EnvelopeOf<'…'>`): the constraint of the parameter it is given for. */
+function boundOf(checker: ts.TypeChecker, n: ts.LiteralTypeNode): ts.TypeNode | undefined {
+  let at: ts.Node = n;
+  while (at.parent && (ts.isUnionTypeNode(at.parent) || ts.isParenthesizedTypeNode(at.parent))) at = at.parent;
+  const ref = at.parent;
+  if (!ref || !(ts.isTypeReferenceNode(ref) || ts.isExpressionWithTypeArguments(ref)) || !ref.typeArguments?.includes(at as ts.TypeNode)) return undefined;
+  const index = ref.typeArguments.indexOf(at as ts.TypeNode);
+  let sym = attempt(() => checker.getSymbolAtLocation(ts.isTypeReferenceNode(ref) ? ref.typeName : ref.expression));
+  if (sym && sym.flags & ts.SymbolFlags.Alias) sym = attempt(() => checker.getAliasedSymbol(sym!));
+  for (const d of sym?.declarations ?? [])
+    if ((ts.isTypeAliasDeclaration(d) || ts.isInterfaceDeclaration(d) || ts.isClassDeclaration(d)) && d.typeParameters?.[index]?.constraint) return d.typeParameters[index].constraint;
+  return undefined;
+}
+
+/** The name of the type a literal type is written in (its alias or interface, the generic it is given to), else the literal type's text. */
 function typeName(n: ts.LiteralTypeNode): string {
+  // (a generic's type argument: the type it makes, `ShippingEvent<'…'>`)
+  if (n.parent && (ts.isTypeReferenceNode(n.parent) || ts.isExpressionWithTypeArguments(n.parent)) && n.parent.typeArguments?.includes(n)) return n.parent.getText();
   for (let p: ts.Node | undefined = n.parent; p && !ts.isSourceFile(p); p = p.parent)
     if ((ts.isTypeAliasDeclaration(p) || ts.isInterfaceDeclaration(p)) && p.name) return p.name.text;
   return n.getText();

@@ -38,7 +38,8 @@ export function declaredAt(checker: ts.TypeChecker, c: ts.Expression): ts.TypeNo
 
 /**
  * The literal types written in these type nodes and in the types they name (aliases, interfaces,
- * type parameters' constraints), a few steps deep.
+ * type parameters' constraints), a few steps deep, and the strings a constant named by `typeof`
+ * holds (`(typeof EVENTS)[number]`, `(typeof ShipEvents)[keyof typeof ShipEvents]`).
  */
 export function typeNodesWritten(checker: ts.TypeChecker, roots: ts.TypeNode[]): Set<ts.Node> {
   const out = new Set<ts.Node>();
@@ -51,9 +52,17 @@ export function typeNodesWritten(checker: ts.TypeChecker, roots: ts.TypeNode[]):
       const name = ts.isTypeReferenceNode(n) ? n.typeName : ts.isTypeQueryNode(n) ? n.exprName : n.expression;
       let sym = attempt(() => checker.getSymbolAtLocation(name));
       if (sym && sym.flags & ts.SymbolFlags.Alias) sym = attempt(() => checker.getAliasedSymbol(sym!));
-      for (const d of sym?.declarations ?? []) if (ts.isTypeAliasDeclaration(d) || ts.isInterfaceDeclaration(d) || ts.isTypeParameterDeclaration(d) || ts.isTypeLiteralNode(d)) visit(d, depth + 1);
+      for (const d of sym?.declarations ?? []) {
+        if (ts.isTypeAliasDeclaration(d) || ts.isInterfaceDeclaration(d) || ts.isTypeParameterDeclaration(d) || ts.isTypeLiteralNode(d)) visit(d, depth + 1);
+        else if (ts.isTypeQueryNode(n) && ts.isVariableDeclaration(d) && d.initializer) strings(d.initializer);
+      }
     }
     ts.forEachChild(n, (x) => visit(x, depth));
+  };
+  // (the values only: not the types written among them)
+  const strings = (n: ts.Node): void => {
+    if (ts.isStringLiteral(n) || ts.isNoSubstitutionTemplateLiteral(n)) out.add(n);
+    else if (!ts.isTypeNode(n)) ts.forEachChild(n, strings);
   };
   for (const r of roots) visit(r, 0);
   return out;

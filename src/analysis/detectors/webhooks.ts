@@ -402,6 +402,9 @@ function eventTypePlace(acc: AnalysisState, unit: Unit, node: ts.TypeNode, depth
   const p = at.parent;
   if (!p) return false;
   if ((ts.isPropertySignature(p) || ts.isPropertyDeclaration(p)) && p.type === at) return (ts.isIdentifier(p.name) || ts.isStringLiteral(p.name)) && EVENT_KEY.test(p.name.text);
+  // a generic's type argument (`EnvelopeOf<'…'>`, `BasePayload<'…', D>`): where the generic's
+  // parameter types an event's name (`event_type: E`, `Extract<Envelope, { type: E }>`)
+  if ((ts.isTypeReferenceNode(p) || ts.isExpressionWithTypeArguments(p)) && p.typeArguments?.includes(at as ts.TypeNode)) return depth <= 2 && eventParameter(acc, unit, p, p.typeArguments.indexOf(at as ts.TypeNode), depth);
   if (!ts.isTypeAliasDeclaration(p) || p.type !== at || depth > 2) return false;
   // where the alias is used, in the modules that name it
   for (const u of acc.store.all()) {
@@ -414,4 +417,20 @@ function eventTypePlace(acc: AnalysisState, unit: Unit, node: ts.TypeNode, depth
     }
   }
   return false;
+}
+
+/** Does the type parameter at `index` of the generic `ref` names type an event's name where the generic uses it? */
+function eventParameter(acc: AnalysisState, unit: Unit, ref: ts.TypeReferenceNode | ts.ExpressionWithTypeArguments, index: number, depth: number): boolean {
+  const name = ts.isTypeReferenceNode(ref) ? ref.typeName : ref.expression;
+  if (!ts.isIdentifier(name)) return false;
+  const d = acc.bindings.resolve(unit, name);
+  const param = d?.kind === 'type' ? d.node.typeParameters?.[index] : undefined;
+  if (!d || d.kind !== 'type' || !param) return false;
+  const uses: ts.TypeReferenceNode[] = [];
+  const visit = (n: ts.Node): void => {
+    if (ts.isTypeReferenceNode(n) && ts.isIdentifier(n.typeName) && n.typeName.text === param.name.text && !n.typeArguments) uses.push(n);
+    ts.forEachChild(n, visit);
+  };
+  ts.forEachChild(d.node, (n) => n !== param && visit(n));
+  return uses.some((u) => eventTypePlace(acc, d.unit, u, depth + 1));
 }
