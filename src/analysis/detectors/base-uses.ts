@@ -10,7 +10,8 @@ import type { Decl } from '../bindings.js';
 import { unwrap } from '../evaluate.js';
 import type { AnalysisState, BaseGroup } from '../state.js';
 import type { Unit } from '../units.js';
-import { calledFunction, enclosingClass } from './callers.js';
+import { type ClassNode, classParts, constructedClass, constructorOf, enclosingClass, isConstructorFunction } from '../class-view.js';
+import { calledFunction } from './callers.js';
 import { BASE_KEYS, isCreate } from './instance-base.js';
 import { contains, declared, exported, keyRead } from './path-constants.js';
 import { enclosingFunction, isReference, markupMentions, outermost, usesAnywhere } from './uses.js';
@@ -25,7 +26,7 @@ const QUIET_MEMBERS = new Set(['interceptors', 'defaults']);
 /** (`returns`: a factory of the project returning the instance, whose calls are where the instance goes) */
 type Holder =
   | { kind: 'var'; unit: Unit; decl: ts.VariableDeclaration | ts.FunctionDeclaration | ts.BindingElement; name: ts.Identifier; key?: string; label: string; returns?: true }
-  | { kind: 'member'; unit: Unit; cls: ts.ClassLikeDeclaration; name: string; label: string };
+  | { kind: 'member'; unit: Unit; cls: ClassNode; name: string; label: string };
 
 /** Look once for the base's other uses; each one found holds it (BaseGroup.unseen). */
 export function checkBaseUses(acc: AnalysisState, g: BaseGroup): void {
@@ -145,7 +146,7 @@ function usesOf(acc: AnalysisState, h: Holder): { unit: Unit; node: ts.Node }[] 
       if (ts.isPropertyAccessExpression(n) && n.expression.kind === ts.SyntaxKind.ThisKeyword && n.name.text === h.name && enclosingClass(n) === h.cls && !assignedHere(n)) out.push({ unit: h.unit, node: n });
       ts.forEachChild(n, visit);
     };
-    visit(h.cls);
+    for (const part of classParts(h.cls)) visit(part);
     return out;
   }
   const uses = usesAnywhere(acc, h.name, (d) => (d.kind === 'var' || d.kind === 'func' || d.kind === 'binding') && d.node === h.decl);
@@ -241,8 +242,10 @@ function handedToSends(acc: AnalysisState, g: BaseGroup, unit: Unit, handed: { c
     const call = handed.call;
     const c = unwrap(call.expression);
     const d = ts.isIdentifier(c) ? acc.bindings.resolve(unit, c) : undefined;
-    if (d?.kind !== 'class') return false;
-    fn = d.node.members.find(ts.isConstructorDeclaration);
+    // (a class, or a constructor function: class-view.ts)
+    const cls: ClassNode | undefined = d?.kind === 'class' ? d.node : d?.kind === 'func' && isConstructorFunction(d.node) ? d.node : undefined;
+    if (!d || !cls) return false;
+    fn = constructorOf(cls);
     fnUnit = d.unit;
   } else {
     const called = calledFunction(acc, unit, handed.call.expression);
@@ -254,7 +257,7 @@ function handedToSends(acc: AnalysisState, g: BaseGroup, unit: Unit, handed: { c
   if (!fn || !param || !ts.isIdentifier(param.name)) return false;
   const name = param.name.text;
   const uses: ts.Node[] = [];
-  const cls = ts.isConstructorDeclaration(fn) ? fn.parent : undefined;
+  const cls = fn && constructedClass(fn);
   // a constructor's parameter property, or a member it sets from the parameter: `this.<member>` in the class
   const members = new Set<string>();
   if (cls && ts.getModifiers(param)?.length) members.add(name);
@@ -276,7 +279,7 @@ function handedToSends(acc: AnalysisState, g: BaseGroup, unit: Unit, handed: { c
       if (ts.isPropertyAccessExpression(n) && n.expression.kind === ts.SyntaxKind.ThisKeyword && members.has(n.name.text) && !assignedHere(n) && enclosingClass(n) === cls) uses.push(n);
       ts.forEachChild(n, inClass);
     };
-    inClass(cls);
+    for (const part of classParts(cls)) inClass(part);
   }
   return uses.every((u) => g.sends.some((s) => contains(s, u)) || quietMember(u));
 }

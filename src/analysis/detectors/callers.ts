@@ -1,14 +1,16 @@
 // Who calls a function, and what a call calls: functions by the name their callers use, methods
 // of a class called through `this` or an instance (`new C()`), and the members a class sets on
-// `this` (a field's initializer, a constructor's `this.http = …`).
+// `this` (a field's initializer, a constructor's `this.http = …`). A constructor function with
+// methods on its prototype is read as a class (class-view.ts).
 
 import ts from '../../core/ts.cjs';
-import { commonJsExport } from '../bindings.js';
+import { type Decl, commonJsExport } from '../bindings.js';
 import { unwrap } from '../evaluate.js';
 import { lastName } from '../syntax.js';
 import type { AnalysisState } from '../state.js';
 import { treeIndex, type Unit } from '../units.js';
 import { injectedClass } from '../injection-tokens.js';
+import { type ClassNode, type Constructor, classMembers, constructorOf, enclosingClass, isConstructorFunction, prototypeMethods } from '../class-view.js';
 
 export type FunctionNode = ts.SignatureDeclaration & { body?: ts.Node };
 
@@ -55,34 +57,40 @@ export function functionName(fn: ts.Node): string | undefined {
     // a CommonJS export (`exports.createLabel = function (body) {…}`, `module.exports.createLabel = (body) => …`)
     const exported = ts.isBinaryExpression(p) && p.operatorToken.kind === ts.SyntaxKind.EqualsToken && p.right === fn ? commonJsExport(p.left) : undefined;
     if (exported) return exported;
+    // a method of a constructor function's prototype (`Client.prototype.get = function (path) {…}`)
+    if (ts.isBinaryExpression(p) && p.operatorToken.kind === ts.SyntaxKind.EqualsToken && p.right === fn && ts.isPropertyAccessExpression(p.left) && ts.isPropertyAccessExpression(p.left.expression) && p.left.expression.name.text === 'prototype') return p.left.name.text;
   }
   return undefined;
 }
 
-/** The class a node is written in. */
-export function enclosingClass(n: ts.Node): ts.ClassLikeDeclaration | undefined {
-  for (let p = n.parent; p; p = p.parent) if (ts.isClassDeclaration(p) || ts.isClassExpression(p)) return p;
-  return undefined;
+/** The class a declaration stands for: a class (also one a module `require`d exports), or a constructor function. */
+function classOf(acc: AnalysisState, d: Decl | undefined): { unit: Unit; node: ClassNode } | undefined {
+  const cls = acc.bindings.classOf(d);
+  if (cls) return cls;
+  const f = d?.kind === 'module' ? acc.bindings.requiredValue(d.file) : d;
+  return f?.kind === 'func' && isConstructorFunction(f.node) ? { unit: f.unit, node: f.node } : undefined;
 }
 
 /** The class a class extends, where it is written in the project. */
-function baseClass(acc: AnalysisState, unit: Unit, cls: ts.ClassLikeDeclaration): { unit: Unit; cls: ts.ClassLikeDeclaration } | undefined {
-  const ext = cls.heritageClauses?.find((h) => h.token === ts.SyntaxKind.ExtendsKeyword)?.types[0];
+function baseClass(acc: AnalysisState, unit: Unit, cls: ClassNode): { unit: Unit; cls: ClassNode } | undefined {
+  const ext = ts.isFunctionDeclaration(cls) ? undefined : cls.heritageClauses?.find((h) => h.token === ts.SyntaxKind.ExtendsKeyword)?.types[0];
   const e = ext && unwrap(ext.expression);
-  const d = e && ts.isIdentifier(e) ? acc.bindings.classOf(acc.bindings.resolve(unit, e)) : undefined;
+  const d = e && ts.isIdentifier(e) ? classOf(acc, acc.bindings.resolve(unit, e)) : undefined;
   return d ? { unit: d.unit, cls: d.node } : undefined;
 }
 
 /** A method of a class (a method, or a field holding an arrow function), by name; also one it inherits. */
-function methodOf(acc: AnalysisState, unit: Unit, cls: ts.ClassLikeDeclaration, name: string, depth = 0): Called | undefined {
+function methodOf(acc: AnalysisState, unit: Unit, cls: ClassNode, name: string, depth = 0): Called | undefined {
   const own = ownMethod(unit, cls, name);
   if (own || depth > 4) return own;
   const base = baseClass(acc, unit, cls);
   return base && methodOf(acc, base.unit, base.cls, name, depth + 1);
 }
 
-function ownMethod(unit: Unit, cls: ts.ClassLikeDeclaration, name: string): Called | undefined {
-  for (const m of cls.members) {
+function ownMethod(unit: Unit, cls: ClassNode, name: string): Called | undefined {
+  const proto = ts.isFunctionDeclaration(cls) ? prototypeMethods(cls)?.get(name) : undefined;
+  if (proto) return { unit, node: proto };
+  for (const m of classMembers(cls)) {
     if (!m.name || !ts.isIdentifier(m.name) || m.name.text !== name) continue;
     if (ts.isMethodDeclaration(m) && m.body) return { unit, node: m };
     if (ts.isPropertyDeclaration(m) && m.initializer) {
@@ -94,17 +102,17 @@ function ownMethod(unit: Unit, cls: ts.ClassLikeDeclaration, name: string): Call
 }
 
 /** The class an instance expression is made from (`new C()`, a variable or an imported constant holding one). */
-export function instanceClass(acc: AnalysisState, unit: Unit, e: ts.Expression, depth = 0): { unit: Unit; cls: ts.ClassLikeDeclaration } | undefined {
+export function instanceClass(acc: AnalysisState, unit: Unit, e: ts.Expression, depth = 0): { unit: Unit; cls: ClassNode } | undefined {
   if (depth > 4) return undefined;
   e = unwrap(e);
   if (ts.isNewExpression(e) && ts.isIdentifier(e.expression)) {
-    const d = acc.bindings.classOf(acc.bindings.resolve(unit, e.expression));
+    const d = classOf(acc, acc.bindings.resolve(unit, e.expression));
     return d ? { unit: d.unit, cls: d.node } : undefined;
   }
   if (ts.isIdentifier(e)) {
     const d = acc.bindings.resolve(unit, e);
     // a static method (`LabelsMapper.toEntries(…)`), or a parameter typed by a class of the project
-    const cls = acc.bindings.classOf(d);
+    const cls = classOf(acc, d);
     if (cls) return { unit: cls.unit, cls: cls.node };
     if (d?.kind === 'param') return d.node.type ? typeClass(acc, d.unit, d.node.type) : undefined;
     const v = d && acc.ev.valueOf(d);
@@ -151,8 +159,8 @@ function typeClass(acc: AnalysisState, unit: Unit, type: ts.TypeNode): { unit: U
 }
 
 /** The type a class gives a member: a field's, or a constructor parameter property's. */
-export function memberType(cls: ts.ClassLikeDeclaration | undefined, name: string): ts.TypeNode | undefined {
-  for (const m of cls?.members ?? []) {
+export function memberType(cls: ClassNode | undefined, name: string): ts.TypeNode | undefined {
+  for (const m of classMembers(cls)) {
     if (ts.isPropertyDeclaration(m) && m.name && ts.isIdentifier(m.name) && m.name.text === name) return m.type;
     if (!ts.isConstructorDeclaration(m)) continue;
     const i = parameterProperty(m, name);
@@ -228,7 +236,7 @@ export function parameterIndex(acc: AnalysisState, unit: Unit, e: ts.Expression,
  * Every place a class is constructed in the units analysed: `new C(…)` where `C` resolves to it,
  * and `super(…)` in the constructors of the classes that extend it. Each with its arguments.
  */
-export function constructionsOf(acc: AnalysisState, unit: Unit, cls: ts.ClassLikeDeclaration): { unit: Unit; args: readonly ts.Expression[] }[] {
+export function constructionsOf(acc: AnalysisState, unit: Unit, cls: ClassNode): { unit: Unit; args: readonly ts.Expression[] }[] {
   const known = acc.constructionsMemo.get(cls);
   if (known && known.parsed === acc.store.parsedCount) return known.sites;
   const name = cls.name?.text;
@@ -240,7 +248,7 @@ export function constructionsOf(acc: AnalysisState, unit: Unit, cls: ts.ClassLik
     for (const n of index.news) {
       const c = unwrap(n.expression);
       if (!ts.isIdentifier(c) || c.text !== name) continue;
-      if (acc.bindings.classOf(acc.bindings.resolve(u, c))?.node === cls) out.push({ unit: u, args: n.arguments ?? [] });
+      if (classOf(acc, acc.bindings.resolve(u, c))?.node === cls) out.push({ unit: u, args: n.arguments ?? [] });
     }
     for (const call of index.calls) {
       if (call.expression.kind !== ts.SyntaxKind.SuperKeyword) continue;
@@ -266,7 +274,7 @@ export function superArgument(acc: AnalysisState, access: ts.PropertyAccessExpre
   const callee = bound && unwrap(bound.call.expression);
   if (!bound || !callee || !ts.isPropertyAccessExpression(callee) || unwrap(callee.expression).kind !== ts.SyntaxKind.ThisKeyword) return undefined;
   const cls = enclosingClass(access);
-  const ctor = cls?.members.find(ts.isConstructorDeclaration);
+  const ctor = constructorOf(cls);
   const index = ctor ? parameterProperty(ctor, access.name.text) : -1;
   let sub = enclosingClass(bound.call);
   let at = bound.unit;
@@ -275,7 +283,7 @@ export function superArgument(acc: AnalysisState, access: ts.PropertyAccessExpre
     const base = baseClass(acc, at, sub);
     if (!base) return undefined;
     if (base.cls === cls) {
-      const sup = sub.members.find(ts.isConstructorDeclaration)?.body?.statements.map((st) => (ts.isExpressionStatement(st) ? unwrap(st.expression) : undefined)).find((e): e is ts.CallExpression => !!e && ts.isCallExpression(e) && e.expression.kind === ts.SyntaxKind.SuperKeyword);
+      const sup = constructorOf(sub)?.body?.statements.map((st) => (ts.isExpressionStatement(st) ? unwrap(st.expression) : undefined)).find((e): e is ts.CallExpression => !!e && ts.isCallExpression(e) && e.expression.kind === ts.SyntaxKind.SuperKeyword);
       const arg = sup?.arguments[index];
       return arg && !sup!.arguments.slice(0, index + 1).some((a) => ts.isSpreadElement(a)) ? { unit: at, expr: arg } : undefined;
     }
@@ -287,7 +295,7 @@ export function superArgument(acc: AnalysisState, access: ts.PropertyAccessExpre
 
 export function constructorArgument(acc: AnalysisState, unit: Unit, access: ts.PropertyAccessExpression): { unit: Unit; expr: ts.Expression } | undefined {
   const cls = enclosingClass(access);
-  const ctor = cls?.members.find(ts.isConstructorDeclaration);
+  const ctor = constructorOf(cls);
   const index = ctor ? parameterProperty(ctor, access.name.text) : -1;
   if (!cls || !ctor || index < 0) return undefined;
   const args = constructionsOf(acc, unit, cls).map((c) => ({ unit: c.unit, expr: c.args[index] }));
@@ -309,7 +317,7 @@ export function thisMember(acc: AnalysisState, unit: Unit, access: ts.PropertyAc
 }
 
 /** What a class (or one it extends, in the project) sets a member to: a field's initializer or the constructor's assignment. */
-export function classMember(acc: AnalysisState, unit: Unit, cls: ts.ClassLikeDeclaration | undefined, name: string): { unit: Unit; expr: ts.Expression } | undefined {
+export function classMember(acc: AnalysisState, unit: Unit, cls: ClassNode | undefined, name: string): { unit: Unit; expr: ts.Expression } | undefined {
   let at: Unit = unit;
   for (let depth = 0; cls && depth < 5; depth++) {
     const hit = memberIn(at, cls, name);
@@ -321,17 +329,12 @@ export function classMember(acc: AnalysisState, unit: Unit, cls: ts.ClassLikeDec
   return undefined;
 }
 
-function memberIn(unit: Unit, cls: ts.ClassLikeDeclaration, name: string): { unit: Unit; expr: ts.Expression } | undefined {
-  for (const m of cls.members) {
+function memberIn(unit: Unit, cls: ClassNode, name: string): { unit: Unit; expr: ts.Expression } | undefined {
+  for (const m of classMembers(cls))
     if (ts.isPropertyDeclaration(m) && m.name && ts.isIdentifier(m.name) && m.name.text === name && m.initializer) return { unit, expr: m.initializer };
-    if (!ts.isConstructorDeclaration(m) || !m.body) continue;
-    for (const st of m.body.statements) {
-      if (!ts.isExpressionStatement(st) || !ts.isBinaryExpression(st.expression) || st.expression.operatorToken.kind !== ts.SyntaxKind.EqualsToken) continue;
-      const left = st.expression.left;
-      if (ts.isPropertyAccessExpression(left) && left.expression.kind === ts.SyntaxKind.ThisKeyword && left.name.text === name) return { unit, expr: st.expression.right };
-    }
-  }
-  return undefined;
+  const ctor = constructorOf(cls);
+  const set = ctor && memberSet(ctor, name);
+  return set && { unit, expr: set };
 }
 
 /**
@@ -344,7 +347,7 @@ export function instanceParameter(e: ts.Node, fn: ts.Node): { name: string; inde
   if (!access || unwrap(access.expression).kind !== ts.SyntaxKind.ThisKeyword) return undefined;
   const cls = enclosingClass(fn);
   if (!cls || enclosingClass(access) !== cls) return undefined;
-  const ctor = cls.members.find(ts.isConstructorDeclaration);
+  const ctor = constructorOf(cls);
   if (!ctor) return undefined;
   const name = access.name.text;
   const own = parameterProperty(ctor, name);
@@ -356,7 +359,7 @@ export function instanceParameter(e: ts.Node, fn: ts.Node): { name: string; inde
 }
 
 /** What a constructor's body sets a member to, where a statement of it does (`this.version = …`: the first). */
-export function memberSet(ctor: ts.ConstructorDeclaration, name: string): ts.Expression | undefined {
+export function memberSet(ctor: Constructor, name: string): ts.Expression | undefined {
   for (const st of ctor.body?.statements ?? []) {
     if (!ts.isExpressionStatement(st) || !ts.isBinaryExpression(st.expression) || st.expression.operatorToken.kind !== ts.SyntaxKind.EqualsToken) continue;
     const { left, right } = st.expression;
@@ -376,7 +379,7 @@ export function constructionOf(acc: AnalysisState, unit: Unit, call: ts.CallExpr
   for (let depth = 0; e && depth < 5; depth++) {
     if (ts.isNewExpression(e)) {
       const c = unwrap(e.expression);
-      const d = ts.isIdentifier(c) ? acc.bindings.classOf(acc.bindings.resolve(at, c)) : undefined;
+      const d = ts.isIdentifier(c) ? classOf(acc, acc.bindings.resolve(at, c)) : undefined;
       return d && d.node === enclosingClass(fn) ? { unit: at, args: e.arguments ?? [] } : undefined;
     }
     if (!ts.isIdentifier(e)) return undefined;
@@ -390,6 +393,6 @@ export function constructionOf(acc: AnalysisState, unit: Unit, call: ts.CallExpr
 }
 
 /** The index of the constructor's parameter property of this name (`constructor(private readonly path: string)`), or -1. */
-function parameterProperty(ctor: ts.ConstructorDeclaration, name: string): number {
+function parameterProperty(ctor: Constructor, name: string): number {
   return ctor.parameters.findIndex((p) => ts.isIdentifier(p.name) && p.name.text === name && !!ts.getModifiers(p)?.length);
 }

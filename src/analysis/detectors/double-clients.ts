@@ -11,7 +11,8 @@ import ts from '../../core/ts.cjs';
 import { unwrap } from '../evaluate.js';
 import type { AnalysisState } from '../state.js';
 import type { Unit } from '../units.js';
-import { classMember, enclosingClass, memberType } from './callers.js';
+import { enclosingClass } from '../class-view.js';
+import { classMember, memberType } from './callers.js';
 
 const GLOBALS = new Set(['window', 'globalThis', 'global', 'self']);
 /** mock helpers whose type argument is the mocked client's type (`jest.Mocked<HttpService>`) */

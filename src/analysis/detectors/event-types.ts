@@ -27,7 +27,7 @@ type Named = Literal | ts.Identifier;
 export function tieEventTypes(acc: AnalysisState): void {
   if (!acc.eventTypes.length) return;
   const ev = OLD_EVENT();
-  const { program, unitOf } = buildProgram(acc.store, unitsImporting(acc, acc.eventTypes.map((t) => t.unit)));
+  const { program, unitOf } = buildProgram(acc.store, unitsImporting(acc.store, acc.eventTypes.map((t) => t.unit)));
   const checker = program.getTypeChecker();
   const types = acc.eventTypes.filter((t) => unitOf.has(t.unit.sf));
   if (!types.length) return;

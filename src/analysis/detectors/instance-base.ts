@@ -7,7 +7,8 @@ import { type Env, type Piece, findProperty, propertyValue, unwrap } from '../ev
 import type { AnalysisState } from '../state.js';
 import { treeIndex, type Unit } from '../units.js';
 import { defaultBase, isAxios, isAxiosDecl } from './axios-defaults.js';
-import { classMember, constructionsOf, constructorArgument, enclosingClass, memberType, parameterIndex, thisMember } from './callers.js';
+import { constructorOf, enclosingClass } from '../class-view.js';
+import { classMember, constructionsOf, constructorArgument, memberType, parameterIndex, thisMember } from './callers.js';
 import { nestBase } from './nest-modules.js';
 
 /** the options an instance's base URL is given by (axios' `baseURL`, ky's and got's `prefixUrl`) */
@@ -215,7 +216,7 @@ interface Bound {
  */
 function constructorArguments(acc: AnalysisState, unit: Unit, at: ts.Node): Bound | undefined {
   const cls = enclosingClass(at);
-  const ctor = cls?.members.find(ts.isConstructorDeclaration);
+  const ctor = constructorOf(cls);
   if (!cls || !ctor) return undefined;
   const env = bind(acc, ctor, unit, constructionsOf(acc, unit, cls));
   const members = new Set(ctor.parameters.filter((p) => ts.isIdentifier(p.name) && ts.getModifiers(p)?.length).map((p) => (p.name as ts.Identifier).text));

@@ -5,6 +5,7 @@
 
 import ts from '../../core/ts.cjs';
 import { type Piece, findProperty, propertyValue, unwrap } from '../evaluate.js';
+import type { ClassNode } from '../class-view.js';
 import type { AnalysisState } from '../state.js';
 import { treeIndex, type Unit } from '../units.js';
 
@@ -24,7 +25,7 @@ interface Metadata {
 }
 
 /** The base of the `HttpService` a class of the project is injected with (`cls`: the class, in `unit`). */
-export function nestBase(acc: AnalysisState, cls: ts.ClassLikeDeclaration | undefined): NestBase {
+export function nestBase(acc: AnalysisState, cls: ClassNode | undefined): NestBase {
   const registrations: ts.CallExpression[] = [];
   const metadata: Metadata[] = [];
   const units = new Map<ts.CallExpression, Unit>();
@@ -79,7 +80,7 @@ function listOf(m: Metadata, key: string): ts.Expression[] | undefined {
 }
 
 /** Does a module's `providers` name the class (itself, or `{ provide: …, useClass: TheClass }`)? */
-function provides(acc: AnalysisState, m: Metadata, cls: ts.ClassLikeDeclaration): boolean {
+function provides(acc: AnalysisState, m: Metadata, cls: ClassNode): boolean {
   const isClass = (e: ts.Expression | undefined): boolean => {
     const v = e && unwrap(e);
     const d = v && ts.isIdentifier(v) ? acc.bindings.resolve(m.unit, v) : undefined;

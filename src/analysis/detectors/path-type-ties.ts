@@ -18,7 +18,7 @@ type Site = PathType['sites'][number];
 /** Find, for each literal path type, the code checked against it (PathType.sites). */
 export function tiePathTypes(acc: AnalysisState): void {
   if (!acc.pathTypes.length) return;
-  const { program, unitOf } = buildProgram(acc.store, unitsImporting(acc, acc.pathTypes.map((t) => t.unit)));
+  const { program, unitOf } = buildProgram(acc.store, unitsImporting(acc.store, acc.pathTypes.map((t) => t.unit)));
   const checker = program.getTypeChecker();
   const typed: { t: PathType; parts: ts.Type[] }[] = [];
   for (const t of acc.pathTypes) {

@@ -27,9 +27,12 @@ function renamedKeys(): Set<string> {
 
 /**
  * Could this text declare a request type member that changes: one with a renamed key, or a webhook
- * request's `version` typed '2023-01'.
+ * request's `version` typed '2023-01' (written there, or in a type it names: `version: ApiVersion`).
  */
-const mayDeclare = (text: string, keys: Set<string>): boolean => [...keys].some((k) => text.includes(k)) || (text.includes('version') && text.includes('2023-01'));
+const mayDeclare = (text: string, keys: Set<string>): boolean => [...keys].some((k) => text.includes(k)) || (text.includes('version') && (text.includes('2023-01') || NAMED_VERSION.test(text)));
+
+/** a member `version` typed by a named type (`version: ApiVersion`), which may be '2023-01' where it is declared */
+const NAMED_VERSION = /\bversion\??\s*:\s*(?!string\b|number\b|any\b|unknown\b)[A-Za-z_$][\w$.]*\s*[;,}\n]/;
 
 /** The type members with a renamed key (or a typed `version`, see mayDeclare) a unit declares, by the name of the type holding each. */
 function declaredShapes(u: Unit, keys: Set<string>): Set<string> | undefined {
@@ -40,7 +43,7 @@ function declaredShapes(u: Unit, keys: Set<string>): Set<string> | undefined {
   const names = new Set<string>();
   for (const n of treeIndex(u.sf).members) {
     if (!n.name || !(ts.isIdentifier(n.name) || ts.isStringLiteral(n.name))) continue;
-    const typedVersion = n.name.text === 'version' && oldVersion && n.type !== undefined && text.slice(n.type.pos, n.type.end).includes('2023-01');
+    const typedVersion = n.name.text === 'version' && n.type !== undefined && ((oldVersion && text.slice(n.type.pos, n.type.end).includes('2023-01')) || ts.isTypeReferenceNode(n.type));
     if (!keys.has(n.name.text) && !typedVersion) continue;
     found = true;
     let p: ts.Node | undefined = n.parent;

@@ -16,6 +16,7 @@ import { buildProgram, involvedUnits } from './request-types-program.js';
 import { markStaying } from './request-types-stay.js';
 import { assignedTime } from './request-types-times.js';
 import { keyofOwners } from './request-types-keyof.js';
+import { namedElsewhere, namedIn, versionLiteral } from './request-types-version.js';
 import { parsedWhy, schemaMember, schemaNames } from './schema-libraries.js';
 
 export interface Shaped {
@@ -66,6 +67,15 @@ interface Renamed {
 // the type inferred from the schema gives it that key as its declaration)
 const isUserMember = (d: ts.Declaration) => ts.isPropertySignature(d) || ts.isPropertyDeclaration(d) || (ts.isJSDocPropertyTag(d) && ts.isIdentifier(d.name)) || schemaMember(d);
 
+type VersionMember = ts.PropertySignature | ts.PropertyDeclaration;
+/** A webhook request type's `version` member typed '2023-01': the literal that writes it, and the requests it types. */
+interface OldVersion {
+  literal: ts.StringLiteral;
+  info: RequestContext;
+  typeName: string;
+  owners: Set<unknown[]>;
+}
+
 /** A unit whose types can type a body: TypeScript, or a script that writes JSDoc types. */
 const typedUnit = (u: Unit) => TS_FILE.test(u.sf.fileName) || (/@(?:typedef|type|param|returns?)\b/.test(u.sf.text) && u.sf.text.includes('/**'));
 
@@ -81,7 +91,7 @@ export function renameShapes(store: UnitStore, shaped: Shaped[], reporter: Shape
   const renamed = new Map<ts.Declaration, Renamed>();
   const seen = new Set<string>();
   /** webhook request types' `version` members typed '2023-01': the member, and the literal to rewrite when its own type writes it */
-  const versions = new Map<ts.PropertySignature | ts.PropertyDeclaration, { literal: ts.StringLiteral; info: RequestContext; typeName: string; owners: Set<unknown[]> }>();
+  const versions = new Map<VersionMember, OldVersion>();
   // each request walks its own types (a type shared by two requests belongs to both)
   const ownerIds = new Map<unknown[] | undefined, number>();
   let owner: unknown[] | undefined;
@@ -170,24 +180,14 @@ export function renameShapes(store: UnitStore, shaped: Shaped[], reporter: Shape
   };
   /**
    * A webhook request type's `version` that takes '2023-01' (and not '2024-09'): a body fixed to
-   * '2024-09' would no longer fit it. A literal the member's own type writes is rewritten with the
-   * body (as the event names of a union are). (A named type that holds '2023-01', declared apart
-   * from the member, is not followed: it may serve more than this request.)
+   * '2024-09' would no longer fit it. The literal that writes it, in the member's own type or in a
+   * type alias it names (`version: ApiVersion`), is rewritten with the body (as the event names of
+   * a union are); an alias that also types something else stays, and the requests with it.
    */
-  const oldVersionMember = (d: ts.PropertySignature | ts.PropertyDeclaration, info: RequestContext): void => {
+  const oldVersionMember = (d: VersionMember, info: RequestContext): void => {
     const had = versions.get(d);
     if (had) return addOwner(had.owners);
-    if (!d.type || !d.getSourceFile().text.slice(d.type.pos, d.type.end).includes('2023-01')) return;
-    const t = checker.getTypeAtLocation(d.type);
-    const values = (t.isUnion() ? t.types : [t]).map((x) => (x.isStringLiteral() ? x.value : undefined));
-    if (!values.includes('2023-01') || values.includes('2024-09')) return;
-    let literal: ts.StringLiteral | undefined;
-    const find = (n: ts.TypeNode): void => {
-      if (ts.isUnionTypeNode(n)) n.types.forEach(find);
-      else if (ts.isParenthesizedTypeNode(n)) find(n.type);
-      else if (ts.isLiteralTypeNode(n) && ts.isStringLiteral(n.literal) && n.literal.text === '2023-01') literal = n.literal;
-    };
-    find(d.type);
+    const literal = versionLiteral(checker, d);
     if (literal) {
       const owners = new Set<unknown[]>();
       addOwner(owners);
@@ -231,12 +231,24 @@ export function renameShapes(store: UnitStore, shaped: Shaped[], reporter: Shape
         }
       }
   }
-  for (const [d, v] of versions) {
-    const unit = unitOf.get(d.getSourceFile());
-    const lit = v.literal;
-    if (!unit || !lit || lit.getText(unit.sf).slice(1, -1) !== '2023-01') continue;
+  // (one finding for each literal: an alias may type the `version` of several request types)
+  const byLiteral = new Map<ts.StringLiteral, [VersionMember, OldVersion][]>();
+  for (const [d, v] of versions) byLiteral.set(v.literal, [...(byLiteral.get(v.literal) ?? []), [d, v]]);
+  for (const [lit, list] of byLiteral) {
+    const unit = unitOf.get(lit.getSourceFile());
+    if (!unit || lit.getText(unit.sf).slice(1, -1) !== '2023-01') continue;
+    const members = list.map(([d]) => d);
+    const v = list[0][1];
+    const owners = new Set(list.flatMap(([, x]) => [...x.owners]));
+    const named = namedIn(lit, members);
     const start = lit.getStart(unit.sf);
-    report(v.owners, 'webhook-version', unit, start, lit.getEnd(), says(`The webhook \`version\` of the request type \`${v.typeName}\` is '2023-01'; a webhook for 2024-09 carries \`'2024-09'\`; `, note('safe'), ' with the body.'), {
+    const what = `The webhook \`version\` of the request type \`${v.typeName}\` is '2023-01'${named ? ` (\`${named.name.text}\`)` : ''}; a webhook for 2024-09 carries \`'2024-09'\`; `;
+    const elsewhere = named && namedElsewhere(checker, store, unitOf, named, members);
+    if (elsewhere) {
+      report(owners, 'webhook-version', unit, start, lit.getEnd(), says(what, note('none', `\`${named!.name.text}\` also types more than a webhook's \`version\` (${elsewhere}), which '2024-09' would not fit: give the webhook's version a type of its own, then move it with the request`)), { context: { ...v.info, by: 'type' } });
+      continue;
+    }
+    report(owners, 'webhook-version', unit, start, lit.getEnd(), says(what, note('safe'), ' with the body.'), {
       edits: [{ unit, start: start + 1, end: lit.getEnd() - 1, text: '2024-09' }],
       context: { ...v.info, by: 'type' },
       fixDescription: "write '2024-09'",

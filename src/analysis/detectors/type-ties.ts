@@ -5,8 +5,7 @@
 
 import ts from '../../core/ts.cjs';
 import { IMPORT_SPECIFIER } from '../resolve.js';
-import type { AnalysisState } from '../state.js';
-import type { Unit } from '../units.js';
+import type { Unit, UnitStore } from '../units.js';
 
 /** A type's members where it is a union, else the type itself. */
 export const parts = (t: ts.Type): ts.Type[] => (t.isUnion() ? t.types : [t]);
@@ -97,7 +96,7 @@ export function carriers(checker: ts.TypeChecker, units: Unit[], e: ts.Expressio
 }
 
 /** The places a constant is read, in the checked units (through imports). */
-function reads(checker: ts.TypeChecker, units: Unit[], name: ts.Identifier): ts.Identifier[] {
+export function reads(checker: ts.TypeChecker, units: Unit[], name: ts.Identifier): ts.Identifier[] {
   const symbol = attempt(() => checker.getSymbolAtLocation(name));
   if (!symbol) return [];
   const out: ts.Identifier[] = [];
@@ -117,15 +116,15 @@ function reads(checker: ts.TypeChecker, units: Unit[], name: ts.Identifier): ts.
 }
 
 /** The units that declare the given literal types and those that import them, directly or through one other. */
-export function unitsImporting(acc: AnalysisState, declaring: Unit[]): Unit[] {
+export function unitsImporting(store: UnitStore, declaring: Unit[]): Unit[] {
   const out = new Set<Unit>(declaring);
   let frontier = new Set(declaring.map((u) => u.file));
   for (let step = 0; step < 2 && frontier.size; step++) {
     const next = new Set<string>();
-    for (const u of acc.store.all()) {
+    for (const u of store.all()) {
       if (out.has(u)) continue;
       for (const m of u.sf.text.matchAll(IMPORT_SPECIFIER)) {
-        const target = acc.store.resolve(u.file, m[1]);
+        const target = store.resolve(u.file, m[1]);
         if (target && frontier.has(target)) {
           out.add(u);
           next.add(u.file);

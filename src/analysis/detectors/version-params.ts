@@ -10,7 +10,8 @@ import { type LitPiece, type Piece, findProperty, propertyValue, unwrap } from '
 import { note, says } from '../findings.js';
 import type { AnalysisState } from '../state.js';
 import type { Unit } from '../units.js';
-import { type FunctionNode, callersOf, constructionsOf, enclosingClass, instanceParameter, memberSet } from './callers.js';
+import { type Constructor, constructedClass, constructorOf, enclosingClass } from '../class-view.js';
+import { type FunctionNode, callersOf, constructionsOf, instanceParameter, memberSet } from './callers.js';
 import type { Virtual } from './path-text.js';
 
 const VERSION = '2023-01';
@@ -56,7 +57,7 @@ function parameterOf(acc: AnalysisState, unit: Unit, e: ts.Expression): { unit: 
   const keyed = !!owner && ts.isPropertyAccessExpression(owner);
   const kept = owner && (keyed ? instanceParameter(owner, x) : instanceParameter(x, x));
   if (kept) {
-    const ctor = enclosingClass(x)!.members.find(ts.isConstructorDeclaration)!;
+    const ctor = constructorOf(enclosingClass(x))!;
     const key = keyed ? (x as ts.PropertyAccessExpression).name.text : undefined;
     return { unit, fn: ctor, index: kept.index, key, init: keyed ? undefined : ctor.parameters[kept.index]?.initializer, name: x.getText(unit.sf) };
   }
@@ -82,8 +83,8 @@ function parameterOf(acc: AnalysisState, unit: Unit, e: ts.Expression): { unit: 
  * it or with a fallback (`this.version = opts.version ?? '2023-01'`, `this.version = version || V`,
  * `constructor({ version = '2023-01' }) { this.version = version }`): its index, key and default.
  */
-function optionKept(member: ts.PropertyAccessExpression): { fn: ts.ConstructorDeclaration; index: number; key?: string; init?: ts.Expression } | undefined {
-  const ctor = enclosingClass(member)?.members.find(ts.isConstructorDeclaration);
+function optionKept(member: ts.PropertyAccessExpression): { fn: Constructor; index: number; key?: string; init?: ts.Expression } | undefined {
+  const ctor = constructorOf(enclosingClass(member));
   const set = ctor && memberSet(ctor, member.name.text);
   if (!set) return undefined;
   let value = unwrap(set);
@@ -138,7 +139,7 @@ type Param = NonNullable<ReturnType<typeof parameterOf>>;
  * its default where a caller leaves it out or no caller is seen.
  */
 function parameterVersions(acc: AnalysisState, param: Param, depth = 0): { lit: LitPiece; how: string }[] {
-  const cls = ts.isConstructorDeclaration(param.fn) ? param.fn.parent : undefined;
+  const cls = constructedClass(param.fn);
   const fnName = cls ? cls.name?.text : param.fn.name && ts.isIdentifier(param.fn.name) ? param.fn.name.text : ts.isVariableDeclaration(param.fn.parent) && ts.isIdentifier(param.fn.parent.name) ? param.fn.parent.name.text : undefined;
   const of = `\`${param.name}\`${fnName ? ` of \`${fnName}\`` : ''}`;
   const values: { unit: Unit; expr: ts.Expression }[] = [];

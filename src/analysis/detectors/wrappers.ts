@@ -7,14 +7,15 @@
 
 import ts from '../../core/ts.cjs';
 import { type Piece, findProperty, propertyValue, unwrap } from '../evaluate.js';
+import { enclosingClass } from '../class-view.js';
 import type { AnalysisState, SentRequest } from '../state.js';
 import { treeIndex, type Unit } from '../units.js';
 import { bodyValue, builtObject, isOptionsObject, objects } from './body-objects.js';
 import { helperParameterSeen } from './path-helpers.js';
-import { type Called, type FunctionNode, calledFunction, callersOf, callsNamed, constructionOf, constructionsOf, enclosingClass, functionName, instanceClass, instanceParameter, parameterIndex } from './callers.js';
+import { type Called, type FunctionNode, calledFunction, callersOf, callsNamed, constructionOf, constructionsOf, functionName, instanceClass, instanceParameter, parameterIndex } from './callers.js';
 import { BASE_OPTION, joinBase } from './path-text.js';
 import { bodyTransform } from './body-transforms.js';
-import { FETCH_LIKE, NO_BODY_METHODS, applyBody, baseFor, endpointOfPieces, isRequest, methodOf, requestOptions, sentThroughBase, sentThroughPieces, endpointOf } from './requests.js';
+import { BODY_METHODS, FETCH_LIKE, NO_BODY_METHODS, applyBody, baseFor, endpointOfPieces, isRequest, methodOf, requestOptions, sentThroughBase, sentThroughPieces, endpointOf } from './requests.js';
 import { readSending } from './double-clients.js';
 
 /** A request a wrapper makes with one of its parameters. */
@@ -85,8 +86,24 @@ function siteOf(acc: AnalysisState, unit: Unit, fn: FunctionNode, call: ts.CallE
       const foreign = !NO_BODY_METHODS.has(method) && !!next && i === 0 && endpointOf(acc, unit, args[i]).foreign;
       return foreign ? { kind: 'url', unit, call, callee, url: args[i], urlUnit: unit, method, body: { unit, arg: next, maybeData: !isFetch, direct: false } } : undefined;
     }
-    const body = next && !NO_BODY_METHODS.has(method) ? { unit, arg: next, maybeData: !isFetch, direct: false } : undefined;
+    // (superagent's verb names the URL, a later call of its chain the body: `request.post(url).set(…).send(body)`)
+    const sent = !next && BODY_METHODS.has(method) ? chainedBody(call) : undefined;
+    const body = next && !NO_BODY_METHODS.has(method) ? { unit, arg: next, maybeData: !isFetch, direct: false } : sent && { unit, arg: sent, maybeData: false, direct: true };
     return { kind: 'url', unit, call, callee, url: args[i], urlUnit: unit, method, body };
+  }
+  return undefined;
+}
+
+/** The body a chain sends after the call that names its URL (superagent's `.send(body)`, further along the chain). */
+function chainedBody(call: ts.CallExpression): ts.Expression | undefined {
+  let e: ts.Node = call;
+  for (let depth = 0; depth < 30; depth++) {
+    const access = e.parent;
+    const next = access?.parent;
+    if (!access || !ts.isPropertyAccessExpression(access) || access.expression !== e || !next || !ts.isCallExpression(next) || next.expression !== access) return undefined;
+    const a = next.arguments[0];
+    if (access.name.text === 'send') return a && !ts.isSpreadElement(a) ? a : undefined;
+    e = next;
   }
   return undefined;
 }
@@ -240,7 +257,7 @@ function followUrl(acc: AnalysisState, unit: Unit, call: ts.CallExpression, fn: 
     for (const p of acc.ev.pieces(site.urlUnit, site.url, env)) {
       const read = p.t === 'hole' ? unwrap(p.node) : undefined;
       if (!read || !ts.isPropertyAccessExpression(read) || read.expression.kind !== ts.SyntaxKind.ThisKeyword || env.has(`this.${read.name.text}`)) continue;
-      const field = receiver.cls.members.find((m): m is ts.PropertyDeclaration => ts.isPropertyDeclaration(m) && ts.isIdentifier(m.name) && m.name.text === read.name.text && !!m.initializer && !m.modifiers?.some((x) => x.kind === ts.SyntaxKind.StaticKeyword));
+      const field = !ts.isClassLike(receiver.cls) ? undefined : receiver.cls.members.find((m): m is ts.PropertyDeclaration => ts.isPropertyDeclaration(m) && ts.isIdentifier(m.name) && m.name.text === read.name.text && !!m.initializer && !m.modifiers?.some((x) => x.kind === ts.SyntaxKind.StaticKeyword));
       if (field) env.set(`this.${read.name.text}`, acc.ev.pieces(receiver.unit, field.initializer!, new Map(), 0, [{ unit: receiver.unit, name: field.name, label: `this.${read.name.text}`, value: field.initializer! }]));
     }
   // what the wrapper writes around the caller's path comes through it, as a base does
