@@ -169,7 +169,7 @@ export interface PathType {
  */
 export interface EventType {
   unit: Unit;
-  node: ts.LiteralTypeNode;
+  node: ts.LiteralTypeNode | ts.Identifier | ts.StringLiteral; // (a key of `X` where `keyof typeof X` is a type)
   /** its finding, when its place makes it one (the type of a webhook body's event list, of a received event's type) */
   finding?: Finding;
   /** written in a type whose own `version` is '2023-01': where that literal is (`file:offset`) */

@@ -34,3 +34,17 @@ export function lookedUpByEventType(acc: AnalysisState, obj: ts.ObjectLiteralExp
     return !!p && ts.isElementAccessExpression(p) && p.expression === r.node && receivedType(p.argumentExpression);
   });
 }
+
+/**
+ * Is an object literal held in a constant (`as const`, `satisfies …` around it) whose keys some
+ * module makes a type of (`type EventName = keyof typeof EVENT_LABELS`)? Its keys are then names
+ * the type checker checks values against, as a union's are (event-types.ts).
+ */
+export function keyofTyped(acc: AnalysisState, obj: ts.Node): boolean {
+  let at: ts.Node = obj;
+  while (at.parent && (ts.isParenthesizedExpression(at.parent) || ts.isAsExpression(at.parent) || ts.isSatisfiesExpression(at.parent))) at = at.parent;
+  const holder = at.parent;
+  if (!holder || !ts.isVariableDeclaration(holder) || holder.initializer !== at || !ts.isIdentifier(holder.name)) return false;
+  const typed = new RegExp(`\\bkeyof\\s+typeof\\s+${holder.name.text.replace(/\$/g, '\\$')}(?![\\w$])`);
+  return acc.store.all().some((u) => u.sf.text.includes(holder.name.getText()) && typed.test(u.sf.text));
+}

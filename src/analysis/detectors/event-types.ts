@@ -35,6 +35,7 @@ export function tieEventTypes(acc: AnalysisState): void {
   const unions = new Map<EventType, ts.Type[]>();
   for (const t of types) {
     let at: ts.Node = t.node;
+    if (!ts.isLiteralTypeNode(at)) continue;
     while (at.parent && (ts.isUnionTypeNode(at.parent) || ts.isParenthesizedTypeNode(at.parent))) at = at.parent;
     const names = attempt(() => parts(checker.getTypeFromTypeNode(at as ts.TypeNode)));
     if (names && names.length > 1) unions.set(t, names);
@@ -58,7 +59,7 @@ export function tieEventTypes(acc: AnalysisState): void {
   }
   const findingAt = (unit: Unit, n: ts.Node) => acc.findings.get(`${unit.file}:${n.getStart(unit.sf) + unit.offset}:${ev.id}`);
   // (a generic's type argument last: it goes with the types and values its parameter's constraint names, decided first)
-  const bounds = new Map(types.map((t) => [t, boundOf(checker, t.node)]));
+  const bounds = new Map(types.map((t) => [t, ts.isLiteralTypeNode(t.node) ? boundOf(checker, t.node) : undefined]));
   types.sort((a, b) => Number(!!bounds.get(a)) - Number(!!bounds.get(b)));
   for (const t of types) {
     const list = sites.get(t) ?? [];
@@ -70,17 +71,18 @@ export function tieEventTypes(acc: AnalysisState): void {
     const bound = bounds.get(t);
     const named = bound ? [...typeNodesWritten(checker, [bound])].filter((n) => n !== t.node && unitOf.has(n.getSourceFile()) && (ts.isLiteralTypeNode(n) ? ts.isStringLiteral(n.literal) && n.literal.text === ev.old : (n as Literal).text === ev.old)) : [];
     const bounding = named.map((n) => ({ n, unit: unitOf.get(n.getSourceFile())!, f: findingAt(unitOf.get(n.getSourceFile())!, ts.isLiteralTypeNode(n) ? n.literal : n) }));
-    let type = t.finding;
+    // (a key of an object whose keys are the type: its own finding, where its map is a handler map, say)
+    let type = t.finding ?? (ts.isLiteralTypeNode(t.node) ? undefined : findingAt(t.unit, t.node));
     if (type) {
       // (settle took it away: data that describes 2023-01)
-      if (findingAt(t.unit, t.node.literal) !== type) continue;
+      if (findingAt(t.unit, nameOf(t)) !== type) continue;
     } else {
       // a type of names whose own place does not make it an event type (an option's type, a
       // parameter's): an event type where a value checked against it is an event name sent or
       // compared, or where it types the event list of a webhook request
       if (!list.some((s) => findingAt(s.unit, s.lit)) && !typed.length && !bounding.some((b) => b.f)) continue;
       if (t.versionAt && !acc.findings.has(`${t.versionAt}:webhook-version`)) continue;
-      type = reportEvent(acc, t.unit, t.node.literal as Literal);
+      type = reportEvent(acc, t.unit, nameOf(t));
       if (!type) continue;
     }
     const members: Finding[] = [type];
@@ -195,8 +197,12 @@ function boundOf(checker: ts.TypeChecker, n: ts.LiteralTypeNode): ts.TypeNode | 
   return undefined;
 }
 
-/** The name of the type a literal type is written in (its alias or interface, the generic it is given to), else the literal type's text. */
-function typeName(n: ts.LiteralTypeNode): string {
+/** Where an event type writes the old name: its literal, or the key whose object's keys are the type. */
+const nameOf = (t: EventType): Named => (ts.isLiteralTypeNode(t.node) ? (t.node.literal as Literal) : t.node);
+
+/** The name of the type a literal type is written in (its alias or interface, the generic it is given to), else the literal type's text; for an object's key, `keyof typeof` the object. */
+function typeName(n: EventType['node']): string {
+  if (!ts.isLiteralTypeNode(n)) return `keyof typeof ${ts.findAncestor(n, ts.isVariableDeclaration)?.name.getText() ?? n.text}`;
   // (a generic's type argument: the type it makes, `ShippingEvent<'…'>`)
   if (n.parent && (ts.isTypeReferenceNode(n.parent) || ts.isExpressionWithTypeArguments(n.parent)) && n.parent.typeArguments?.includes(n)) return n.parent.getText();
   for (let p: ts.Node | undefined = n.parent; p && !ts.isSourceFile(p); p = p.parent)

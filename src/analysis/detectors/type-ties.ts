@@ -5,6 +5,7 @@
 
 import ts from '../../core/ts.cjs';
 import { IMPORT_SPECIFIER } from '../resolve.js';
+import { unwrap } from '../syntax.js';
 import type { Unit, UnitStore } from '../units.js';
 
 /** A type's members where it is a union, else the type itself. */
@@ -47,6 +48,16 @@ export function typeNodesWritten(checker: ts.TypeChecker, roots: ts.TypeNode[]):
     if (seen.has(n) || depth > 6) return;
     seen.add(n);
     if (ts.isLiteralTypeNode(n) || ts.isTemplateLiteralTypeNode(n)) out.add(n);
+    // `keyof typeof X`, X an object literal held in a constant: its keys are the names
+    if (ts.isTypeOperatorNode(n) && n.operator === ts.SyntaxKind.KeyOfKeyword && ts.isTypeQueryNode(n.type)) {
+      let sym = attempt(() => checker.getSymbolAtLocation((n.type as ts.TypeQueryNode).exprName));
+      if (sym && sym.flags & ts.SymbolFlags.Alias) sym = attempt(() => checker.getAliasedSymbol(sym!));
+      for (const d of sym?.declarations ?? []) {
+        const obj = ts.isVariableDeclaration(d) && d.initializer ? unwrap(d.initializer) : undefined;
+        if (obj && ts.isObjectLiteralExpression(obj)) for (const p of obj.properties) if (p.name && (ts.isIdentifier(p.name) || ts.isStringLiteral(p.name))) out.add(p.name);
+      }
+      return;
+    }
     if (ts.isTypeReferenceNode(n) || ts.isExpressionWithTypeArguments(n) || ts.isTypeQueryNode(n)) {
       const name = ts.isTypeReferenceNode(n) ? n.typeName : ts.isTypeQueryNode(n) ? n.exprName : n.expression;
       let sym = attempt(() => checker.getSymbolAtLocation(name));

@@ -15,7 +15,7 @@ import { readsOfConstant } from './constant-reads.js';
 import { memberReads } from './member-reads.js';
 import { describes2023 } from './describes-version.js';
 import { besideWhy, newNameBeside } from './event-beside.js';
-import { EVENT_KEY, lookedUpByEventType } from './event-lookups.js';
+import { EVENT_KEY, keyofTyped, lookedUpByEventType } from './event-lookups.js';
 import { shortText } from './path-text.js';
 import { callerVersions } from './webhook-version-callers.js';
 import { readAtRunTime } from './runtime-data.js';
@@ -328,6 +328,8 @@ export function scanEvents(acc: AnalysisState, unit: Unit): void {
   // the events it compares are that vendor's
   const vendorEvents = vendorWebhookModule(acc, unit, ev.old);
   const visit = (n: ts.Node): void => {
+    // a key of an object whose keys some module makes a type of (`keyof typeof EVENT_LABELS`): a type of names, as a union is (event-types.ts decides it)
+    if ((ts.isIdentifier(n) || ts.isStringLiteral(n)) && n.text === ev.old && n.parent && ts.isPropertyAssignment(n.parent) && n.parent.name === n && !vendorEvents && keyofTyped(acc, n.parent.parent)) acc.eventTypes.push({ unit, node: n });
     if ((ts.isStringLiteral(n) || ts.isNoSubstitutionTemplateLiteral(n)) && n.text === ev.old) {
       // an event named in a body sent to another vendor's endpoint is that vendor's event; one
       // named elsewhere than where events are sent or compared (a log line, an analytics event,
