@@ -142,7 +142,7 @@ export function settleGroup(acc: AnalysisState, g: BaseGroup): void {
   };
   const holds = holdsAt(g.unit.file);
   // a path the spec does not map, moved on its assumed 2024-09 form: the base and every path through it move only with `--unsafe`
-  const onAssumption = movable ? g.members.filter((x) => x.match.rule?.id === UNMAPPED) : [];
+  const onAssumption = movable ? g.members.filter((x) => x.match.rule?.id === UNMAPPED && !x.match.configured) : [];
   const kind = !movable ? 'none' : onAssumption.length ? 'unsafe' : 'safe';
   const assumedAt = (from: string) => onAssumption.map((x) => `\`${x.shown}\` (${acc.placeOf(x.unit.file, lineCol(x.unit.fileText, x.start + x.unit.offset).line, from)})`).join(', ');
   const moves = (from: string) => (kind === 'unsafe' ? `\`--fix --unsafe\` moves it with the base, on the assumed 2024-09 form of ${assumedAt(from)}, which the spec does not give; plain \`--fix\` leaves them all` : '`--fix` moves it with the base');
@@ -182,7 +182,7 @@ export function settleGroup(acc: AnalysisState, g: BaseGroup): void {
     const assumed = rule.id === 'unmapped-2023-01-path' && x.match.newPath ? x.match.newPath.map((t) => (typeof t === 'string' ? t : '…')).join('') : undefined;
     const entry = assumed ? ` (its assumed 2024-09 form is \`${assumed}\`; once checked in the 2024-09 reference, the config entry \`paths: { "${configKey(x.shown)}": "${configKey(assumed)}" }\` lets plain \`--fix\` move it with the base)` : '';
     const msg = movable
-      ? `\`${x.own}\` sent through the versioned base URL \`${g.label}\` forms \`${x.shown}\`${ep ? ` (${ep.method} ${ep.old})` : ''}${ep?.new ? `; 2024-09 uses \`${ep.new}\`` : `, a 2023-01 path the spec does not map${entry}`}; ${onAssumption.includes(x) ? '`--fix --unsafe` moves it with the base (an assumption: check it); plain `--fix` leaves them all' : moves(x.unit.file)}.`
+      ? `\`${x.own}\` sent through the versioned base URL \`${g.label}\` forms \`${x.shown}\`${ep ? ` (${ep.method ? `${ep.method} ` : ''}${ep.old})` : ''}${ep?.new ? `; 2024-09 uses \`${ep.new}\`` : `, a 2023-01 path the spec does not map${entry}`}; ${onAssumption.includes(x) ? '`--fix --unsafe` moves it with the base (an assumption: check it); plain `--fix` leaves them all' : moves(x.unit.file)}.`
       : `\`${x.own}\` sent through the versioned base URL \`${g.label}\` forms \`${x.shown}\`, a 2023-01 path${ep?.new ? `; 2024-09 uses \`${ep.new}\`` : ` the spec does not map${entry}`}; left for a person: it moves only with the base, which is held back (${holdsAt(x.unit.file)}).`;
     acc.add(rule.id, x.unit, x.start, x.end, msg, { edits: movable && x.edit ? [x.edit] : undefined, fixKind: kind, replace: true, context });
   }
