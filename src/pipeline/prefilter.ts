@@ -282,13 +282,20 @@ const EXPORTED_HOOK = /\bexport\s+(?:default\s+)?(?:(?:async\s+)?function\s*\*?\
  * (a wrapper, a service class, client functions), it exports an old path or version, it names the
  * old event (`export const COURIER_EVENT = 'courier_account_state_changed'`: the modules importing
  * it compare it with a received event's type or send it, and the constant is a finding only where
- * such a read is seen), it makes an RTK Query API, or it exports a custom hook made with a
+ * such a read is seen), it writes an old body's keys (OLD_BODY_KEY), it makes an RTK Query API, or it exports a custom hook made with a
  * generated RTK Query hook or TanStack's `useMutation` (its importers call the hooks, the trigger
  * or the `mutate` it hands on).
  */
 export function drawsImporters(text: string): boolean {
-  return EXPORTS.test(text) && (SENDS.test(text) || OLD_EXPORT.test(text) || namesOldEvent(text) || RTK_API.test(text) || (GENERATED_HOOK.test(text) && EXPORTED_HOOK.test(text)));
+  return EXPORTS.test(text) && (SENDS.test(text) || OLD_EXPORT.test(text) || namesOldEvent(text) || OLD_BODY_KEY.test(text) || RTK_API.test(text) || (GENERATED_HOOK.test(text) && EXPORTED_HOOK.test(text)));
 }
+
+/**
+ * A key only an old body writes (`courier_id: …` in a builder or a body constant the module exports):
+ * the modules importing it may hand that object to a call that is no request (an SDK, a database),
+ * which holds the request it is sent with.
+ */
+const OLD_BODY_KEY = /\b(?:courier_id|preferred_date|preferred_(?:min|max)_time|courier_selection|selected_courier_id|allow_courier_fallback)['"]?\s*:/;
 
 /**
  * The module specifiers a text names, each still quoted, a line each (`importOf` reads them as it
