@@ -34,14 +34,16 @@ export function namedIn(literal: ts.StringLiteral, members: Member[]): ts.TypeAl
 /**
  * Where a named type is used other than as the type of these members (another member, a variable,
  * a parameter, another type), which '2024-09' would not fit: the first such place (file:line); a
- * module outside the checked ones that writes its name is one too (its file). An interface is
+ * module outside the checked ones that imports it and writes its name is one too (its file). An interface is
  * never moved for one member (its file).
  */
 export function namedElsewhere(checker: ts.TypeChecker, store: UnitStore, unitOf: Map<ts.SourceFile, Unit>, named: ts.TypeAliasDeclaration | ts.InterfaceDeclaration, members: Member[]): string | undefined {
   if (ts.isInterfaceDeclaration(named)) return baseName(named.getSourceFile().fileName);
   const units = [...new Set(unitOf.values())];
   const word = new RegExp(`\\b${named.name.text.replace(/\$/g, '\\$')}\\b`);
-  for (const u of store.all()) if (!unitOf.has(u.sf) && word.test(u.sf.text)) return baseName(u.file);
+  // (a module can name it only where it imports the alias's module: a namesake elsewhere is another type, and --cache ties importers only)
+  const home = unitOf.get(named.getSourceFile())?.file;
+  for (const u of store.all()) if (!unitOf.has(u.sf) && word.test(u.sf.text) && (!home || store.imports(u.file, home, u.sf.text))) return baseName(u.file);
   for (const r of reads(checker, units, named.name)) {
     const ref = r.parent;
     if (ref && ts.isTypeReferenceNode(ref) && members.some((d) => within(ref, d.type))) continue;
