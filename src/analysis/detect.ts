@@ -34,6 +34,7 @@ import { tieEventTypes } from './detectors/event-types.js';
 import { tieEnumKeyedMaps } from './detectors/event-enum-maps.js';
 import { tieMapKeyReads } from './detectors/event-map-reads.js';
 import { holdDoubles } from './settle-doubles.js';
+import { holdCallReads } from './settle-call-reads.js';
 import { scanDoubles } from './detectors/doubles.js';
 import { finishBaseGroups, reblockGroups } from './settle-groups.js';
 import { groupAssumed } from './settle-assumed.js';
@@ -119,7 +120,7 @@ export class Analyzer {
       do holdRequests(a);
       while (reblockGroups(a) || holdPathTypes(a));
     // a test double moves only with the requests it doubles: the double of a held request is held, with what it matches
-    while (holdDoubles(a))
+    while (holdDoubles(a) || holdCallReads(a))
       do holdRequests(a);
       while (reblockGroups(a) || holdPathTypes(a));
     // a constant of events that also types the handlers waiting for a webhook: held, with its registration (and its doubles)
@@ -127,7 +128,7 @@ export class Analyzer {
       do {
         do holdRequests(a);
         while (reblockGroups(a) || holdPathTypes(a));
-      } while (holdDoubles(a));
+      } while (holdDoubles(a) || holdCallReads(a));
     };
     if (settleReceivedEvents(a)) rehold();
     // an event type, the values checked against it and the webhooks whose event list it types: held together, then the handlers waiting for those webhooks

@@ -10,6 +10,8 @@ import type { AnalysisState } from '../state.js';
 import { lineOf } from '../units.js';
 
 const TEST_BLOCKS = new Set(['it', 'test', 'beforeEach', 'beforeAll', 'afterEach']);
+/** the version a 2023-01 body carries (a webhook's `version`), where a test expects it */
+const OLD_VERSION = '2023-01';
 
 /**
  * The first read of a key the requests' bodies rename that no edit of `--fix` covers (its line and
@@ -23,11 +25,10 @@ export function oldKeyRead(acc: AnalysisState, d: { file: string; start: number;
   for (const k of kinds) if (k === 'labels-2023-01') all.add('label-entry-2023-01');
   for (const k of [...all]) for (const key of ['courier_selection']) { const c = childContext(k, key); if (c && c !== 'label-entries') all.add(c); }
   const keys = new Set([...all].flatMap((k) => [...renamesIn(k).keys()]));
-  if (!keys.size) return undefined;
   const edited: { start: number; end: number }[] = [];
   for (const f of acc.findings.values()) if (f.file === file && f.fixKind !== 'none') for (const e of f.edits ?? []) edited.push(e);
   for (const unit of acc.store.get(file)) {
-    if (![...keys].some((k) => unit.sf.text.includes(k))) continue;
+    if (![...keys, OLD_VERSION].some((k) => unit.sf.text.includes(k))) continue;
     let found: { line: number; key: string } | undefined;
     // (the smallest node holding the double's call, then the test block around it)
     let scope: ts.Node | undefined;
@@ -38,12 +39,25 @@ export function oldKeyRead(acc: AnalysisState, d: { file: string; start: number;
       }
     };
     locate(unit.sf);
+    let inTest = false;
     for (let at = scope; at; at = at.parent)
-      if (ts.isCallExpression(at) && ts.isIdentifier(at.expression) && TEST_BLOCKS.has(at.expression.text)) {
-        scope = at;
+      if (isTestBlock(at)) {
+        [scope, inTest] = [at, true];
         break;
       }
     if (!scope || ts.isSourceFile(scope)) continue;
+    // a double set up outside a test that keeps what it catches in a variable of the module
+    // (`seen.push(await request.json())`): the tests that read that variable read the body too
+    const kept = inTest ? new Set<string>() : keptIn(scope);
+    const scopes: ts.Node[] = [scope];
+    if (kept.size) {
+      const tests = (n: ts.Node): void => {
+        if (isTestBlock(n)) {
+          if (mentions(n, kept)) scopes.push(n);
+        } else ts.forEachChild(n, tests);
+      };
+      tests(unit.sf);
+    }
     // (where the key itself is written: an edit renaming it there covers the read)
     const covered = (n: ts.Node, key: string) => {
       const at = n.getStart(unit.sf) + unit.offset + Math.max(0, n.getText(unit.sf).indexOf(key));
@@ -62,10 +76,12 @@ export function oldKeyRead(acc: AnalysisState, d: { file: string; start: number;
       } else if (ts.isStringLiteralLike(n) && ts.isCallExpression(n.parent)) key = [...keys].find((k) => n.text.includes(`"${k}"`) || n.text === k);
       // a key of what the test expects the body to be (`expect(sent).toEqual({ shipments: [{ courier_id }] })`)
       else if ((ts.isPropertyAssignment(n) || ts.isShorthandPropertyAssignment(n)) && keys.has(n.name.getText(unit.sf)) && expected(n)) [key, at] = [n.name.getText(unit.sf), n.name];
-      if (key && !covered(at, key)) found = { line: lineOf(unit, n), key };
+      // the 2023-01 version the test expects the body to carry (`toMatchObject({ version: '2023-01' })`)
+      else if (ts.isPropertyAssignment(n) && ts.isStringLiteralLike(n.initializer) && n.initializer.text === OLD_VERSION && expected(n)) [key, at] = [`${n.name.getText(unit.sf)}: '${OLD_VERSION}'`, n.initializer];
+      if (key && !covered(at, key.endsWith(`'${OLD_VERSION}'`) ? OLD_VERSION : key)) found = { line: lineOf(unit, n), key };
       else ts.forEachChild(n, visit);
     };
-    visit(scope);
+    for (const at of scopes) visit(at);
     if (found) return found;
   }
   return undefined;
@@ -78,4 +94,38 @@ function expected(n: ts.Node): boolean {
   for (let at: ts.Node | undefined = n.parent; at && !ts.isStatement(at); at = at.parent)
     if (ts.isCallExpression(at) && ts.isPropertyAccessExpression(at.expression) && MATCHERS.has(at.expression.name.text)) return true;
   return false;
+}
+
+function isTestBlock(n: ts.Node): n is ts.CallExpression {
+  return ts.isCallExpression(n) && ts.isIdentifier(n.expression) && TEST_BLOCKS.has(n.expression.text);
+}
+
+/** The names of variables a double's handler keeps what it catches in: `seen.push(…)`, `last = …`, `captured.body = …`. */
+function keptIn(handler: ts.Node): Set<string> {
+  const out = new Set<string>();
+  const root = (e: ts.Expression): string | undefined => {
+    while (ts.isPropertyAccessExpression(e) || ts.isElementAccessExpression(e)) e = e.expression;
+    return ts.isIdentifier(e) ? e.text : undefined;
+  };
+  const visit = (n: ts.Node): void => {
+    let name: string | undefined;
+    if (ts.isCallExpression(n) && ts.isPropertyAccessExpression(n.expression) && ['push', 'unshift', 'set', 'add'].includes(n.expression.name.text)) name = root(n.expression.expression);
+    else if (ts.isBinaryExpression(n) && n.operatorToken.kind === ts.SyntaxKind.EqualsToken) name = root(n.left);
+    if (name) out.add(name);
+    ts.forEachChild(n, visit);
+  };
+  visit(handler);
+  return out;
+}
+
+/** Does a node read any of these names? */
+function mentions(n: ts.Node, names: Set<string>): boolean {
+  let hit = false;
+  const visit = (m: ts.Node): void => {
+    if (hit) return;
+    if (ts.isIdentifier(m) && names.has(m.text)) hit = true;
+    else ts.forEachChild(m, visit);
+  };
+  visit(n);
+  return hit;
 }

@@ -21,6 +21,7 @@ import { lastName } from '../syntax.js';
 import { constantOfUnit, nockScope } from './instance-base.js';
 import { joinBase, pathStart, virtualText } from './path-text.js';
 import { regexDouble } from './regex-doubles.js';
+import { memberKey } from './versioned-base.js';
 import { routeHandler } from './server-routes.js';
 
 const VERBS = new Set(['get', 'post', 'put', 'patch', 'delete', 'head', 'options']);
@@ -61,14 +62,25 @@ export function scanDoubles(acc: AnalysisState, unit: Unit): void {
         if (!m.rule || m.rule.id === 'versioned-base-url') continue;
         const vPiece = pieces[vt.owner[m.versionStart]];
         if (vPiece?.t !== 'lit') continue;
-        const key = `${vPiece.unit.file}:${pathStart(m, vPiece, vt) + vPiece.unit.offset}:${m.rule.id}`;
-        if (!acc.findings.has(key)) continue;
+        // a path given to a scope on a versioned host (`nock('…/2023-01').get('/courier_accounts/ca_1')`):
+        // a member of the scope's base group, whose finding is at its own path
+        const member = base && !full && !own.includes(vPiece) ? scopeMember(acc, unit, seen.url) : undefined;
+        const key = member ?? `${vPiece.unit.file}:${pathStart(m, vPiece, vt) + vPiece.unit.offset}:${m.rule.id}`;
+        if (!member && !acc.findings.has(key)) continue;
         acc.doubles.push({ key, path: m.path, method: seen.method, kind: seen.kind, ...doublePlace(unit, call), spies: seen.spies });
         if (seen.kind === 'Playwright route' || seen.kind === 'Cypress intercept') keepTrailingStar(acc.findings.get(key)!, unit, url);
         if (seen.matcher && m.bodyContext) matcherReads(acc, unit, seen.matcher, key, m, !!seen.firstParam);
       }
     }
   }
+}
+
+/** The key of the base group member a scope's path is (its own text written within `url`), if it is one. */
+function scopeMember(acc: AnalysisState, unit: Unit, url: ts.Expression): string | undefined {
+  const [from, to] = [url.getStart(unit.sf), url.getEnd()];
+  for (const g of acc.baseGroups.values())
+    for (const x of g.members) if (x.unit.file === unit.file && x.unit.offset === unit.offset && x.start >= from && x.start < to) return memberKey(acc, x);
+  return undefined;
 }
 
 /**
