@@ -33,6 +33,12 @@ const strong: [string, string][] = [
   ['a base named as the legacy host', 'const LEGACY_BASE = process.env.SHIPPING_LEGACY_URL;'],
   ['a legacy base in a config object', 'export default { legacyBaseUrl: env.OLD_HOST };'],
   ['a 2024-09 webhook registration (the version it sends may come from a caller)', "http.post('/2024-09/webhooks', { url, version: opts.version })"],
+  ['the nested v1 pickup object sent to the 2024-09 pickups path', "axios.post('/2024-09/pickups', { selected_date: d, pickup: { service_shipment_ids: ids } })"],
+  ['an exported request type that gives a v1-only pickup field', 'export interface PickupReq {\n  courier_service_id: string;\n  preferred_date: string;\n}'],
+  ['a half-migrated path (2024-09 with the old resource)', "fetch('/2024-09/labels', { method: 'POST', body })"],
+  ['a half-migrated path with a parameter', 'http.get(`/2024-09/couriers/${id}/estimated_delivery_dates`)'],
+  ['a base ending in 2024-09 (a relative path sent through it may be half migrated)', "export const http = axios.create({ baseURL: 'https://api.example.com/2024-09' });"],
+  ['a 2024-09 prefix joined with a path', 'fetch(`${BASE}/2024-09${path}`)'],
 ];
 
 const weak: [string, string][] = [
@@ -40,7 +46,7 @@ const weak: [string, string][] = [
   ['preferred_date alone', "<input name='preferred_date' />"],
   ['a /v1 path of another API', "fetch('/api/v1/users')"],
   ["'2023-01' as a value", "const month = '2023-01';"],
-  ['a 2024-09 path', "fetch('/2024-09/labels')"],
+  ['a 2024-09 path', "fetch('/2024-09/batches/labels')"],
 ];
 
 const none: [string, string][] = [

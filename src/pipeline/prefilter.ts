@@ -29,11 +29,17 @@ let family: { strong: RegExp; anchors: RegExp; joined: RegExp } | undefined;
 function families(): { strong: RegExp; anchors: RegExp; joined: RegExp } {
   if (family) return family;
   const list = (loadCatalogue().rules.find((r) => r.id === 'v1-unmapped-path')?.families ?? []).join('|');
+  // a path half migrated by hand: a 2023-01 endpoint whose resource 2024-09 renames, written with
+  // the 2024-09 version (`/2024-09/labels`, `/2024-09/couriers/${id}/estimated_delivery_dates`)
+  const shape = (p: string) => p.split('/').slice(2).map((x) => (x.startsWith('{') ? '{}' : x)).join('/');
+  const half = loadCatalogue()
+    .rules.filter((r) => r.from === '2023-01' && r.endpoint?.new && shape(r.endpoint.old) !== shape(r.endpoint.new))
+    .map((r) => shape(r.endpoint!.old).replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{\}/g, '[^/\'"`\\s]+'));
   family = {
     // the family before `/v1`, or a base that ends in a family (its `/v1/...` path sits elsewhere);
     // a 2024-09 pickup time that is not a literal `'HH:MM'` (the checks look at it)
     strong: new RegExp(
-      `(?:${list})/v1\\b|/(?:${list})['"\`]|/2023-01\\b|2023-01/|courier_account|courier_selection|selected_courier_id|allow_courier_fallback|time_slot_id|selected_(?:from|to)_time\\b(?!\\s*:\\s*(['"\`])\\d\\d:\\d\\d\\1)`,
+      `(?:${list})/v1\\b|/(?:${list})['"\`]|/2023-01\\b|2023-01/|courier_account|courier_selection|selected_courier_id|allow_courier_fallback|time_slot_id|selected_(?:from|to)_time\\b(?!\\s*:\\s*(['"\`])\\d\\d:\\d\\d\\1)${half.length ? `|/2024-09/(?:${half.join('|')})(?![\\w-])` : ''}`,
     ),
     // every match of `strong` and of WEAK below holds one of these plain pieces; a text without
     // any is passed over at the cost of one quick search (most files of a tree are such texts)
@@ -73,12 +79,18 @@ export function textSignal(text: string, hosts: string[] = [], file?: string): T
   // a 2024-09 webhook registration: the `version` it sends must be 2024-09 too, and may come from a
   // caller in another module (`registerHook({ url, version: '2023-01' })`)
   if (/\/2024-09\/webhooks\b/.test(text)) return 'strong';
+  // an exported request type that still gives a v1-only pickup field: the modules importing it may
+  // send its values to a 2024-09 path they import from yet another module (a half-migrated request)
+  if (exportsOldType(text)) return 'strong';
+  // a base ending in 2024-09: a relative path sent through it may form a half-migrated path
+  // (`/labels` as `/2024-09/labels`), so it is parsed and draws in the modules importing it
+  if (VERSIONED_BASE.test(text)) return 'strong';
   // a 2024-09 path beside a legacy name: a 2024-09 call still sent to the legacy host
   if (/\/2024-09\b|2024-09\//.test(text) && /legacy/i.test(text)) return 'strong';
   // a v1 path beside a legacy name: `${LEGACY_PICKUP_BASE}/v1/...`
   if (/\/v1\b/.test(text) && /legacy/i.test(text)) return 'strong';
-  // a v1-only pickup field beside the 2024-09 pickups path: a half-migrated body
-  if (/2024-09\/pickups\b/.test(text) && /preferred_(?:date|min_time|max_time)/.test(text)) return 'strong';
+  // a v1-only pickup field (or the nested `pickup` object) beside the 2024-09 pickups path: a half-migrated body
+  if (/2024-09\/pickups\b/.test(text) && /preferred_(?:date|min_time|max_time)|\bpickup['"]?\s*:/.test(text)) return 'strong';
   // two distinct v1 pickup fields (or a label entry's pair): a body recognisable by its keys alone
   const fields = new Set(text.match(PICKUP_FIELD) ?? []);
   if (fields.size >= 2 && [...fields].some((f) => f.startsWith('preferred_'))) return 'strong';
@@ -263,7 +275,8 @@ export function weakStems(strong: { file: string }[], importers: Importer[], rea
 }
 const INDEX_FILE = /^index\.[cm]?[jt]sx?$/;
 
-export const VERSIONED_BASE = /\/2023-01\/?(?:['"`]|\$\{)/;
+/** A base ending in a version (`'https://…/2023-01'`, `'/2024-09'`, `\`/2024-09${path}\``): the modules importing it send paths through it. */
+export const VERSIONED_BASE = /\/(?:2023-01|2024-09)\/?(?:['"`]|\$\{)/;
 const SENDS = /\b(?:fetch|axios|got|ky|superagent|request)\s*[.(]|\.(?:post|put|patch|request)\s*\(/;
 const REEXPORT = /\bexport\s*(?:\*|\{[^}]*\})\s*from\b/;
 const EXPORTS = /\bexport\b|\bmodule\.exports\b|\bexports\./;
@@ -290,12 +303,28 @@ export function drawsImporters(text: string): boolean {
   return EXPORTS.test(text) && (SENDS.test(text) || OLD_EXPORT.test(text) || namesOldEvent(text) || OLD_BODY_KEY.test(text) || RTK_API.test(text) || (GENERATED_HOOK.test(text) && EXPORTED_HOOK.test(text)));
 }
 
+/** An exported type or interface. */
+const TYPE_EXPORT = /\bexport\s+(?:declare\s+)?(?:interface|type)\s/;
+/** A name only an old request gives, declared as a type's member (`preferred_date: string`, `courier_selection?: {`). */
+const OLD_MEMBER = /\b(?:preferred_(?:date|min_time|max_time)|courier_selection|selected_courier_id|allow_courier_fallback)['"]?\??\s*:/;
+
 /**
- * A key only an old body writes (`courier_id: …` in a builder or a body constant the module exports):
- * the modules importing it may hand that object to a call that is no request (an SDK, a database),
- * which holds the request it is sent with.
+ * Does this module export a request type that still gives an old name? Its importers may send
+ * values of it (`(req: PickupReq) => fetch(PICKUPS, { body: JSON.stringify(req) })`), with the path
+ * imported from a third module: they are analysed with it, or the request is never seen.
  */
-const OLD_BODY_KEY = /\b(?:courier_id|preferred_date|preferred_(?:min|max)_time|courier_selection|selected_courier_id|allow_courier_fallback)['"]?\s*:/;
+function exportsOldType(text: string): boolean {
+  return TYPE_EXPORT.test(text) && OLD_MEMBER.test(text);
+}
+
+/**
+ * A key only an old body or request type writes (`courier_id: …` in a builder or a body constant the
+ * module exports, `preferred_date?: string` in a request type): the modules importing it may hand
+ * that object to a call that is no request (an SDK, a database), which holds the request it is sent
+ * with, or send values of the type (`(req: PickupReq) => fetch(PICKUPS, { body: JSON.stringify(req) })`
+ * with the path imported from a third module), a request seen only with them.
+ */
+const OLD_BODY_KEY = /\b(?:courier_id|preferred_date|preferred_(?:min|max)_time|courier_selection|selected_courier_id|allow_courier_fallback)['"]?\??\s*:/;
 
 /**
  * The module specifiers a text names, each still quoted, a line each (`importOf` reads them as it

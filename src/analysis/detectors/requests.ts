@@ -16,6 +16,7 @@ import { instanceBase } from './instance-base.js';
 import { checkBase } from './legacy-base.js';
 import { joinBase, pathStart, virtualText } from './path-text.js';
 import { groupMember, memberSpan, unseenAfterBase } from './versioned-base.js';
+import { halfThroughBase } from './half-base.js';
 import { methodAt } from './method.js';
 import { boundVersion, versionHoles } from './version-params.js';
 
@@ -130,7 +131,9 @@ export function endpointOfPieces(acc: AnalysisState, unit: Unit, pieces: Piece[]
     let pathKey = m.rule && vPiece?.t === 'lit' ? `${vPiece.unit.file}:${pathStart(m, vPiece, vt) + vPiece.unit.offset}:${m.rule.id}` : undefined;
     // a path sent through a versioned base (or a base ending with a v1 family prefix): its finding is where its own text is written
     const v1Base = m.version === 'v1' && !m.versionOnly && vt.owner[m.versionStart] < baseLength;
-    if (m.rule && m.rule.id !== 'versioned-base-url' && (m.version === '2023-01' || v1Base) && vPiece?.t === 'lit' && vPiece.via.length > 0) {
+    // (as is a half-migrated path formed through a 2024-09 base: half-base.ts)
+    const halfBase = !!m.half && vt.owner[m.versionStart] < baseLength;
+    if (m.rule && m.rule.id !== 'versioned-base-url' && (m.version === '2023-01' || v1Base || halfBase) && vPiece?.t === 'lit' && vPiece.via.length > 0) {
       let depth = vPiece.via.length;
       for (let i = vt.owner[m.start]; i <= vt.owner[Math.max(m.start, m.end - 1)]; i++) {
         const p = pieces[i];
@@ -212,6 +215,8 @@ export function sentThroughPieces(acc: AnalysisState, unit: Unit, pieces: Piece[
     // the version segment must lie in the base (a path constant holding '/2023-01/…' is no member of it)
     if (vt.owner[m.versionStart] >= baseLength) continue;
     if (m.rule && vPiece && vPiece.t === 'lit' && vPiece.via.length > 0 && m.rule.id !== 'versioned-base-url') groupMember(acc, unit, m, pieces, vt, vPiece, use, true, url);
+    // (through a 2024-09 base: the half-migrated path it forms, `/labels` as `/2024-09/labels`)
+    if (m.half && vPiece?.t === 'lit' && vPiece.via.length > 0) halfThroughBase(acc, m, pieces, vt, vPiece);
   }
   if (use) unseenAfterBase(acc, unit, use, pieces, vt, baseLength);
 }
