@@ -177,6 +177,8 @@ function forwardedOnce(acc: AnalysisState, unit: Unit, e: ts.Expression, depth =
   const out: { unit: Unit; expr: ts.Expression }[] = [...(mutation?.args ?? [])];
   // (also called under the names it is imported or re-exported as: `import { createLabels as printLabels }`, a default import)
   const calls = [name, ...importedAs(acc, decl.unit, name)].flatMap((n) => callsNamed(acc, n).map((c) => ({ ...c, alias: n !== name })));
+  // (the one a message names: the first by file and place, whatever order the modules were loaded in)
+  let unresolved: { unit: Unit; call: ts.CallExpression } | undefined;
   for (const { unit: u, call, alias } of calls) {
     // a call of the name that resolves to another function (another module's `schedulePickup`) is not this one's
     const called = calledFunction(acc, u, call.expression);
@@ -184,12 +186,16 @@ function forwardedOnce(acc: AnalysisState, unit: Unit, e: ts.Expression, depth =
     if (!called && alias) continue;
     // a call the analysis cannot resolve, of a name other functions have too: it may be this one's or not
     if (!called && namesakes(acc, name) > 1) {
-      const callee = call.expression.getText(u.sf).replace(/\s+/g, '');
-      acc.unseenInBody ??= `\`${callee}(…)\` (${acc.placeOf(u.file, lineOf(u, call), unit.file)}) may call this function or another of the same name, \`${name}\`, and the check cannot tell which, so the body it passes may be in either version: move the request and its body together by hand`;
+      if (!unresolved || u.file < unresolved.unit.file || (u.file === unresolved.unit.file && call.pos < unresolved.call.pos)) unresolved = { unit: u, call };
       continue;
     }
     const arg = call.arguments[decl.index];
     if (arg && !call.arguments.some((a) => ts.isSpreadElement(a))) out.push({ unit: u, expr: arg });
+  }
+  if (unresolved) {
+    const { unit: u, call } = unresolved;
+    const callee = call.expression.getText(u.sf).replace(/\s+/g, '');
+    acc.unseenInBody ??= `\`${callee}(…)\` (${acc.placeOf(u.file, lineOf(u, call), unit.file)}) may call this function or another of the same name, \`${name}\`, and the check cannot tell which, so the body it passes may be in either version: move the request and its body together by hand`;
   }
   return out;
 }

@@ -46,5 +46,7 @@ export function keyofTyped(acc: AnalysisState, obj: ts.Node): boolean {
   const holder = at.parent;
   if (!holder || !ts.isVariableDeclaration(holder) || holder.initializer !== at || !ts.isIdentifier(holder.name)) return false;
   const typed = new RegExp(`\\bkeyof\\s+typeof\\s+${holder.name.text.replace(/\$/g, '\\$')}(?![\\w$])`);
-  return acc.store.all().some((u) => u.sf.text.includes(holder.name.getText()) && typed.test(u.sf.text));
+  // (in its own module, or in one importing it: a namesake elsewhere is another object)
+  const home = holder.getSourceFile().fileName;
+  return acc.store.all().some((u) => typed.test(u.sf.text) && (u.sf.fileName === home || acc.store.imports(u.file, home, u.sf.text)));
 }
