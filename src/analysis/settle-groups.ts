@@ -175,7 +175,7 @@ export function settleGroup(acc: AnalysisState, g: BaseGroup): void {
     const ep = rule.endpoint;
     const context = { kind: x.match.bodyContext ?? 'path', by: 'path' as const, endpoint: ep ? `${ep.method} ${ep.old}` : undefined };
     if (x.heldBy) {
-      acc.add(rule.id, x.unit, x.start, x.end, `\`${x.own}\` sent through the versioned base URL \`${g.label}\` forms \`${x.shown}\`, a 2023-01 path; 2024-09 uses \`${ep?.new ?? '?'}\`; left for a person: ${x.heldBy}; the base waits for it.`, { fixKind: 'none', replace: true, context });
+      acc.add(rule.id, x.unit, x.start, x.end, `\`${x.own}\` sent through the versioned base URL \`${g.label}\` forms \`${x.shown}\`, a 2023-01 path${ep?.new ? `; 2024-09 uses \`${ep.new}\`` : ' the spec does not map'}; left for a person: ${x.heldBy}; the base waits for it.`, { fixKind: 'none', replace: true, context });
       continue;
     }
     // an unmapped path: the `paths` entry that, once its 2024-09 form is checked, lets plain `--fix` move it with the base

@@ -140,11 +140,14 @@ function namesServiceEvent(acc: AnalysisState, unit: Unit, n: ts.ObjectLiteralEx
 
 export function scanAmbiguous(acc: AnalysisState, unit: Unit): void {
   if (!unit.sf.text.includes('courier_id')) return;
+  // (a key another finding already names, as a schema's key a request type ties: `z.object({ courier_id: … })`)
+  const named = new Set<number>();
+  for (const f of acc.findings.values()) if (f.file === unit.file) named.add(f.start);
   for (const n of treeIndex(unit.sf).objects) {
     // (a dictionary of labels names the field, whichever version's it is)
     if (acc.contexted.has(n) || labelDictionary(n)) continue;
     for (const p of n.properties) {
-      if (!(ts.isPropertyAssignment(p) || ts.isShorthandPropertyAssignment(p)) || !p.name || propName(p.name) !== 'courier_id') continue;
+      if (!(ts.isPropertyAssignment(p) || ts.isShorthandPropertyAssignment(p)) || !p.name || propName(p.name) !== 'courier_id' || named.has(p.name.getStart(unit.sf) + unit.offset)) continue;
       acc.add('ambiguous-courier-id', unit, p.name.getStart(unit.sf), p.name.getEnd(), '`courier_id` in no known request context, in a file that still calls an old API version: in v1 and 2023-01 it names a courier service (`courier_service_id` in 2024-09), in 2024-09 a courier. Decide which is meant (left for a person; `--fix` never renames it).');
     }
   }

@@ -159,7 +159,9 @@ export function groupMember(acc: AnalysisState, unit: Unit, m: PathMatch, pieces
   // (a path the spec does not map has its assumed form: the group then moves only with `--unsafe`, settle-groups.ts)
   if (m.version === '2023-01' && m.newPath && !m.partial && (m.rule!.fix === 'safe' || m.rule!.id === UNMAPPED)) {
     const [head, ...rest] = m.newPath;
-    if (typeof head === 'string' && head.startsWith('/2024-09')) {
+    // (an assumed form says something only where the path names a resource: `/${p}` assumes nothing)
+    const assumes = m.rule!.id !== UNMAPPED || (typeof head === 'string' && /[a-z]/i.test(head.slice('/2024-09'.length)));
+    if (typeof head === 'string' && head.startsWith('/2024-09') && assumes) {
       let rel = head.slice('/2024-09'.length);
       if (!ownText.startsWith('/') && rel.startsWith('/')) rel = rel.slice(1);
       if (!constant) {
