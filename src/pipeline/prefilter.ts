@@ -306,7 +306,8 @@ export function drawsImporters(text: string): boolean {
 /** An exported type or interface. */
 const TYPE_EXPORT = /\bexport\s+(?:declare\s+)?(?:interface|type)\s/;
 /** A name only an old request gives, declared as a type's member (`preferred_date: string`, `courier_selection?: {`). */
-const OLD_MEMBER = /\b(?:preferred_(?:date|min_time|max_time)|courier_selection|selected_courier_id|allow_courier_fallback)['"]?\??\s*:/;
+const OLD_ONLY = 'preferred_(?:date|min_time|max_time)|courier_selection|selected_courier_id|allow_courier_fallback';
+const OLD_MEMBER = new RegExp(`\\b(?:${OLD_ONLY})['"]?\\??\\s*:`);
 
 /**
  * Does this module export a request type that still gives an old name? Its importers may send
@@ -324,7 +325,7 @@ function exportsOldType(text: string): boolean {
  * with, or send values of the type (`(req: PickupReq) => fetch(PICKUPS, { body: JSON.stringify(req) })`
  * with the path imported from a third module), a request seen only with them.
  */
-const OLD_BODY_KEY = /\b(?:courier_id|preferred_date|preferred_(?:min|max)_time|courier_selection|selected_courier_id|allow_courier_fallback)['"]?\??\s*:/;
+const OLD_BODY_KEY = new RegExp(`\\b(?:courier_id|${OLD_ONLY})['"]?\\??\\s*:`);
 
 /**
  * The module specifiers a text names, each still quoted, a line each (`importOf` reads them as it

@@ -22,10 +22,8 @@ function receivedType(e: ts.Expression): boolean {
  * received event's type somewhere in the parsed modules (`MAP[evt.type]`)?
  */
 export function lookedUpByEventType(acc: AnalysisState, obj: ts.ObjectLiteralExpression): boolean {
-  let at: ts.Node = obj;
-  while (at.parent && (ts.isParenthesizedExpression(at.parent) || ts.isAsExpression(at.parent) || ts.isSatisfiesExpression(at.parent))) at = at.parent;
-  const holder = at.parent;
-  if (!holder || !ts.isVariableDeclaration(holder) || holder.initializer !== at || !ts.isIdentifier(holder.name)) return false;
+  const holder = heldIn(obj);
+  if (!holder) return false;
   return readsOf(acc, holder.name.text, (u, id) => {
     const d = acc.bindings.resolve(u, id);
     return d?.kind === 'var' && d.node === holder;
@@ -41,12 +39,18 @@ export function lookedUpByEventType(acc: AnalysisState, obj: ts.ObjectLiteralExp
  * the type checker checks values against, as a union's are (event-types.ts).
  */
 export function keyofTyped(acc: AnalysisState, obj: ts.Node): boolean {
-  let at: ts.Node = obj;
-  while (at.parent && (ts.isParenthesizedExpression(at.parent) || ts.isAsExpression(at.parent) || ts.isSatisfiesExpression(at.parent))) at = at.parent;
-  const holder = at.parent;
-  if (!holder || !ts.isVariableDeclaration(holder) || holder.initializer !== at || !ts.isIdentifier(holder.name)) return false;
+  const holder = heldIn(obj);
+  if (!holder) return false;
   const typed = new RegExp(`\\bkeyof\\s+typeof\\s+${holder.name.text.replace(/\$/g, '\\$')}(?![\\w$])`);
   // (in its own module, or in one importing it: a namesake elsewhere is another object)
   const home = holder.getSourceFile().fileName;
   return acc.store.all().some((u) => typed.test(u.sf.text) && (u.sf.fileName === home || acc.store.imports(u.file, home, u.sf.text)));
+}
+
+/** The constant an object literal is held in (`as const`, `satisfies …` around it); undefined where it is none. */
+export function heldIn(obj: ts.Node): (ts.VariableDeclaration & { name: ts.Identifier }) | undefined {
+  let at: ts.Node = obj;
+  while (at.parent && (ts.isParenthesizedExpression(at.parent) || ts.isAsExpression(at.parent) || ts.isSatisfiesExpression(at.parent))) at = at.parent;
+  const d = at.parent;
+  return d && ts.isVariableDeclaration(d) && d.initializer === at && ts.isIdentifier(d.name) ? (d as ts.VariableDeclaration & { name: ts.Identifier }) : undefined;
 }

@@ -9,6 +9,7 @@ import ts from '../../core/ts.cjs';
 import type { AnalysisState } from '../state.js';
 import { lineOf, treeIndex, type Unit } from '../units.js';
 import { readsOf } from './event-beside.js';
+import { heldIn } from './event-lookups.js';
 import { reportEvent } from './webhooks.js';
 
 /** Tie the reads of each old-event key of a map held in a variable to the key's finding. */
@@ -16,7 +17,7 @@ export function tieMapKeyReads(acc: AnalysisState): void {
   const ev = OLD_EVENT();
   for (const { unit, obj, name } of oldEventKeys(acc)) {
     const key = acc.findings.get(`${unit.file}:${name.getStart(unit.sf) + unit.offset}:${ev.id}`);
-    const holder = key && holderOf(obj);
+    const holder = key && heldIn(obj);
     if (!holder) continue;
     const shown = `\`${holder.name.text}\` at ${acc.shownFile(unit.file)}:${lineOf(unit, name)}`;
     const members = [key];
@@ -43,14 +44,6 @@ export function* oldEventKeys(acc: AnalysisState): Generator<{ unit: Unit; obj: 
         if (name && (ts.isIdentifier(name) || ts.isStringLiteral(name)) && name.text === ev.old) yield { unit, obj, p, name };
       }
   }
-}
-
-/** The variable an object literal is held in (`as const`, `satisfies …` around it). */
-function holderOf(obj: ts.ObjectLiteralExpression): (ts.VariableDeclaration & { name: ts.Identifier }) | undefined {
-  let at: ts.Node = obj;
-  while (at.parent && (ts.isParenthesizedExpression(at.parent) || ts.isAsExpression(at.parent) || ts.isSatisfiesExpression(at.parent))) at = at.parent;
-  const d = at.parent;
-  return d && ts.isVariableDeclaration(d) && d.initializer === at && ts.isIdentifier(d.name) ? (d as ts.VariableDeclaration & { name: ts.Identifier }) : undefined;
 }
 
 /** The key named at a read of the map (`map.key`, `map?.key`, `map['key']`), where it is the old event's. */
