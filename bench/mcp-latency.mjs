@@ -3,7 +3,7 @@
 // stdio with the SDK's client, on a small temporary tree (a git project of a few dozen files, a
 // few of them legacy). Prints the server start, the first (cold) check and the warm checks after it.
 //
-//   npx tsc -p tsconfig.json && node bench/mcp-latency.mjs [--files N] [--runs N]
+//   npm run build && node bench/mcp-latency.mjs [--files N] [--runs N]
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';

@@ -28,7 +28,8 @@
 //   --seed S             generator seed (default 1)
 //   --json FILE          also write every figure there (default .bench/results.json)
 //
-// Build the CLI first (`npx tsc -p tsconfig.json`): the bench runs bin/migrate-check.js, i.e. dist/.
+// Build the CLI first (`npm run build`): the bench runs bin/migrate-check.js, i.e. dist/ (from its
+// bundle, dist/cli.bundle.cjs, when that is as new as the modules: src/core/bundle-loader.ts).
 // The comparison tools live in bench/tools (their own package and lock file, since the main
 // package's TypeScript 7 is outside @typescript-eslint/parser's peer range); they are installed
 // on first use with `npm ci --prefix bench/tools`. Trees are generated into .bench/ (gitignored)
@@ -92,11 +93,20 @@ const note = (s) => process.stderr.write(`bench: ${s}\n`);
 
 // ---------------------------------------------------------------- preconditions
 
-if (!existsSync(path.join(REPO, 'dist', 'src', 'cli.js'))) fail('the CLI is not built: run `npx tsc -p tsconfig.json` (or `npm run build`) first');
+if (!existsSync(path.join(REPO, 'dist', 'src', 'cli.js'))) fail('the CLI is not built: run `npm run build` first');
 {
   const built = statSync(path.join(REPO, 'dist', 'src', 'cli.js')).mtimeMs;
   const newer = execFileSync('find', [path.join(REPO, 'src'), '-name', '*.ts', '-newermt', new Date(built).toISOString()], { encoding: 'utf8' }).trim();
   if (newer) note(`src/ has changes newer than dist/ (e.g. ${path.relative(REPO, newer.split('\n')[0])}); the bench measures dist/ as built`);
+  // a bundle older than the modules is not used (the command then loads each module): measured as such, and said
+  const { BUNDLE_FILE, staleModule } = await import(pathToFileURL(path.join(REPO, 'dist', 'src', 'core', 'bundle-loader.js')).href);
+  const bundle = path.join(REPO, 'dist', BUNDLE_FILE);
+  if (!existsSync(bundle)) note('dist/ has no bundle of the modules (tsc alone was run): the command loads each module; `npm run build` makes it');
+  else {
+    const table = (await import('node:vm')).runInThisContext(readFileSync(bundle, 'latin1'));
+    const stale = staleModule(path.join(REPO, 'dist'), table, statSync(bundle).mtimeMs);
+    if (stale) note(`the bundle of the modules is not used (${stale}): the command loads each module; \`npm run build\` makes it anew`);
+  }
 }
 
 function ensureTools() {

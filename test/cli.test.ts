@@ -483,9 +483,13 @@ describe('package', () => {
     const app = tempCopy(path.join(LEGACY, 'before'), 'mc-scratch-');
     const inst = spawnSync('npm', ['install', '--no-audit', '--no-fund', path.join(dest, tgz)], { cwd: app, encoding: 'utf8' });
     expect(inst.status, inst.stderr).toBe(0);
-    const r = spawnSync('npx', ['--no-install', 'migrate-check', '-r', 'compact'], { cwd: app, encoding: 'utf8', env: { ...process.env, CI: 'true' } });
+    const r = spawnSync('npx', ['--no-install', 'migrate-check', '-r', 'compact'], { cwd: app, encoding: 'utf8', env: { ...process.env, CI: 'true', MIGRATE_CHECK_TRACE: '1' } });
     expect(r.status, r.stderr).toBe(1);
     expect(r.stdout).toContain('src/labels.ts:8:7: error');
+    // installed from the tarball (every file's time the same), the command runs from its bundle
+    expect(list).toContain('package/dist/cli.bundle.cjs');
+    expect(r.stderr).toMatch(/trace: \[\d+ ms\] bundle (?:compiled|loaded)/);
+    expect(r.stderr).not.toContain('bundle not used');
     expect(existsSync(path.join(app, 'node_modules', 'migrate-check', 'bin', 'migrate-check.js'))).toBe(true);
     void git;
   }, 300_000);
