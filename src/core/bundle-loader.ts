@@ -13,8 +13,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { codeCacheDir, compileCached, saveCodeCache } from './code-cache.cjs';
+import { createRequire } from 'node:module';
+import type * as CodeCache from './code-cache.cjs';
 import { trace } from './trace.js';
+
+// required, not imported: an ES module importing CommonJS first has Node scan its text for the names it exports
+const { codeCacheDir, compileCached, saveCodeCache } = createRequire(import.meta.url)('./code-cache.cjs') as typeof CodeCache;
 
 /** The bundle, relative to dist/. */
 export const BUNDLE_FILE = 'cli.bundle.cjs';

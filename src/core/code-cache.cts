@@ -9,7 +9,6 @@ import fs = require('node:fs');
 import path = require('node:path');
 import vm = require('node:vm');
 import { createHash } from 'node:crypto';
-import { threadId } from 'node:worker_threads';
 
 const CACHE_SUBDIR = path.join('node_modules', '.cache', 'migrate-check');
 
@@ -64,6 +63,8 @@ export function compileCached(source: string, filename: string, cacheFile: strin
  */
 export function saveCodeCache(script: vm.Script, target: string, family: string, current: string): void {
   const dir = path.dirname(target);
+  // (loaded here: a run that finds its cache never needs it)
+  const { threadId } = require('node:worker_threads') as typeof import('node:worker_threads');
   const tmp = `${target}.${process.pid}-${threadId}.tmp`;
   try {
     fs.mkdirSync(dir, { recursive: true });

@@ -223,6 +223,23 @@ let pathStartRe: RegExp | undefined;
  * relative URL's prefix (`shipping:`, `/shipping-api`: a version then only before a resource of the service's).
  */
 export function findPaths(text: string, opts: PathOptions = {}): PathMatch[] {
+  // a run asks about the same few texts again and again (a thousand asks, a few dozen texts, on the
+  // bench's tree): each answer is kept for the config's `paths` it was found with, and given out as
+  // copies (a caller may keep or extend what it is given)
+  const key = `${opts.method ?? ''} ${text}`;
+  let found = foundPaths.get(key);
+  if (!found) {
+    if (foundPaths.size >= FOUND_PATHS_MAX) foundPaths.clear();
+    foundPaths.set(key, (found = findPathsNow(text, opts)));
+  }
+  return found.map((m) => ({ ...m }));
+}
+
+/** findPaths' answers by method and text; emptied when the config's `paths` change (a server runs for hours: a bound on what it keeps). */
+const foundPaths = new Map<string, PathMatch[]>();
+const FOUND_PATHS_MAX = 20_000;
+
+function findPathsNow(text: string, opts: PathOptions): PathMatch[] {
   const out: PathMatch[] = [];
   // one expression for the run (the catalogue is fixed once loaded); never re-entered, so its
   // lastIndex is simply reset
@@ -373,6 +390,7 @@ export function useConfiguredPaths(paths: Record<string, string> | undefined): v
   if (key === configuredKey) return;
   configuredKey = key;
   configured = { v1: [], '2023-01': [] };
+  foundPaths.clear();
   for (const [from, to] of Object.entries(paths ?? {})) {
     const o = parsePathEntry(from);
     const n = parsePathEntry(to);
