@@ -7,6 +7,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT, tempTree } from './helpers.js';
 import { importCycles, readImportGraph } from './support/import-graph.js';
+import { ts as compiler } from '@ts-morph/common';
+import { READ, readView } from '../dist/src/core/compiler-reads.cjs';
 
 const MAX_LINES = 500;
 const graph = readImportGraph(ROOT, ['src', 'transforms']);
@@ -63,5 +65,24 @@ describe('the structure of src/ and transforms/', () => {
     expect(wrong).toEqual([]);
     // the plumbing does import the analysis (its entry), so the rule above is one that can be broken
     expect(graph.imports.get('src/pipeline/workers.ts')).toContain('src/analysis/run.ts');
+  });
+});
+
+describe("the compiler's members the analysis reads (src/core/compiler-reads.cts)", () => {
+  it('lists every member of the compiler that src/ reads, and no other', () => {
+    const read = new Set<string>();
+    for (const f of graph.files) for (const m of readFileSync(path.join(ROOT, f), 'utf8').matchAll(/\bts\.([A-Za-z_]\w*)/g)) read.add(m[1]);
+    // (type names read as `ts.Node` are no members: only what the compiler has at run time counts)
+    const members = [...read].filter((k) => k in compiler).sort();
+    expect(members.length).toBeGreaterThan(100);
+    expect(READ).toEqual(members);
+  });
+
+  it("is what the command's compiler gives: those members its own, the rest the compiler's", () => {
+    const view = readView(compiler);
+    expect(Object.keys(view).sort()).toEqual([...READ].sort());
+    expect(view.isIdentifier).toBe(compiler.isIdentifier);
+    expect(view.createPrinter).toBe(compiler.createPrinter);
+    expect(Object.prototype.hasOwnProperty.call(view, 'createPrinter')).toBe(false);
   });
 });

@@ -16,6 +16,7 @@ import path = require('node:path');
 import { isAscii } from 'node:buffer';
 import { createRequire } from 'node:module';
 import { codeCacheDir, compileCached, flagsName, saveCodeCache } from './code-cache.cjs';
+import { readView } from './compiler-reads.cjs';
 
 function load(): unknown {
   const file = require.resolve('@ts-morph/common/dist/typescript.js');
@@ -40,7 +41,7 @@ function load(): unknown {
     warmUp(mod.exports);
     saveCodeCache(script, cacheFile, 'typescript-', install);
   }
-  return mod.exports;
+  return readView(mod.exports as object);
 }
 
 /** Run the compiler as the checks do, on a few lines (compiler-warmup.cts), so that the cache holds that code too. */
