@@ -20,6 +20,8 @@ const server = (argv[0] === 'lsp' || argv[0] === 'mcp') && !help;
 // cache, where Node would load two hundred ES modules) unless it is older than they are; it is
 // compiled before any flag is set, and `lsp` goes to the server's modules as they are.
 const dist = fileURLToPath(new URL('../dist/', import.meta.url));
+// (V8's defaults until the flags are set below: the bundle's code cache is named by them)
+delete process.env.MIGRATE_CHECK_V8_FLAGS;
 const bundle = argv[0] === 'lsp' ? undefined : (await import('../dist/src/core/bundle-loader.js').catch(() => undefined))?.openBundle(dist);
 const load = (rel) => (bundle ? bundle.load(rel) : import(`../dist/${rel}`));
 const { cachedRunAhead } = server ? {} : await load('src/cache/location.js').catch(() => ({}));

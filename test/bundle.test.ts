@@ -53,7 +53,7 @@ function builtTree(): string {
 describe('the bundle of the modules', () => {
   it('runs them as their ES modules ran: imports, live bindings, import.meta, dynamic imports, text outside ASCII', async () => {
     const dist = builtTree();
-    const { text, modules } = bundleModules(dist, 'src/entry.js');
+    const { text, modules } = bundleModules(dist, ['src/entry.js']);
     expect(modules).toEqual(['src/arrows.js', 'src/counter.js', 'src/entry.js', 'src/lazy.js', 'src/more.js']);
     // every character outside ASCII escaped (the loader reads it as Latin-1)
     expect(/^[\0-\x7f]*$/.test(text)).toBe(true);
@@ -90,14 +90,14 @@ describe('the bundle of the modules', () => {
     ];
     for (const [text, why] of cases) {
       const dist = tempTree({ 'src/entry.js': "import './bad.js';\n", 'src/bad.js': text });
-      expect(() => bundleModules(dist, 'src/entry.js'), text).toThrow(BundleError);
-      expect(() => bundleModules(dist, 'src/entry.js'), text).toThrow(why);
+      expect(() => bundleModules(dist, ['src/entry.js']), text).toThrow(BundleError);
+      expect(() => bundleModules(dist, ['src/entry.js']), text).toThrow(why);
     }
   });
 
   it('is stale once a module it holds is rebuilt (in a checkout), changes size, or is gone', () => {
     const dist = builtTree();
-    const table = evaluate(bundleModules(dist, 'src/entry.js').text);
+    const table = evaluate(bundleModules(dist, ['src/entry.js']).text);
     const built = Date.now();
     expect(staleModule(dist, table, built)).toBeUndefined();
     const counter = path.join(dist, 'src', 'counter.js');
@@ -133,6 +133,22 @@ describe("the command's bundle", () => {
       expect(on.code, args.join(' ')).toBe(off.code);
       expect(on.stdout, args.join(' ')).toBe(off.stdout);
     }
+  });
+
+  it("runs the command's threads from it too (the reader thread, the analysis workers), to the same report", () => {
+    const dir = tempDir('mc-bundle-');
+    for (const env of [{ MIGRATE_CHECK_READ_AHEAD: '1' }, { MIGRATE_CHECK_WORKERS: '2' }]) {
+      const base = { ...env, MIGRATE_CHECK_TRACE: '1', MIGRATE_CHECK_CACHE_DIR: dir };
+      const off = runCli(['--reporter', 'json', '.'], PROJECT, { ...base, MIGRATE_CHECK_BUNDLE: 'off' });
+      const on = runCli(['--reporter', 'json', '.'], PROJECT, base);
+      // the command's own thread, and each thread it starts (each under the command's flags, with a code cache of their own)
+      expect(traced(off.stderr), JSON.stringify(env)).toEqual([]);
+      expect(traced(on.stderr).length, JSON.stringify(env)).toBeGreaterThanOrEqual(2);
+      expect(on.stderr).not.toContain('bundle not used');
+      expect(on.code).toBe(off.code);
+      expect(on.stdout, JSON.stringify(env)).toBe(off.stdout);
+    }
+    expect(readdirSync(dir).filter((n) => n.startsWith('bundle-')).map((n) => n.replace(/^.*-/, '')).sort()).toEqual(['budget.v8cache', 'default.v8cache']);
   });
 
   it('keeps a code cache: written by a first run, used by the next, replaced when damaged', () => {

@@ -18,7 +18,7 @@ import type * as CodeCache from './code-cache.cjs';
 import { trace } from './trace.js';
 
 // required, not imported: an ES module importing CommonJS first has Node scan its text for the names it exports
-const { codeCacheDir, compileCached, saveCodeCache } = createRequire(import.meta.url)('./code-cache.cjs') as typeof CodeCache;
+const { codeCacheDir, compileCached, flagsName, saveCodeCache } = createRequire(import.meta.url)('./code-cache.cjs') as typeof CodeCache;
 
 /** The bundle, relative to dist/. */
 export const BUNDLE_FILE = 'cli.bundle.cjs';
@@ -35,7 +35,7 @@ type ModuleBody = (
 
 /** What the bundle's script evaluates to. */
 export interface BundleTable {
-  entry: string;
+  entries: string[];
   modules: Record<string, { size: number; deps: string[]; externals: string[]; run: ModuleBody }>;
 }
 
@@ -46,8 +46,9 @@ export interface Bundle {
 
 /**
  * The bundle beside the modules of `dist`, ready to run, or undefined when there is none to use
- * (off, missing, unreadable, or older than a module it holds). Compiled under V8's default flags:
- * call it before setting any (its code cache is kept for those).
+ * (off, missing, unreadable, or not holding the modules as built). Its code cache is kept per set
+ * of V8 flags (code-cache.cts flagsName): the command opens it before it sets its own, and its
+ * threads after.
  */
 export function openBundle(dist: string): Bundle | undefined {
   if (process.env.MIGRATE_CHECK_BUNDLE === 'off') return undefined;
@@ -62,7 +63,7 @@ export function openBundle(dist: string): Bundle | undefined {
   }
   const dir = codeCacheDir(file, path.dirname(dist));
   const name = `bundle-${stamp.size}-${Math.trunc(stamp.mtimeMs)}-${process.version}-${process.arch}-`;
-  const cacheFile = dir ? path.join(dir, `${name}default.v8cache`) : undefined;
+  const cacheFile = dir ? path.join(dir, `${name}${flagsName()}.v8cache`) : undefined;
   let table: BundleTable;
   try {
     const { script, usable } = compileCached(source, file, cacheFile);

@@ -8,6 +8,7 @@
 import type { Worker } from 'node:worker_threads';
 import { requireCjs } from '../core/require.js';
 import { trace } from '../core/trace.js';
+import { threadScript } from '../core/thread-script.js';
 
 export interface AnalysisThread {
   worker: Worker;
@@ -31,7 +32,8 @@ export function startAnalysisThread(): AnalysisThread | undefined {
   const { Worker } = requireCjs('node:worker_threads') as typeof import('node:worker_threads');
   let worker: Worker;
   try {
-    worker = new Worker(new URL('./worker-thread.js', import.meta.url));
+    const script = threadScript('src/pipeline/worker-thread.js');
+    worker = new Worker(script.url, { workerData: script.workerData });
   } catch {
     // (the analysis then runs in this thread, as it would without one)
     return undefined;

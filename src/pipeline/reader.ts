@@ -12,6 +12,7 @@ import { workerCount } from './workers.js';
 import type { TextTested } from './prefilter.js';
 import type { Source } from './read.js';
 import { trace } from '../core/trace.js';
+import { threadScript } from '../core/thread-script.js';
 import type ts from '../core/ts.cjs';
 import type { ListedFolders } from '../types.js';
 
@@ -97,7 +98,8 @@ export function startReader(): Reader {
   trace('a reader thread starts, to read the files');
   let worker: Worker;
   try {
-    worker = new Worker(new URL('./reader-thread.js', import.meta.url));
+    const script = threadScript('src/pipeline/reader-thread.js');
+    worker = new Worker(script.url, { workerData: script.workerData });
   } catch {
     return { read: () => ({ tested: Promise.resolve(undefined), stop: () => {} }), stop: () => {} };
   }

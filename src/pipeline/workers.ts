@@ -9,6 +9,7 @@ import type { FileResult, Finding } from '../types.js';
 import type { CandidateJob, CandidateResult } from '../analysis/run.js';
 import { sortFindings } from '../core/order.js';
 import { msSince, now, trace } from '../core/trace.js';
+import { threadScript } from '../core/thread-script.js';
 import { availableCores, type AnalysisThread } from './analysis-thread.js';
 import { partition } from './partition.js';
 import { UnionFind } from '../core/union-find.js';
@@ -49,7 +50,8 @@ export function prestart(files: number): Pool | undefined {
   if (n < 2 || (files < MIN_FILES_TO_PRESTART && !forced())) return undefined;
   const pool: Pool = { workers: [] };
   for (let i = 0; i < n; i++) {
-    const w = new Worker(new URL('./worker-thread.js', import.meta.url));
+    const script = threadScript('src/pipeline/worker-thread.js');
+    const w = new Worker(script.url, { workerData: script.workerData });
     w.unref();
     w.on('error', (err) => (pool.failed ??= err));
     pool.workers.push(w);
