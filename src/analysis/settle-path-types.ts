@@ -46,7 +46,7 @@ export function holdPathTypes(acc: AnalysisState): boolean {
     }
     const held = values.find((v) => v.fixKind === 'none');
     if (held) {
-      acc.hold(tf, 'path-type', `it types the request sent to \`${held.oldText}\` (${acc.placeOf(held.file, held.line, tf.file)}), which stays as it is (${held.ruleId}): once that request moves, \`--fix\` rewrites this with it`);
+      acc.hold(tf, 'path-type', `it types ${sentTo(held)} (${acc.placeOf(held.file, held.line, tf.file)}), which stays as it is (${held.ruleId}): once that ${held.ruleId === 'versioned-base-url' ? 'base' : 'request'} moves, \`--fix\` rewrites this with it`);
       changed = true;
       continue;
     }
@@ -55,9 +55,14 @@ export function holdPathTypes(acc: AnalysisState): boolean {
     if (!assumed) continue;
     for (const f of [tf, ...values]) {
       if (f.fixKind !== 'safe') continue;
-      acc.assume(f, f === tf ? `the request sent to \`${assumed.oldText}\` (${acc.placeOf(assumed.file, assumed.line, f.file)})` : `the type ${t.shown} it is checked against (${acc.placeOf(tf.file, tf.line, f.file)})`);
+      acc.assume(f, f === tf ? `${sentTo(assumed)} (${acc.placeOf(assumed.file, assumed.line, f.file)})` : `the type ${t.shown} it is checked against (${acc.placeOf(tf.file, tf.line, f.file)})`);
       changed = true;
     }
   }
   return changed;
+}
+
+/** What a finding checked against a literal type is, as a message names it: a request's path, or the versioned base the requests are sent through. */
+function sentTo(f: Finding): string {
+  return f.ruleId === 'versioned-base-url' ? `the versioned base \`${f.oldText}\`` : `the request sent to \`${f.oldText}\``;
 }

@@ -103,8 +103,8 @@ function literalValues(acc: AnalysisState, unit: Unit, t: ts.TypeNode, depth: nu
 /** Report one old path a literal type names, with the edit that gives it the 2024-09 form its value gets. */
 function reportPathType(acc: AnalysisState, unit: Unit, node: ts.LiteralTypeNode | ts.TemplateLiteralTypeNode, m: PathMatch, pieces: Piece[], vt: Virtual, version?: VersionHole): void {
   const rule = m.rule;
-  // a 2024-09 path, or a versioned base written as a type (no request is sent to a base alone)
-  if (!rule || m.versionOnly || rule.id === 'versioned-base-url') return;
+  if (!rule) return; // a 2024-09 path
+  if (m.versionOnly || rule.id === 'versioned-base-url') return reportBaseType(acc, unit, node, m, pieces, vt);
   // another vendor's URL: its 2023-01 paths are not the service's
   if (acc.otherHost(m.origin) && m.version !== 'v1') return;
   // where it is written: from the path's first character written here to its last one
@@ -160,4 +160,34 @@ function reportPathType(acc: AnalysisState, unit: Unit, node: ts.LiteralTypeNode
   // (a member of a type whose own `version` is '2023-01' describes that version, unless it types a request: settle)
   const describes = typeof describes2023(acc, node) === 'object';
   if (f) acc.pathTypes.push({ key: `${unit.file}:${start + unit.offset}:${rule.id}`, unit, node, shown, why, describes, sites: [] });
+}
+
+/**
+ * A versioned base written as a literal type (`type Base = 'https://api.example/2023-01'`, the type
+ * of the constant the requests are sent through): once the base moves, its value no longer
+ * type-checks against the type. Reported with the base's rule and rewritten to 2024-09; settle
+ * moves it with the base it types, or holds them together (settle-path-types.ts).
+ */
+function reportBaseType(acc: AnalysisState, unit: Unit, node: ts.LiteralTypeNode | ts.TemplateLiteralTypeNode, m: PathMatch, pieces: Piece[], vt: Virtual): void {
+  const rule = m.rule;
+  if (!rule || m.version !== '2023-01' || acc.otherHost(m.origin)) return;
+  const vPiece = pieces[vt.owner[m.versionStart]];
+  if (!vPiece || vPiece.t !== 'lit' || vPiece.pos < 0) return;
+  // (from the slash before the version, as the base's own finding)
+  const from = vt.owner[m.start] === vt.owner[m.versionStart] ? m.start : m.versionStart;
+  const start = vPiece.pos + vt.offset[from];
+  const end = vPiece.pos + vt.offset[m.versionStart] + '2023-01'.length;
+  const edit = renderRegion(pieces, vt, m.versionStart, m.versionStart + '2023-01'.length, ['2024-09']);
+  const shown = codeSpan(node, unit.sf);
+  const why = edit ? undefined : 'it is written in a way `--fix` cannot rebuild in place';
+  const fixKind: FixKind = why ? 'none' : rule.fix;
+  const manual = why && `${why}: rewrite the type with the base it types, by hand`;
+  const f = acc.add(rule.id, unit, start, end, says(`The type ${shown} names a base URL that carries the 2023-01 version, which the requests checked against it are sent through; 2024-09 uses \`/2024-09\`; `, note(fixKind, manual)), {
+    edits: edit && !manual ? [edit] : undefined,
+    fixKind,
+    context: { kind: 'path', by: 'type' },
+    fixDescription: edit ? 'rewrite the type to the 2024-09 base' : undefined,
+    newText: edit?.text,
+  });
+  if (f) acc.pathTypes.push({ key: `${unit.file}:${start + unit.offset}:${rule.id}`, unit, node, shown, why, describes: typeof describes2023(acc, node) === 'object', sites: [] });
 }
