@@ -17,7 +17,7 @@ const server = (argv[0] === 'lsp' || argv[0] === 'mcp') && !help;
 // longer (about 10 ms of a 0.23 s run where nothing changed; no loss after 10 edits). Set before
 // the command's own code runs.
 // The command's modules come from their bundle (src/core/bundle-loader.ts: one script with a code
-// cache, where Node would load two hundred ES modules) unless it is older than they are; it is
+// cache, where Node would load two hundred ES modules) when it holds them as built; it is
 // compiled before any flag is set, and `lsp` goes to the server's modules as they are.
 const dist = fileURLToPath(new URL('../dist/', import.meta.url));
 // (V8's defaults until the flags are set below: the bundle's code cache is named by them)
