@@ -8,7 +8,7 @@ import vm from 'node:vm';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { BundleError, bundleModules } from '../dist/src/build/bundle.js';
-import { BUNDLE_FILE, runBundle, staleModule, type BundleTable } from '../dist/src/core/bundle-loader.js';
+import { BUNDLE_FILE, openBundle, runBundle, staleModule, type BundleTable } from '../dist/src/core/bundle-loader.js';
 import { ROOT, runCli, tempCopy, tempDir, tempTree } from './helpers.js';
 
 const evaluate = (text: string): BundleTable => vm.runInThisContext(text) as BundleTable;
@@ -92,6 +92,24 @@ describe('the bundle of the modules', () => {
       const dist = tempTree({ 'src/entry.js': "import './bad.js';\n", 'src/bad.js': text });
       expect(() => bundleModules(dist, ['src/entry.js']), text).toThrow(BundleError);
       expect(() => bundleModules(dist, ['src/entry.js']), text).toThrow(why);
+    }
+  });
+
+  it('is not used, and nothing thrown, where the file is no bundle: not a script, or a script of something else', () => {
+    const off = process.env.MIGRATE_CHECK_CACHE;
+    process.env.MIGRATE_CHECK_CACHE = 'off';
+    try {
+      for (const text of ['({ entries: [', '42', 'null', '({ entries: [] })', '']) {
+        const dist = builtTree();
+        writeFileSync(path.join(dist, BUNDLE_FILE), text);
+        expect(openBundle(dist), JSON.stringify(text)).toBeUndefined();
+      }
+      const dist = builtTree();
+      writeFileSync(path.join(dist, BUNDLE_FILE), bundleModules(dist, ['src/entry.js']).text);
+      expect(openBundle(dist)).toBeDefined();
+    } finally {
+      if (off === undefined) delete process.env.MIGRATE_CHECK_CACHE;
+      else process.env.MIGRATE_CHECK_CACHE = off;
     }
   });
 

@@ -72,14 +72,21 @@ function buildModule(root: string, rel: string): { built: Built; reached: string
   };
   const text = fs.readFileSync(file, 'utf8');
   const sf = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.JS);
-  const bundled = (spec: string): string | undefined => {
+  // a relative specifier as a path from the root (undefined: a package or Node's module)
+  const fromRoot = (spec: string): string | undefined => {
     if (!spec.startsWith('./') && !spec.startsWith('../')) return undefined;
     const target = path.posix.normalize(path.posix.join(path.posix.dirname(rel), spec));
-    if (target.startsWith('../')) fail(`it imports ${spec}, outside ${root}`);
-    return target.endsWith('.js') && fs.existsSync(path.join(root, target)) ? target : undefined;
+    return target.startsWith('../') ? fail(`it imports ${spec}, outside ${root}`) : target;
+  };
+  const bundled = (spec: string): string | undefined => {
+    const target = fromRoot(spec);
+    return target?.endsWith('.js') && fs.existsSync(path.join(root, target)) ? target : undefined;
   };
   // an import from outside, as the loader keys it
-  const externalKey = (spec: string): string => (spec.startsWith('./') || spec.startsWith('../') ? `./${path.posix.normalize(path.posix.join(path.posix.dirname(rel), spec))}` : spec);
+  const externalKey = (spec: string): string => {
+    const target = fromRoot(spec);
+    return target === undefined ? spec : `./${target}`;
+  };
   const deps: string[] = [];
   const externals: string[] = [];
   const reached: string[] = [];

@@ -68,6 +68,8 @@ export function openBundle(dist: string): Bundle | undefined {
   try {
     const { script, usable } = compileCached(source, file, cacheFile);
     table = script.runInThisContext() as BundleTable;
+    // (a file of that name that is no bundle: the modules run, as with none)
+    if (typeof table !== 'object' || table === null || typeof table.modules !== 'object' || table.modules === null) throw new Error(`${BUNDLE_FILE} holds no table of modules`);
     if (cacheFile && !usable) saveCodeCache(script, cacheFile, 'bundle-', name);
     trace(`bundle ${usable ? 'loaded with its code cache' : cacheFile ? 'compiled (no usable code cache yet)' : 'compiled (code cache off)'}`);
   } catch (err) {

@@ -1,4 +1,4 @@
-// The script every thread of the command starts with (thread-script.ts): it runs the
+// The script every thread of the command starts with (thread-script.ts startThread): it runs the
 // thread's own module (workerData.entry, relative to dist/) from the bundle when the bundle holds
 // the modules as built, else from dist/ itself, as the command's own thread does.
 

@@ -8,7 +8,7 @@
 import type { Worker } from 'node:worker_threads';
 import { requireCjs } from '../core/require.js';
 import { trace } from '../core/trace.js';
-import { threadScript } from '../core/thread-script.js';
+import { startThread } from '../core/thread-script.js';
 
 export interface AnalysisThread {
   worker: Worker;
@@ -29,11 +29,9 @@ export function availableCores(): number {
 export function startAnalysisThread(): AnalysisThread | undefined {
   const env = Number(process.env.MIGRATE_CHECK_WORKERS || NaN);
   if (env === 0 || env === 1 || (!(env > 1) && availableCores() < 2)) return undefined;
-  const { Worker } = requireCjs('node:worker_threads') as typeof import('node:worker_threads');
   let worker: Worker;
   try {
-    const script = threadScript('src/pipeline/worker-thread.js');
-    worker = new Worker(script.url, { workerData: script.workerData });
+    worker = startThread('src/pipeline/worker-thread.js');
   } catch {
     // (the analysis then runs in this thread, as it would without one)
     return undefined;

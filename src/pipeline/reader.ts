@@ -6,13 +6,13 @@
 // on, and hands it the files at the end of the walk. Results are the same as reading here (test/workers.test.ts
 // compares them).
 
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import { availableCores } from './analysis-thread.js';
 import { workerCount } from './workers.js';
 import type { TextTested } from './prefilter.js';
 import type { Source } from './read.js';
 import { trace } from '../core/trace.js';
-import { threadScript } from '../core/thread-script.js';
+import { startThread } from '../core/thread-script.js';
 import type ts from '../core/ts.cjs';
 import type { ListedFolders } from '../types.js';
 
@@ -98,8 +98,7 @@ export function startReader(): Reader {
   trace('a reader thread starts, to read the files');
   let worker: Worker;
   try {
-    const script = threadScript('src/pipeline/reader-thread.js');
-    worker = new Worker(script.url, { workerData: script.workerData });
+    worker = startThread('src/pipeline/reader-thread.js');
   } catch {
     return { read: () => ({ tested: Promise.resolve(undefined), stop: () => {} }), stop: () => {} };
   }

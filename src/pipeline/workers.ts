@@ -4,12 +4,12 @@
 // run where the imports cannot be read with confidence, stay in the main thread. Either way the
 // analysis is called through its one entry, analyzeCandidates (src/analysis/run.ts).
 
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { FileResult, Finding } from '../types.js';
 import type { CandidateJob, CandidateResult } from '../analysis/run.js';
 import { sortFindings } from '../core/order.js';
 import { msSince, now, trace } from '../core/trace.js';
-import { threadScript } from '../core/thread-script.js';
+import { startThread } from '../core/thread-script.js';
 import { availableCores, type AnalysisThread } from './analysis-thread.js';
 import { partition } from './partition.js';
 import { UnionFind } from '../core/union-find.js';
@@ -50,8 +50,7 @@ export function prestart(files: number): Pool | undefined {
   if (n < 2 || (files < MIN_FILES_TO_PRESTART && !forced())) return undefined;
   const pool: Pool = { workers: [] };
   for (let i = 0; i < n; i++) {
-    const script = threadScript('src/pipeline/worker-thread.js');
-    const w = new Worker(script.url, { workerData: script.workerData });
+    const w = startThread('src/pipeline/worker-thread.js');
     w.unref();
     w.on('error', (err) => (pool.failed ??= err));
     pool.workers.push(w);

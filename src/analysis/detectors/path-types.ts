@@ -157,9 +157,14 @@ function reportPathType(acc: AnalysisState, unit: Unit, node: ts.LiteralTypeNode
     fixDescription: edit ? `rewrite the type to the 2024-09 path` : undefined,
     newText: edit?.text,
   });
+  if (f) keepPathType(acc, unit, node, rule.id, start, shown, why);
+}
+
+/** A literal type reported (its finding's key), for the checker to tie to the code checked against it and settle to decide with it. */
+function keepPathType(acc: AnalysisState, unit: Unit, node: ts.LiteralTypeNode | ts.TemplateLiteralTypeNode, ruleId: string, start: number, shown: string, why: string | undefined): void {
   // (a member of a type whose own `version` is '2023-01' describes that version, unless it types a request: settle)
   const describes = typeof describes2023(acc, node) === 'object';
-  if (f) acc.pathTypes.push({ key: `${unit.file}:${start + unit.offset}:${rule.id}`, unit, node, shown, why, describes, sites: [] });
+  acc.pathTypes.push({ key: `${unit.file}:${start + unit.offset}:${ruleId}`, unit, node, shown, why, describes, sites: [] });
 }
 
 /**
@@ -189,5 +194,5 @@ function reportBaseType(acc: AnalysisState, unit: Unit, node: ts.LiteralTypeNode
     fixDescription: edit ? 'rewrite the type to the 2024-09 base' : undefined,
     newText: edit?.text,
   });
-  if (f) acc.pathTypes.push({ key: `${unit.file}:${start + unit.offset}:${rule.id}`, unit, node, shown, why, describes: typeof describes2023(acc, node) === 'object', sites: [] });
+  if (f) keepPathType(acc, unit, node, rule.id, start, shown, why);
 }
