@@ -117,6 +117,13 @@ export function tieEventTypes(acc: AnalysisState): void {
 function checkedAgainst(checker: ts.TypeChecker, units: Unit[], e: Literal, types: EventType[], unions: Map<EventType, ts.Type[]>, old: string): EventType[] {
   const out = new Set<EventType>();
   for (const c of carriers(checker, units, e)) {
+    // an argument of a call that writes type arguments (`bus.on<'…'>('…', …)`, its signature
+    // perhaps a package's the checker does not see): renamed with the types they write, or not at all
+    const call = c.parent && (ts.isCallExpression(c.parent) || ts.isNewExpression(c.parent)) && c.parent.arguments?.includes(c) ? c.parent : undefined;
+    if (call?.typeArguments) {
+      const given = typeNodesWritten(checker, [...call.typeArguments]);
+      for (const t of types) if (given.has(t.node)) out.add(t);
+    }
     const { expected, roots } = placeOf(checker, c);
     if (!expected || !expected.some((x) => x.isStringLiteral() && x.value === old)) continue;
     const written = typeNodesWritten(checker, roots);
@@ -188,6 +195,11 @@ function boundOf(checker: ts.TypeChecker, n: ts.LiteralTypeNode): ts.TypeNode | 
   let at: ts.Node = n;
   while (at.parent && (ts.isUnionTypeNode(at.parent) || ts.isParenthesizedTypeNode(at.parent))) at = at.parent;
   const ref = at.parent;
+  // (a call's type argument, `on<'…'>(…)`: the constraint of the called signature's parameter)
+  if (ref && (ts.isCallExpression(ref) || ts.isNewExpression(ref)) && ref.typeArguments?.includes(at as ts.TypeNode)) {
+    const decl = attempt(() => checker.getResolvedSignature(ref))?.declaration;
+    return decl && !ts.isJSDocSignature(decl) ? decl.typeParameters?.[ref.typeArguments.indexOf(at as ts.TypeNode)]?.constraint : undefined;
+  }
   if (!ref || !(ts.isTypeReferenceNode(ref) || ts.isExpressionWithTypeArguments(ref)) || !ref.typeArguments?.includes(at as ts.TypeNode)) return undefined;
   const index = ref.typeArguments.indexOf(at as ts.TypeNode);
   let sym = attempt(() => checker.getSymbolAtLocation(ts.isTypeReferenceNode(ref) ? ref.typeName : ref.expression));
@@ -205,6 +217,8 @@ function typeName(n: EventType['node']): string {
   if (!ts.isLiteralTypeNode(n)) return `keyof typeof ${ts.findAncestor(n, ts.isVariableDeclaration)?.name.getText() ?? n.text}`;
   // (a generic's type argument: the type it makes, `ShippingEvent<'…'>`)
   if (n.parent && (ts.isTypeReferenceNode(n.parent) || ts.isExpressionWithTypeArguments(n.parent)) && n.parent.typeArguments?.includes(n)) return n.parent.getText();
+  // (a call's: the callee with its type arguments, `hooks.on<'…'>`)
+  if (n.parent && (ts.isCallExpression(n.parent) || ts.isNewExpression(n.parent)) && n.parent.typeArguments?.includes(n)) return `${n.parent.expression.getText()}<${n.parent.typeArguments.map((a) => a.getText()).join(', ')}>`;
   for (let p: ts.Node | undefined = n.parent; p && !ts.isSourceFile(p); p = p.parent)
     if ((ts.isTypeAliasDeclaration(p) || ts.isInterfaceDeclaration(p)) && p.name) return p.name.text;
   return n.getText();

@@ -20,7 +20,8 @@ export function declaredAt(checker: ts.TypeChecker, c: ts.Expression): ts.TypeNo
     if (!decl || ts.isJSDocSignature(decl)) return [];
     const params = decl.parameters;
     const param = params[Math.min(p.arguments.indexOf(c), params.length - 1)];
-    return param?.type ? [param.type] : [];
+    if (!param?.type) return [];
+    return [param.type, ...givenTypeArguments(p, decl, param.type)];
   }
   if ((ts.isPropertyAssignment(p) && p.initializer === c) || (ts.isShorthandPropertyAssignment(p) && p.name === c)) {
     const name = ts.isIdentifier(p.name) || ts.isStringLiteral(p.name) ? p.name.text : undefined;
@@ -34,6 +35,23 @@ export function declaredAt(checker: ts.TypeChecker, c: ts.Expression): ts.TypeNo
   if ((ts.isVariableDeclaration(p) || ts.isPropertyDeclaration(p) || ts.isParameter(p)) && p.initializer === c) return p.type ? [p.type] : [];
   const fn = ts.isReturnStatement(p) ? ts.findAncestor(p, ts.isFunctionLike) : ts.isArrowFunction(p) && p.body === c ? p : undefined;
   return fn?.type ? [fn.type] : [];
+}
+
+/**
+ * The type arguments a call writes (`on<'…'>(…)`) for the type parameters a parameter's type names:
+ * the argument given there is checked against them, as against the parameter's type.
+ */
+function givenTypeArguments(call: ts.CallExpression | ts.NewExpression, decl: ts.SignatureDeclaration, type: ts.TypeNode): ts.TypeNode[] {
+  const args = call.typeArguments;
+  const params = decl.typeParameters;
+  if (!args?.length || !params?.length) return [];
+  const named = new Set<string>();
+  const visit = (n: ts.Node): void => {
+    if (ts.isTypeReferenceNode(n) && ts.isIdentifier(n.typeName)) named.add(n.typeName.text);
+    ts.forEachChild(n, visit);
+  };
+  visit(type);
+  return params.flatMap((tp, i) => (named.has(tp.name.text) && args[i] ? [args[i]] : []));
 }
 
 /**
