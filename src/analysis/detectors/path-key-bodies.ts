@@ -93,25 +93,39 @@ export function importReaches(acc: AnalysisState, from: string, to: Set<string>)
 }
 
 /**
- * A request checked against a hand-written `paths` type whose key for its path stays (the body type
- * under it holds it): held with the key, as a request checked against a generated schema is
- * (settle.ts holdTypedByGenerated); moved alone, its path would no longer be a key of the type.
- * True when a fix was taken away.
+ * A request checked against a hand-written `paths` type and the key that gives its path there move
+ * together or stay together, as a request checked against a generated schema stays with it
+ * (settle.ts holdTypedByGenerated): moved alone, either side leaves the request's path no key of
+ * the type. A key that stays (the body type under it holds it) holds the requests checked against
+ * it; a request that stays holds the key, and through it the other requests sent there. The same
+ * for a move taken only with `--unsafe`. True when a fix was taken away or tied to `--unsafe`.
  */
 export function holdKeyedRequests(acc: AnalysisState): boolean {
-  const held = new Map<string, Finding[]>();
-  for (const f of acc.findings.values())
-    if (f.fixKind === 'none' && f.changeKind === 'endpoint-moved' && f.oldText && f.heldBecause?.code !== 'generated' && isPathKey(acc, f)) held.set(f.oldText, [...(held.get(f.oldText) ?? []), f]);
+  const keys = new Map<string, Finding[]>();
+  const sent: Finding[] = [];
+  for (const f of acc.findings.values()) {
+    if (f.changeKind !== 'endpoint-moved' || !f.oldText || f.heldBecause?.code === 'generated') continue;
+    if (isPathKey(acc, f)) keys.set(f.oldText, [...(keys.get(f.oldText) ?? []), f]);
+    else sent.push(f);
+  }
   let changed = false;
-  for (const f of held.size ? acc.findings.values() : []) {
-    if (f.fixKind === 'none' || f.changeKind !== 'endpoint-moved' || !f.oldText) continue;
-    const keys = held.get(f.oldText);
+  for (const f of keys.size ? sent : []) {
+    const ks = keys.get(f.oldText!);
     // (in the module that writes the type, or one importing it)
-    const file = keys && (keys.some((k) => k.file === f.file) ? f.file : importReaches(acc, f.file, new Set(keys.map((k) => k.file))));
-    const at = file && keys!.find((k) => k.file === file && k !== f);
-    if (!at) continue;
-    acc.hold(f, 'path-stays', `the request is checked against the type that gives this path as a key (${acc.placeOf(at.file, at.line, f.file)}), which stays as it is: once it moves, \`--fix\` moves this with it`);
+    const file = ks && (ks.some((k) => k.file === f.file) ? f.file : importReaches(acc, f.file, new Set(ks.map((k) => k.file))));
+    const key = file && ks!.find((k) => k.file === file);
+    if (!key || key.fixKind === f.fixKind) continue;
+    const [stays, other] = rank(key.fixKind) < rank(f.fixKind) ? [key, f] : [f, key];
+    const why =
+      stays === key
+        ? `the request is checked against the type that gives this path as a key (${acc.placeOf(key.file, key.line, f.file)}), which stays as it is`
+        : `the request at ${acc.placeOf(f.file, f.line, key.file)} is checked against this key of the type, and stays as it is (${f.ruleId})`;
+    if (stays.fixKind === 'none') acc.hold(other, 'path-stays', `${why}: once it moves, \`--fix\` moves this with it`);
+    else acc.assume(other, stays === key ? `the key of the type it is checked against (${acc.placeOf(key.file, key.line, f.file)})` : `the request at ${acc.placeOf(f.file, f.line, key.file)}, whose path it gives`);
     changed = true;
   }
   return changed;
 }
+
+/** How far a fix goes: none, only with `--unsafe`, with `--fix`. */
+const rank = (k: Finding['fixKind']): number => (k === 'none' ? 0 : k === 'unsafe' ? 1 : 2);
