@@ -98,7 +98,7 @@ export function holdDoubles(acc: AnalysisState): boolean {
     }
     const assumed = doubled.find((r) => r.f.fixKind === 'unsafe');
     if (assumed && f.fixKind === 'safe') {
-      acc.assume(f, `the request it doubles, ${named(assumed)}, which moves only with \`--unsafe\``);
+      acc.assume(f, 'double', `the request it doubles, ${named(assumed)}, which moves only with \`--unsafe\``);
       changed = true;
     }
   }

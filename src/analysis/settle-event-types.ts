@@ -25,7 +25,7 @@ export function settleEventTypes(acc: AnalysisState): boolean {
       continue;
     }
     if (g.members.some((f) => f.fixKind === 'unsafe'))
-      for (const f of g.members) if (f.fixKind === 'safe') acc.assume(f, `the event type ${g.shown} and every value the type checker checks against it`);
+      for (const f of g.members) if (f.fixKind === 'safe') acc.assume(f, 'event-type', `the event type ${g.shown} and every value the type checker checks against it`);
   }
   return changed;
 }

@@ -103,7 +103,7 @@ export function settleReceivedEvents(acc: AnalysisState): boolean {
   const assumed = parts.find((f) => isWebhookPart(f) && f.fixKind === 'unsafe');
   if (assumed) {
     const at = where.get(assumed) ?? assumed;
-    for (const f of handlers) if (f.fixKind === 'safe') acc.assume(f, `the webhook registered at ${acc.shownFile(at.file)}:${at.line}, which moves to 2024-09 only with \`--unsafe\``);
+    for (const f of handlers) if (f.fixKind === 'safe') acc.assume(f, 'webhook', `the webhook registered at ${acc.shownFile(at.file)}:${at.line}, which moves to 2024-09 only with \`--unsafe\``);
   }
   return false;
 }

@@ -155,7 +155,7 @@ export function settleGroup(acc: AnalysisState, g: BaseGroup): void {
   if (kind === 'unsafe')
     for (const r of g.versionReads ?? []) {
       const f = acc.findings.get(`${r.unit.file}:${r.node.getStart(r.unit.sf) + r.unit.offset}:webhook-version`);
-      if (f?.fixKind === 'safe') acc.assume(f, `the versioned base URL \`${g.label}\` it is also the version of (${acc.placeOf(g.unit.file, lineCol(g.unit.fileText, baseStart + g.unit.offset).line, f.file)})`);
+      if (f?.fixKind === 'safe') acc.assume(f, 'versioned-base', `the versioned base URL \`${g.label}\` it is also the version of (${acc.placeOf(g.unit.file, lineCol(g.unit.fileText, baseStart + g.unit.offset).line, f.file)})`);
     }
   // a webhook `version` read from the base's constant cannot move while the base stays: it holds its webhook (path, events)
   if (!movable)
@@ -184,7 +184,8 @@ export function settleGroup(acc: AnalysisState, g: BaseGroup): void {
     const msg = movable
       ? `\`${x.own}\` sent through the versioned base URL \`${g.label}\` forms \`${x.shown}\`${ep ? ` (${ep.method ? `${ep.method} ` : ''}${ep.old})` : ''}${ep?.new ? `; 2024-09 uses \`${ep.new}\`` : `, a 2023-01 path the spec does not map${entry}`}; ${onAssumption.includes(x) ? '`--fix --unsafe` moves it with the base (an assumption: check it); plain `--fix` leaves them all' : moves(x.unit.file)}.`
       : `\`${x.own}\` sent through the versioned base URL \`${g.label}\` forms \`${x.shown}\`, a 2023-01 path${ep?.new ? `; 2024-09 uses \`${ep.new}\`` : ` the spec does not map${entry}`}; left for a person: it moves only with the base, which is held back (${holdsAt(x.unit.file)}).`;
-    acc.add(rule.id, x.unit, x.start, x.end, msg, { edits: movable && x.edit ? [x.edit] : undefined, fixKind: kind, replace: true, context });
+    const f = acc.add(rule.id, x.unit, x.start, x.end, msg, { edits: movable && x.edit ? [x.edit] : undefined, fixKind: kind, replace: true, context });
+    if (f && kind === 'unsafe') acc.assumedAs(f, 'versioned-base');
   }
 }
 

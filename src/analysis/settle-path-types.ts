@@ -55,7 +55,7 @@ export function holdPathTypes(acc: AnalysisState): boolean {
     if (!assumed) continue;
     for (const f of [tf, ...values]) {
       if (f.fixKind !== 'safe') continue;
-      acc.assume(f, f === tf ? `${sentTo(assumed)} (${acc.placeOf(assumed.file, assumed.line, f.file)})` : `the type ${t.shown} it is checked against (${acc.placeOf(tf.file, tf.line, f.file)})`);
+      acc.assume(f, 'path-type', f === tf ? `${sentTo(assumed)} (${acc.placeOf(assumed.file, assumed.line, f.file)})` : `the type ${t.shown} it is checked against (${acc.placeOf(tf.file, tf.line, f.file)})`);
       changed = true;
     }
   }

@@ -93,6 +93,13 @@ export function holdPathsBesideLeftBodies(acc: AnalysisState): void {
   }
 }
 
+/** What a path moving only with `--unsafe` goes with, as its body's messages say it (by AssumeCode). */
+const ASSUMED_WITH: Record<string, string> = {
+  'versioned-base': ', with the versioned base it is sent through',
+  'path-type': ', with the literal type it is checked against',
+  'path-key': ', with the key of the `paths` type it is checked against and the requests sent there',
+};
+
 /** The body context of a path's request that an object of this context belongs to (a label entry to a label request). */
 const FAMILY: Record<string, string> = { 'label-entry-2023-01': 'labels-2023-01', 'courier-block-2023-01': 'body-2023-01' };
 
@@ -301,13 +308,13 @@ export function holdRequests(acc: AnalysisState): void {
           const entry = acc.entryNotApplied.get(path);
           // (a mapped path moves on an assumption where its versioned base waits for one the spec does not map: settle-groups.ts)
           const unmapped = path.ruleId === 'unmapped-2023-01-path';
-          const form = entry ? `whose 2024-09 form the config's \`paths\` gives only for ${entry.join(' and ')}, which does not apply to it (${path.ruleId})` : unmapped ? `which has no 2024-09 form in the spec (${path.ruleId})` : `which moves only with \`--unsafe\`, with the versioned base it is sent through (${path.ruleId})`;
+          const form = entry ? `whose 2024-09 form the config's \`paths\` gives only for ${entry.join(' and ')}, which does not apply to it (${path.ruleId})` : unmapped ? `which has no 2024-09 form in the spec (${path.ruleId})` : `which moves only with \`--unsafe\`${ASSUMED_WITH[acc.assumedBy(path) ?? ''] ?? ''} (${path.ruleId})`;
           if (own.has(f)) return `the path it is sent to, \`${path.oldText}\`, ${form}`;
           return `the request to \`${path.oldText}\` (${acc.placeOf(path.file, path.line, f.file)}), which shares it and ${entry || !unmapped ? form : `whose path has no 2024-09 form in the spec (${path.ruleId})`}`;
         };
         for (const f of inBody) {
           if (f.fixKind !== 'safe') continue;
-          acc.assume(f, why(f));
+          acc.assume(f, 'request', why(f));
           if (!body && !own.has(f)) sharedWith.set(f, path);
           changed = true;
         }
@@ -317,7 +324,7 @@ export function holdRequests(acc: AnalysisState): void {
       // assumption): this path waits for it too
       const assumed = inBody.find((f) => f.fixKind === 'unsafe' && f.changeKind !== 'endpoint-moved');
       if (path && path.fixKind === 'safe' && assumed) {
-        acc.assume(path, `the body sent to it, which moves only with \`--unsafe\` (\`${assumed.oldText}\`, ${assumed.ruleId}, ${acc.placeOf(assumed.file, assumed.line, path.file)}${heldWithShared(assumed, path.file)})`);
+        acc.assume(path, 'request', `the body sent to it, which moves only with \`--unsafe\` (\`${assumed.oldText}\`, ${assumed.ruleId}, ${acc.placeOf(assumed.file, assumed.line, path.file)}${heldWithShared(assumed, path.file)})`);
         waitsFor.set(path, assumed);
         changed = true;
       }

@@ -3,13 +3,11 @@
 // bodies, request types to check, objects held or read elsewhere) and what settle decides on.
 // The detectors (./detectors/) are functions of it; none of them keeps state of its own.
 
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type ts from '../core/ts.cjs';
 import { getRule } from '../catalogue/index.js';
 import { originOf, useConfiguredPaths, type PathMatch } from '../core/paths.js';
 import type { ContextKind } from '../core/keys.js';
-import { generatedHeader } from '../core/generated.js';
 import { OLD_EXPORT } from '../core/path-shape.js';
 import type { ChangeKind, Config, Finding, FixKind, HoldCode, RequestContext, TextEdit } from '../types.js';
 import { render, type Words } from './findings.js';
@@ -18,7 +16,7 @@ import { Evaluator, type LitPiece, type Piece, type Via } from './evaluate.js';
 import type { UnitEdit } from './render.js';
 import type { Shaped } from './detectors/request-types.js';
 import { lineCol, lineStarts, type Unit, type UnitStore } from './units.js';
-import { GeneratedGlobs } from './generated-globs.js';
+import { GeneratedFiles } from './generated-globs.js';
 
 export interface AnalyzerOptions {
   config: Config;
@@ -218,6 +216,9 @@ export interface VersionUse {
   match: PathMatch;
 }
 
+/** What a finding moved only with `--unsafe` goes with: a versioned base, a literal path type, a `paths` type's key, the body or path of its request, a webhook registration, an event type, a test double's request. */
+export type AssumeCode = 'versioned-base' | 'path-type' | 'path-key' | 'request' | 'webhook' | 'event-type' | 'double';
+
 export class AnalysisState {
   /** the words of the findings whose message has a note settle may change (findings.ts) */
   private readonly words = new Map<Finding, Words>();
@@ -240,8 +241,9 @@ export class AnalysisState {
   readonly holdsRequest = new Set<Finding>();
   /** findings moved only with `--unsafe`, with the path or body they go with */
   private readonly assumed = new Map<Finding, string>();
-  private readonly generatedMemo = new Map<string, string>();
-  private readonly generatedGlobs: GeneratedGlobs;
+  /** and what they go with, as data (settle's messages name it) */
+  private readonly assumedCodes = new Map<Finding, AssumeCode>();
+  private readonly generated: GeneratedFiles;
   readonly bindings: Bindings;
   readonly ev: Evaluator;
   findings = new Map<string, Finding>();
@@ -348,7 +350,7 @@ export class AnalysisState {
     this.ev = new Evaluator(this.bindings);
     const c = options.config;
     this.hosts = { base: originOf(c.baseUrl), legacy: originOf(c.legacyBaseUrl), staging: originOf(c.stagingUrl) };
-    this.generatedGlobs = new GeneratedGlobs(c.generated, c.generatedRoot);
+    this.generated = new GeneratedFiles(c.generated, c.generatedRoot);
   }
 
   add(
@@ -407,10 +409,21 @@ export class AnalysisState {
   }
 
   /** Settle ties this finding's fix to `--unsafe`, together with the path or body it goes with (`with`). */
-  assume(f: Finding, withWhat: string): void {
+  assume(f: Finding, code: AssumeCode, withWhat: string): void {
     f.fixKind = 'unsafe';
     this.assumed.set(f, withWhat);
+    this.assumedCodes.set(f, code);
     f.message = render(this.words.get(f) ?? f.message, f.heldBecause, withWhat);
+  }
+
+  /** A finding made to move only with `--unsafe` where it was added, with what it goes with. */
+  assumedAs(f: Finding, code: AssumeCode): void {
+    this.assumedCodes.set(f, code);
+  }
+
+  /** What a finding moved only with `--unsafe` goes with (undefined: its own assumption). */
+  assumedBy(f: Finding): AssumeCode | undefined {
+    return this.assumedCodes.get(f);
   }
 
   pieces(unit: Unit, e: ts.Expression): Piece[] {
@@ -446,39 +459,11 @@ export class AnalysisState {
     return configured.length && o && !configured.includes(o) ? o : undefined;
   }
 
-  /**
-   * What marks a file as generated or vendored (never edited by `--fix`): its header (`@generated`,
-   * `Code generated … DO NOT EDIT`, a comment saying a tool generated it: core/generated.ts), or a
-   * folder a generator writes into the project (the `api` package's `.api/`). Undefined: the
-   * project's own code.
-   */
+  /** What marks a file as generated or vendored (never edited by `--fix`); undefined: the project's own code (generated-globs.ts). */
   generatedBy(file: string): string | undefined {
-    // the config's `generated` globs, before what the file says of itself
-    const glob = this.generatedGlobs.match(file);
-    if (glob) return `matched by \`${glob}\` in the config's \`generated\``;
-    let known = this.generatedMemo.get(file);
-    if (known === undefined) {
-      const head = (this.store.text(file) ?? '').slice(0, 4096);
-      known = file.split(path.sep).includes('.api') ? 'a package written into the `.api/` folder' : (generatedHeader(head) ?? (this.generatorOutput(path.dirname(file)) ? 'a folder OpenAPI Generator wrote: its `.openapi-generator/FILES` manifest is beside it' : ''));
-      this.generatedMemo.set(file, known);
-    }
-    return known || undefined;
+    return this.generated.of(file, () => this.store.text(file));
   }
 
-  /** Is this folder, or one above it (four levels at most), the output of OpenAPI Generator (it writes `.openapi-generator/FILES` there)? */
-  private generatorOutput(dir: string, depth = 0): boolean {
-    let hit = this.generatorDirs.get(dir);
-    if (hit === undefined) {
-      hit = existsSync(path.join(dir, '.openapi-generator', 'FILES'));
-      const up = path.dirname(dir);
-      if (!hit && depth < 4 && up !== dir) hit = this.generatorOutput(up, depth + 1);
-      this.generatorDirs.set(dir, hit);
-    }
-    return hit;
-  }
-  private readonly generatorDirs = new Map<string, boolean>();
-
-  /** Where a message names a place: `line N` in the file it is about (`from`), else `file:N`. */
   /**
    * Does the check read every module importing this one? Where the text test passed it and it
    * names an old version (prefilter.ts drawsImporters: its importers are drawn in with it); a
@@ -488,6 +473,7 @@ export class AnalysisState {
     return this.candidates.has(unit.file) && OLD_EXPORT.test(unit.fileText);
   }
 
+  /** Where a message names a place: `line N` in the file it is about (`from`), else `file:N`. */
   placeOf(file: string, line: number, from?: string): string {
     return file === from ? `line ${line}` : `${this.shownFile(file)}:${line}`;
   }

@@ -121,7 +121,7 @@ export function holdKeyedRequests(acc: AnalysisState): boolean {
         ? `the request is checked against the type that gives this path as a key (${acc.placeOf(key.file, key.line, f.file)}), which stays as it is`
         : `the request at ${acc.placeOf(f.file, f.line, key.file)} is checked against this key of the type, and stays as it is (${f.ruleId})`;
     if (stays.fixKind === 'none') acc.hold(other, 'path-stays', `${why}: once it moves, \`--fix\` moves this with it`);
-    else acc.assume(other, stays === key ? `the key of the type it is checked against (${acc.placeOf(key.file, key.line, f.file)})` : `the request at ${acc.placeOf(f.file, f.line, key.file)}, whose path it gives`);
+    else acc.assume(other, 'path-key', stays === key ? `the key of the type it is checked against (${acc.placeOf(key.file, key.line, f.file)})` : `the request at ${acc.placeOf(f.file, f.line, key.file)}, whose path it gives`);
     changed = true;
   }
   return changed;
