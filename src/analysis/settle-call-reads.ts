@@ -19,6 +19,9 @@ import { lineOf, type Unit } from './units.js';
 /** the properties of a mock function that hold the calls made of it (vitest's and jest's `mock.calls`, `mock.lastCall`) */
 const CALL_LISTS = new Set(['calls', 'lastCall']);
 const TEST_BLOCKS = new Set(['it', 'test']);
+/** the methods whose requests carry a body */
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
+const VERBS = new Set(['get', 'post', 'put', 'patch', 'delete', 'head', 'options']);
 /** text only a 2023-01 or v1 request writes: its version, a v1 family's path */
 const OLD_TEXT = /2023-01|\/pickup\/v1\//;
 
@@ -53,6 +56,9 @@ export function holdCallReads(acc: AnalysisState): boolean {
           changed = true;
           break;
         }
+        // (a request that sends no body, or one of another method than the mock read: `axios.post.mock.calls` is no GET's)
+        const method = f.context?.endpoint?.split(' ')[0];
+        if (method && (!BODY_METHODS.has(method) || (r.verb && r.verb !== method))) continue;
         const read = f.context?.kind ? oldKeyRead(acc, r, [f.context.kind as ContextKind]) : undefined;
         if (!read) continue;
         const at = read.line === r.line ? '' : ` (${acc.placeOf(file, read.line, f.file)})`;
@@ -71,6 +77,8 @@ interface CallRead {
   line: number;
   /** the line of an inline snapshot in the same test that writes 2023-01 text */
   snapshot?: number;
+  /** the method the mocked function sends with, where it is a client's (`axios.post.mock.calls`, `vi.mocked(axios.post).mock.calls`) */
+  verb?: string;
 }
 
 /** Each read of a mock's calls in a unit (`x.mock.calls`, `x.mock.lastCall`), as a span of the file. */
@@ -79,7 +87,7 @@ function callReads(unit: Unit): CallRead[] {
   const out: CallRead[] = [];
   const visit = (n: ts.Node): void => {
     if (ts.isPropertyAccessExpression(n) && CALL_LISTS.has(n.name.text) && ts.isPropertyAccessExpression(n.expression) && n.expression.name.text === 'mock')
-      out.push({ file: unit.file, start: n.getStart(unit.sf) + unit.offset, end: n.getEnd() + unit.offset, line: lineOf(unit, n), snapshot: oldSnapshot(unit, n) });
+      out.push({ file: unit.file, start: n.getStart(unit.sf) + unit.offset, end: n.getEnd() + unit.offset, line: lineOf(unit, n), snapshot: oldSnapshot(unit, n), verb: mockedVerb(n.expression.expression) });
     ts.forEachChild(n, visit);
   };
   visit(unit.sf);
@@ -100,4 +108,11 @@ function oldSnapshot(unit: Unit, n: ts.Node): number | undefined {
   };
   visit(block);
   return line;
+}
+
+/** The method a mocked client function sends with: `axios.post`, `vi.mocked(axios.post)`, `jest.mocked(http.get)` (none: `fetchMock`, a spy). */
+function mockedVerb(e: ts.Expression): string | undefined {
+  while (ts.isParenthesizedExpression(e) || ts.isAsExpression(e) || ts.isNonNullExpression(e)) e = e.expression;
+  if (ts.isCallExpression(e) && ts.isPropertyAccessExpression(e.expression) && e.expression.name.text === 'mocked' && e.arguments[0]) return mockedVerb(e.arguments[0]);
+  return ts.isPropertyAccessExpression(e) && VERBS.has(e.name.text) ? e.name.text.toUpperCase() : undefined;
 }

@@ -48,7 +48,9 @@ export function scanDoubles(acc: AnalysisState, unit: Unit): void {
     const recognised = recognise(acc, unit, call, msw, playwright);
     if (!recognised || !recognised.url) continue;
     // a predicate (`expectOne((r) => r.url.endsWith('/2023-01/labels'))`): each text it tests the request's URL against
-    for (const seen of isFunction(recognised.url) ? predicateTexts(recognised) : [recognised]) {
+    for (const found of isFunction(recognised.url) ? predicateTexts(recognised) : [recognised]) {
+      // (an asymmetric matcher, `expect.stringContaining('/2023-01/labels')`: the text it matches)
+      const seen = { ...found, url: matchedText(found.url) };
       const url = unwrap(seen.url);
       if (ts.isRegularExpressionLiteral(url)) regexDouble(acc, unit, url, seen, doublePlace(unit, call));
       if (ts.isRegularExpressionLiteral(url) || ts.isObjectLiteralExpression(url) || ts.isArrowFunction(url) || ts.isFunctionExpression(url)) continue;
@@ -170,6 +172,14 @@ function recognise(acc: AnalysisState, unit: Unit, call: ts.CallExpression, msw:
   if (ts.isIdentifier(obj) && /^fetchMock/i.test(obj.text) && (verb || name === 'mock' || name === 'route'))
     return verb ? { kind: 'fetch-mock route', url: args[0], method: verb } : (fromOptions('fetch-mock route', args[0]) ?? { kind: 'fetch-mock route', url: args[0] });
   return undefined;
+}
+
+/** The text an asymmetric matcher of a test runner matches (`expect.stringContaining(t)`, `jasmine.stringMatching(t)`), else the expression itself. */
+function matchedText(e: ts.Expression): ts.Expression {
+  const call = unwrap(e);
+  if (!ts.isCallExpression(call) || call.arguments.length !== 1 || !ts.isPropertyAccessExpression(call.expression)) return e;
+  const owner = unwrap(call.expression.expression);
+  return ts.isIdentifier(owner) && /^(?:expect|jasmine)$/.test(owner.text) && /^string(?:Containing|Matching)$/.test(call.expression.name.text) ? call.arguments[0] : e;
 }
 
 /** The value `expect(x)` is given, where the matcher is called on it (`expect(x).toHaveBeenCalledWith`, `expect(x).not…` aside). */
