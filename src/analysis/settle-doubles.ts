@@ -76,11 +76,12 @@ export function holdDoubles(acc: AnalysisState): boolean {
     }
     // the test around the double reads the body it catches by an old key `--fix` does not rename there: moved, the
     // double would catch a 2024-09 body the test reads wrong; held, with the requests it doubles
-    const kinds = doubled.map((r) => r.f.context?.kind).filter((k): k is ContextKind => !!k);
-    const read = doubled.length ? oldKeyRead(acc, d, kinds) : undefined;
+    // (one that doubles no request the check sees, the code already sending 2024-09: the body its own path takes)
+    const kinds = (doubled.length ? doubled.map((r) => r.f.context?.kind) : [f.context?.kind]).filter((k): k is ContextKind => !!k);
+    const read = kinds.length ? oldKeyRead(acc, d, kinds) : undefined;
     if (read) {
       const at = acc.placeOf(d.file, read.line, f.file);
-      acc.hold(f, 'doubled-request-held', `the test around ${own ? `this ${d.kind}` : `the ${d.kind} at ${acc.placeOf(d.file, d.line, f.file)}`} reads the body it catches by the old key \`${read.key}\` (${at}), which \`--fix\` does not rename there: move the request, the double and what the test reads together by hand`);
+      acc.hold(f, 'doubled-request-held', `the test around ${own ? `this ${d.kind}` : `the ${d.kind} at ${acc.placeOf(d.file, d.line, f.file)}`} reads the body it catches by the old key \`${read.key}\` (${at}), which \`--fix\` does not rename there: move ${doubled.length ? 'the request, ' : ''}the double and what the test reads together by hand`);
       for (const r of doubled)
         if (r.f.fixKind !== 'none') acc.hold(r.f, 'double-held', `a test double of this request, the ${d.kind} at ${acc.placeOf(d.file, d.line, r.f.file)}, is in a test that reads the body by the old key \`${read.key}\` (${acc.placeOf(d.file, read.line, r.f.file)}), which \`--fix\` does not rename there: move them together by hand`);
       changed = true;
