@@ -359,7 +359,7 @@ export class AnalysisState {
     start: number,
     end: number,
     message: string | Words,
-    opts: { edits?: UnitEdit[]; fixKind?: FixKind; context?: RequestContext; severity?: 'error' | 'warning'; changeKind?: ChangeKind; fixDescription?: string; newText?: string; replace?: boolean } = {},
+    opts: { edits?: UnitEdit[]; fixKind?: FixKind; context?: RequestContext; severity?: 'error' | 'warning'; changeKind?: ChangeKind; fixDescription?: string; newText?: string; oldText?: string; replace?: boolean } = {},
   ): Finding | undefined {
     const rule = getRule(ruleId);
     if (!rule) return undefined;
@@ -391,7 +391,7 @@ export class AnalysisState {
       fixDescription: opts.fixDescription,
       context: opts.context,
       changeKind: opts.changeKind ?? rule.changeKind,
-      oldText: unit.fileText.slice(s, e),
+      oldText: opts.oldText ?? unit.fileText.slice(s, e),
       newText: opts.newText,
     };
     this.findings.set(key, f);

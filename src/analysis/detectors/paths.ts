@@ -292,7 +292,9 @@ export function reportPath(acc: AnalysisState, unit: Unit, e: ts.Expression, m: 
     message = says(`${what}; its assumed 2024-09 form is \`${assumed}\` (${advice}); `, note(fixKind, 'write the 2024-09 path by hand once it is checked'));
   } else if (m.half) message = says(`\`${oldShown}\` is half migrated: the 2024-09 version with the resource of the 2023-01 \`${where}\`; 2024-09 uses \`${ep?.new ?? '?'}\`; `, note(fixKind, manual));
   else message = says(`\`${oldShown}\` (${where}) is ${rule.from === 'v1' ? 'legacy v1' : '2023-01'}; 2024-09 uses \`${ep?.new ?? '?'}\`${m.version === 'v1' || onLegacyHost ? ' on the base host' : ''}; `, note(fixKind, manual));
-  const f = acc.add(rule.id, locUnit, startPos, endPos, message, { edits: edit ? (hostEdit ? [edit, hostEdit] : [edit]) : undefined, fixKind, context: ctx, fixDescription: newShown ? `rewrite to ${newShown}` : undefined, newText: newShown });
+  // (a path joined from several literals, `['pickup', 'v1', 'pickups'].join('/')`, is named as it is sent, not as the text between its first and last quote)
+  const spansLiterals = /['"`]/.test(locUnit.fileText.slice(startPos + locUnit.offset, endPos + locUnit.offset));
+  const f = acc.add(rule.id, locUnit, startPos, endPos, message, { edits: edit ? (hostEdit ? [edit, hostEdit] : [edit]) : undefined, fixKind, context: ctx, fixDescription: newShown ? `rewrite to ${newShown}` : undefined, newText: newShown, oldText: spansLiterals ? oldShown : undefined });
   if (f && entryFor.length) acc.entryNotApplied.set(f, entryFor);
   return f;
 }
