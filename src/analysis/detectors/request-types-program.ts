@@ -98,11 +98,15 @@ const MAPPED_KEYS = /(?:\btype\s+([A-Za-z_$][\w$]*)\s*(?:<[^=]*>)?\s*=\s*)?(?:\b
  * typed by a shape its own module or the modules it imports (directly or not) declare, or one
  * declared globally; so the roots are the units holding a body whose import closure declares a
  * type member with an old key (any body when such a type is global), and to them are added the
- * units that name one of those types (they may use its members). Empty: nothing to rename.
+ * units that name one of those types or a name it goes by (they may use its members), and those
+ * that write an old key and reach such a type through their imports (a read of what a function
+ * returns: no name of the type in them). Empty: nothing to rename.
  */
 export function involvedUnits(store: UnitStore, shaped: { unit: Unit }[], foreign?: (node: ts.ObjectLiteralExpression) => boolean, foreignValues?: { unit: Unit }[]): Unit[] {
   const keys = renamedKeys();
   const declares = new Map<string, Set<string> | undefined>();
+  /** the renamed keys the declaring modules write (`pickup` is never renamed at a use) */
+  const usedKeys = new Set<string>();
   let global = false;
   const typeNames = new Set<string>();
   const declaring = (file: string): boolean => {
@@ -113,6 +117,7 @@ export function involvedUnits(store: UnitStore, shaped: { unit: Unit }[], foreig
       for (const u of units) {
         const found = declaredShapes(u, keys);
         if (!found) continue;
+        for (const k of keys) if (k !== 'pickup' && text.includes(k)) usedKeys.add(k);
         names ??= new Set();
         for (const n of found) {
           names.add(n);
@@ -149,6 +154,24 @@ export function involvedUnits(store: UnitStore, shaped: { unit: Unit }[], foreig
     }
     return hit;
   };
+  /**
+   * Does this module's import closure declare such a type? Each answer is kept, and a closure that
+   * does not is none of its modules' either (the walk stops at the first module known to).
+   */
+  const reach = new Map<string, boolean>();
+  const reaches = (file: string): boolean => {
+    const known = reach.get(file);
+    if (known !== undefined) return known;
+    const seen = new Set([file]);
+    const queue = [file];
+    while (queue.length) {
+      const f = queue.pop()!;
+      if (reach.get(f) || declaring(f)) return (reach.set(file, true), true);
+      for (const t of importsOf(f)) if (!seen.has(t) && reach.get(t) !== false) (seen.add(t), queue.push(t));
+    }
+    for (const f of seen) reach.set(f, false);
+    return false;
+  };
   const shapedUnits = [...new Set(shaped.map((s) => s.unit))];
   const roots = shapedUnits.filter((u) => closureDeclares(u.file));
   // global shapes are found in units outside any closure too
@@ -157,8 +180,16 @@ export function involvedUnits(store: UnitStore, shaped: { unit: Unit }[], foreig
   if (!roots.length) return [];
   const out = new Set<Unit>(roots);
   for (const [file, names] of declares) if (names) for (const u of store.get(file)) out.add(u);
-  const nameRe = typeNames.size ? new RegExp(`\\b(?:${[...typeNames].join('|')})\\b`) : undefined;
+  // (by the names they go by elsewhere too: `export type { PickupRequest as Pickup }`, `type Pickup = PickupRequest`)
+  const aliases = typeNames.size ? relatedNames(store, typeNames, false) : undefined;
+  const nameRe = aliases && namesTest(aliases);
   for (const u of store.all()) if (!out.has(u) && nameRe?.test(u.sf.text)) out.add(u);
+  // and the modules that read an old key and reach such a type through their imports without naming
+  // it (`toBody(c, d).courier_id`, toBody returning it; a barrel's `export type { PickupRequest as
+  // Pickup }`): the checker ties those reads to the member, renamed with it. (A use the fix edits
+  // writes the key: a module that does not write one has nothing to rename.)
+  const readsKey = (text: string) => [...usedKeys].some((k) => text.includes(k));
+  for (const u of store.all()) if (!out.has(u) && readsKey(u.sf.text) && (global || reaches(u.file))) out.add(u);
   // and the routes that receive a body importing one of those modules (`@Body() dto: CreateLabelsDto`, a type
   // nesting the shape): a type of what the project's own route receives stays (request-types-stay.ts)
   const files = new Set([...out].map((u) => u.file));
@@ -166,7 +197,7 @@ export function involvedUnits(store: UnitStore, shaped: { unit: Unit }[], foreig
   // and the units holding another vendor's body with an old key (a shape it shares is not renamed),
   // where they name such a type or one that extends it (no other type can give that body its keys)
   const vendorKey = (o: ts.ObjectLiteralExpression) => foreign!(o) && o.properties.some((p) => !!p.name && ts.isIdentifier(p.name) && keys.has(p.name.text));
-  const related = typeNames.size ? extendingNames(store, typeNames) : undefined;
+  const related = aliases && namesTest(relatedNames(store, aliases, true));
   if (foreign && related) for (const u of store.all()) if (!out.has(u) && related.test(u.sf.text) && treeIndex(u.sf).objects.some(vendorKey)) out.add(u);
   for (const v of foreignValues ?? []) out.add(v.unit);
   return [...out];
@@ -174,15 +205,40 @@ export function involvedUnits(store: UnitStore, shaped: { unit: Unit }[], foreig
 
 const RECEIVES = /@Body\s*\(|\breq\.body\b|\b(?:req|request)\.json\s*\(/;
 
-/** The names of these types and of the interfaces and classes that extend them (two levels), as one test. */
-function extendingNames(store: UnitStore, names: Set<string>): RegExp {
+/**
+ * These type names and the names the same types go by elsewhere (two steps): a re-export or import
+ * under another name (`export type { PickupRequest as Pickup }`), an alias that writes them
+ * (`type Pickup = PickupRequest`, `Partial<PickupRequest>`), and with `heirs` the interfaces and
+ * classes that extend them. Read from the text of the modules that name them.
+ */
+function relatedNames(store: UnitStore, names: Set<string>, heirs: boolean): Set<string> {
   const all = new Set(names);
-  for (let round = 0; round < 2; round++) {
-    const heir = new RegExp(`\\b(?:interface|class)\\s+([A-Za-z_$][\\w$]*)[^{]*?\\bextends\\b[^{]*?\\b(?:${[...all].join('|')})\\b`, 'g');
-    for (const u of store.all()) if (u.sf.text.includes('extends')) for (const m of u.sf.text.matchAll(heir)) all.add(m[1]);
+  let fresh = names;
+  for (let round = 0; round < 2 && fresh.size; round++) {
+    const alt = `(?:${[...fresh].join('|')})`;
+    const named = namesTest(fresh);
+    const patterns = [new RegExp(`\\btype\\s+(${IDENT})\\s*(?:<[^=]*?>)?\\s*=${SAME_STATEMENT}\\b${alt}\\b`, 'g')];
+    if (heirs) patterns.push(new RegExp(`\\b(?:interface|class)\\s+(${IDENT})[^{]*?\\bextends\\b[^{]*?\\b${alt}\\b`, 'g'));
+    const renamed = new RegExp(`(?:^|[\\s,{])(?:type\\s+)?${alt}\\s+as\\s+(${IDENT})`, 'g');
+    const found = new Set<string>();
+    const add = (n: string) => !all.has(n) && (all.add(n), found.add(n));
+    for (const u of store.all()) {
+      const text = u.sf.text;
+      if (!named.test(text)) continue;
+      for (const re of patterns) for (const m of text.matchAll(re)) add(m[1]);
+      if (text.includes(' as ')) for (const list of text.matchAll(NAMED_LIST)) for (const m of list[1].matchAll(renamed)) add(m[1]);
+    }
+    fresh = found;
   }
-  return new RegExp(`\\b(?:${[...all].join('|')})\\b`);
+  return all;
 }
+
+const IDENT = '[A-Za-z_$][\\w$]*';
+/** the rest of a statement, lazily: not past a `;` nor into a line that starts another declaration */
+const SAME_STATEMENT = '(?:(?!\\n\\s*(?:export|import|const|let|var|function|class|interface|type|declare)\\b)[^;])*?';
+/** the braced list of an import or export (`export type { PickupRequest as Pickup } from './pickup'`) */
+const NAMED_LIST = /\b(?:import|export)\s+(?:type\s+)?\{([^}]*)\}/g;
+const namesTest = (names: Set<string>) => new RegExp(`\\b(?:${[...names].join('|')})\\b`);
 
 export function buildProgram(store: UnitStore, units: Unit[]): { program: ts.Program; unitOf: Map<ts.SourceFile, Unit> } {
   const byName = new Map<string, Unit>();

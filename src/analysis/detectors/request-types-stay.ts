@@ -186,8 +186,9 @@ export function markStaying<M extends Member>(p: Program<M>, asker: Asker): void
       if (r.change.from !== key) return false;
       return namesType(unit.sf.text, r.typeName, imported) || reachedIn(unit, imported).has(r);
     });
-  // the types that extend a request type's base (`interface PickupRequest extends WithCourier`): each renamed member they inherit, with who
-  const heirs = new Map<M, Set<string>>();
+  // the types that extend a request type's base (`interface PickupRequest extends WithCourier`, or
+  // `type PickupRequest = WithCourier & { … }`): each renamed member they inherit, with who and how
+  const heirs = new Map<M, Map<string, Heir>>();
   for (const unit of new Set(unitOf.values())) {
     // a component's markup reads a typed value by an old key (`{pickup.preferred_date}`): `--fix`
     // edits only the script, so the type stays
@@ -214,7 +215,12 @@ export function markStaying<M extends Member>(p: Program<M>, asker: Asker): void
     }
   }
   // a member several types inherit (a request's type and a table row's both extend `WithCourier`): renamed, it renames theirs all
-  for (const [r, names] of heirs) if (names.size > 1) r.stays ??= `the type it is declared in is extended by ${[...names].sort().map((n) => `\`${n}\``).join(', ')}, and renaming it renames the member of each: give the request a type of its own`;
+  for (const [r, named] of heirs) {
+    if (named.size < 2) continue;
+    const how = new Set(named.values());
+    const verb = how.size > 1 ? 'extended by or intersected into' : how.has('extends') ? 'extended by' : 'intersected (`&`) into';
+    r.stays ??= `the type it is declared in is ${verb} ${[...named.keys()].sort().map((n) => `\`${n}\``).join(', ')}, and renaming it renames the member of each: give the request a type of its own`;
+  }
 }
 
 /**
@@ -291,27 +297,36 @@ function entityColumns<M extends Member>(p: Program<M>, unit: Unit, place: (u: U
   visit(unit.sf);
 }
 
-/** Records, for each renamed member a type of this module inherits through `extends`/`implements`, that type's name. */
-function inheritedBy<M extends Member>(p: Program<M>, unit: Unit, heirs: Map<M, Set<string>>): void {
+type Heir = 'extends' | 'intersection';
+
+/**
+ * Records, for each renamed member a type of this module inherits, that type's name and how: through
+ * `extends`/`implements`, or as a part of an intersection it is declared as (`type CourierRef =
+ * WithCourier & { … }`, also nested in it: `items: (WithCourier & { … })[]`). (An intersection
+ * written in a signature is a use of the types it joins, as a parameter typed by one of them is.)
+ */
+function inheritedBy<M extends Member>(p: Program<M>, unit: Unit, heirs: Map<M, Map<string, Heir>>): void {
   const { checker, names, symOf } = p;
-  const visit = (n: ts.Node): void => {
-    if ((ts.isInterfaceDeclaration(n) || ts.isClassDeclaration(n)) && n.name && n.heritageClauses)
-      for (const clause of n.heritageClauses)
-        for (const t of clause.types) {
-          let base: ts.Type;
-          try {
-            base = checker.getTypeAtLocation(t);
-          } catch {
-            continue;
-          }
-          for (const key of names) {
-            const r = symOf(base.getProperty(key));
-            if (r) (heirs.get(r) ?? heirs.set(r, new Set()).get(r)!).add(n.name.text);
-          }
-        }
-    ts.forEachChild(n, visit);
+  const record = (base: ts.Node, heir: string, how: Heir) => {
+    let t: ts.Type;
+    try {
+      t = checker.getTypeAtLocation(base);
+    } catch {
+      return;
+    }
+    for (const key of names) {
+      const r = symOf(t.getProperty(key));
+      if (r) (heirs.get(r) ?? heirs.set(r, new Map()).get(r)!).set(heir, how);
+    }
   };
-  if (unit.sf.text.includes('extends') || unit.sf.text.includes('implements')) visit(unit.sf);
+  const visit = (n: ts.Node, declared: string | undefined): void => {
+    if ((ts.isInterfaceDeclaration(n) || ts.isClassDeclaration(n)) && n.name && n.heritageClauses) for (const clause of n.heritageClauses) for (const t of clause.types) record(t, n.name.text, 'extends');
+    // (its own members, a type literal, are not inherited)
+    if (declared && ts.isIntersectionTypeNode(n)) for (const t of n.types) if (!ts.isTypeLiteralNode(t)) record(t, declared, 'intersection');
+    const named = ts.isTypeAliasDeclaration(n) || ts.isInterfaceDeclaration(n) ? n.name.text : ts.isFunctionLike(n) || ts.isBlock(n) ? undefined : declared;
+    ts.forEachChild(n, (c) => visit(c, named));
+  };
+  if (unit.sf.text.includes('extends') || unit.sf.text.includes('implements') || unit.sf.text.includes('&')) visit(unit.sf, undefined);
 }
 
 /** The declaration of the generic a call, construction or type reference names (its type parameters). */
