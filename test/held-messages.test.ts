@@ -65,4 +65,26 @@ describe('held requests name what holds them', () => {
       'left for a person: the path it is sent to, `/pickup/v1/pickups` (src/paths.js:1), stays as it is: another request sent to it is held, its body holding what `--fix` leaves (`pickup`, v1-pickup-nested-object, src/bad.js:3; `courier_id`, v1-pickup-field, src/bad.js:3)',
     );
   });
+
+  it('a path read in another module, with an object of its body there the check cannot tie to a request, names that object', () => {
+    const dir = tempTree({
+      'src/config.js': "module.exports = { pickupsPath: process.env.USE_NEW_API ? '/2024-09/pickups' : '/pickup/v1/pickups' };\n",
+      'src/pickups.js': [
+        "const cfg = require('./config');",
+        'exports.schedule = (svc, date) =>',
+        "  fetch('https://api.shipping.test' + cfg.pickupsPath, {",
+        "    method: 'POST',",
+        '    body: JSON.stringify({ courier_id: svc, preferred_date: date }),',
+        '  });',
+        '',
+      ].join('\n'),
+    });
+    const r = runCli(['-r', 'compact'], dir);
+    expect(messageAt(r.stdout, 'src/config.js:1:81', 'v1-pickups-path')).toContain(
+      'left for a person: an object in src/pickups.js (`courier_id`, v1-pickup-field, line 5), a module that imports this one, looks like a body sent to this path, but the check cannot tie it to a request',
+    );
+    // the path stays with that body: the request is not sent half moved
+    const fixed = runCli(['--fix', '--allow-dirty', '-r', 'compact'], dir);
+    expect(fixed.stdout).toContain('migrate-check --fix: 0 files changed');
+  });
 });

@@ -24,8 +24,15 @@ export function holdUnsent(acc: AnalysisState): void {
   const why = 'the check cannot tie this body to a request it can see (it may be sent in a way the check does not follow, go to a third-party SDK, or be built by code nothing calls): moving it alone could send a 2024-09 body to an old path; migrate it with the request that sends it';
   const expected = expectedFindings(acc);
   const expectedWhy = 'this is a value a test expects (an argument of a matcher or an assertion), which `--fix` leaves as it is: update it to the 2024-09 form with the request it checks (if that request is on 2024-09 already, now)';
+  const left = untiedBodies(acc);
+  for (const f of acc.findings.values()) if (f.fixKind !== 'none' && left.has(f)) acc.hold(f, 'endpoint-unseen', expected.has(f) ? expectedWhy : why);
+}
+
+/** The findings of bodies no request in the project shows: known only by their keys, or written in objects known so (whatever else held them first). */
+export function untiedBodies(acc: AnalysisState): Set<Finding> {
   const left = new Set([...acc.unsent, ...findingsIn(acc, acc.unsentObjects)]);
-  for (const f of acc.findings.values()) if (f.fixKind !== 'none' && (f.context?.by === 'keys' || left.has(f))) acc.hold(f, 'endpoint-unseen', expected.has(f) ? expectedWhy : why);
+  for (const f of acc.findings.values()) if (f.context?.by === 'keys') left.add(f);
+  return left;
 }
 
 /**
@@ -99,78 +106,6 @@ const ASSUMED_WITH: Record<string, string> = {
   'path-type': ', with the literal type it is checked against',
   'path-key': ', with the key of the `paths` type it is checked against and the requests sent there',
 };
-
-/** The body context of a path's request that an object of this context belongs to (a label entry to a label request). */
-const FAMILY: Record<string, string> = { 'label-entry-2023-01': 'labels-2023-01', 'courier-block-2023-01': 'body-2023-01' };
-
-/**
- * A path written in a function that also builds an object of its body's kind which the check
- * cannot tie to any request (`payload.shipments.push({ … courier_id … })` through a member it does
- * not follow): that object is most likely the body, left as it is, so the path stays with it.
- */
-export function holdBesideUnsent(acc: AnalysisState): boolean {
-  const expected = expectedFindings(acc);
-  // (a body the check cannot tie to a request, or one held because it is also handed elsewhere: either may be this path's)
-  const unsent = [...acc.findings.values()].filter((f) => (f.heldBecause?.code === 'endpoint-unseen' || f.heldBecause?.code === 'read-by-old-keys') && f.context && !expected.has(f));
-  let held = false;
-  if (!unsent.length) return held;
-  for (const f of acc.findings.values()) {
-    if (f.fixKind === 'none' || f.changeKind !== 'endpoint-moved' || !f.context) continue;
-    const kindOf = (g: Finding) => (FAMILY[g.context!.kind] ?? g.context!.kind) === f.context!.kind;
-    const unit = unitHolding(acc, f);
-    if (!unit) continue;
-    // an object of its kind in another module that names the function sending it (`call(createLabels, { … })`,
-    // `dispatch(createLabels({ … }))`): it may be this request's body, passed in a way the check does not follow
-    const name = callableName(innermostFunction(unit.sf, f.start - unit.offset));
-    // (in its own module, where the object is given to a call of that name on its line: `dispatch(createLabels({ … }))`)
-    // (a name, not a member: `x.create(…)` is another object's method)
-    const word = name ? new RegExp(`(?<![\\w$.])${name}(?![\\w$])`) : undefined;
-    // (another module only where it imports the path's: the first such object, by file and line)
-    const importsHome = (file: string) => acc.store.imports(file, f.file);
-    const far = word
-      ? unsent
-          .filter((g) => kindOf(g) && (g.file !== f.file ? word.test(acc.store.text(g.file) ?? '') && importsHome(g.file) : new RegExp(`${word.source}\\s*\\(`).test((acc.store.text(g.file) ?? '').split('\n')[g.line - 1] ?? '')))
-          .sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line))[0]
-      : undefined;
-    if (far) {
-      acc.hold(f, 'body-holds', `an object in ${far.file === f.file ? 'this module' : acc.shownFile(far.file)} (\`${far.oldText ?? far.ruleId}\`, ${far.ruleId}, line ${far.line}), where \`${name}\` is named, looks like the body sent with it, but the check cannot tie it to this request: migrate them together by hand`);
-      held = true;
-      continue;
-    }
-    const near = unsent.filter((g) => g.file === f.file && kindOf(g));
-    if (!near.length) continue;
-    // the same function; or, for a path written outside any function (`const LABELS = '/2023-01/labels'`,
-    // `axios.post.bind(axios, '/2023-01/labels')`), or an object written outside any, the same module
-    const fn = innermostFunction(unit.sf, f.start - unit.offset);
-    const g = near.find((x) => !fn || !innermostFunction(unit.sf, x.start - unit.offset) || (x.start - unit.offset >= fn.pos && x.end - unit.offset <= fn.end));
-    if (!g) continue;
-    acc.hold(f, 'body-holds', `an object built in the same ${fn && innermostFunction(unit.sf, g.start - unit.offset) ? 'function' : 'module'} (\`${g.oldText ?? g.ruleId}\`, ${g.ruleId}, line ${g.line}) looks like the body sent with it, but the check cannot tie it to this request: migrate them together by hand`);
-    held = true;
-  }
-  return held;
-}
-
-/** The name a function is called by: its own, or the variable or property it is the value of (through a call wrapping it: `createAsyncThunk('…', (body) => …)`). */
-function callableName(fn: ts.Node | undefined): string | undefined {
-  if (!fn) return undefined;
-  if ((ts.isFunctionDeclaration(fn) || ts.isMethodDeclaration(fn)) && fn.name && ts.isIdentifier(fn.name)) return fn.name.text;
-  let at: ts.Node = fn;
-  while (at.parent && (ts.isParenthesizedExpression(at.parent) || ts.isCallExpression(at.parent) || ts.isAsExpression(at.parent))) at = at.parent;
-  const p = at.parent;
-  return p && (ts.isVariableDeclaration(p) || ts.isPropertyAssignment(p)) && ts.isIdentifier(p.name) ? p.name.text : undefined;
-}
-
-/** The innermost function whose body holds this offset. */
-function innermostFunction(sf: ts.SourceFile, at: number): ts.Node | undefined {
-  let found: ts.Node | undefined;
-  const visit = (n: ts.Node): void => {
-    if (at < n.pos || at >= n.end) return;
-    if (ts.isFunctionLike(n) && 'body' in n && n.body) found = n;
-    ts.forEachChild(n, visit);
-  };
-  visit(sf);
-  return found;
-}
 
 const isPathText = (e: ts.Expression): boolean => {
   const v = unwrap(e);
