@@ -109,7 +109,7 @@ export interface RuntimeSeen {
  * and a test double (msw, nock, …) of a request that is held (it moves only with that request), and
  * a request one of whose test doubles is held.
  */
-export type HoldCode = 'path-stays' | 'body-holds' | 'body-unseen' | 'shared-with-another-vendor' | 'read-by-old-keys' | 'generated' | 'endpoint-unseen' | 'webhook-stays' | 'kept-by-user' | 'path-type' | 'event-type' | 'doubled-request-held' | 'double-held';
+export type HoldCode = 'path-stays' | 'body-holds' | 'body-unseen' | 'shared-with-another-vendor' | 'read-by-old-keys' | 'generated' | 'endpoint-unseen' | 'webhook-stays' | 'handler-stays' | 'kept-by-user' | 'path-type' | 'event-type' | 'doubled-request-held' | 'double-held';
 
 export type ChangeKind =
   | 'endpoint-moved'

@@ -33,6 +33,11 @@ export function settleEventTypes(acc: AnalysisState): boolean {
 /** Why `f` stays with the part of its group that stays. */
 function whyHeld(acc: AnalysisState, g: EventTypeGroup, staying: Finding, f: Finding): string {
   const at = acc.placeOf(staying.file, staying.line, f.file);
-  const what = staying === g.type ? `the event type ${g.shown} stays` : `\`${staying.oldText}\` (${staying.ruleId}, ${at}) stays as it is`;
-  return `${what}, and the event type ${g.shown}, the values the type checker checks against it and the webhook requests whose event list it types move together: once it moves, \`--fix\` renames this too`;
+  // (the webhook requests are named only where the type types the event list of one)
+  const requests = g.members.some((m) => m.changeKind === 'endpoint-moved') ? ' and the webhook requests whose event list it types' : '';
+  if (staying === g.type) {
+    const own = staying.heldBecause?.code === 'generated' ? ' (its file is generated: regenerate it for 2024-09)' : '';
+    return `the event type ${g.shown} stays${own}, and the values the type checker checks against it${requests} move with it: once it moves, \`--fix\` renames this too`;
+  }
+  return `\`${staying.oldText}\` (${staying.ruleId}, ${at}) stays as it is, and the event type ${g.shown}, the values the type checker checks against it${requests} move together: once it moves, \`--fix\` renames this too`;
 }

@@ -4,6 +4,7 @@
 // handler alone would stop it from ever matching. So a handler's event moves with the project's
 // webhook registrations, or waits for them.
 
+import { OLD_EVENT } from '../core/keys.js';
 import ts from '../core/ts.cjs';
 import type { Finding } from '../types.js';
 import { bodyFindings, expectedFindings, findingIndex, findingsIn, unitHolding } from './settle.js';
@@ -69,17 +70,25 @@ function constantTypingHandlers(acc: AnalysisState, f: Finding): string | undefi
 /**
  * An event name `--fix` would rename outside every webhook registration (a handler's comparison,
  * a list the received type is looked up in) waits while a registration stays on 2023-01, and
- * moves only with `--unsafe` while one moves only on that assumption. True when it held a part of
- * a registration too (a constant of events that also types the handlers that wait): the requests
- * are then held again.
+ * moves only with `--unsafe` while one moves only on that assumption; the other way round, a
+ * registration waits while such a name stays with its event type (once registered for 2024-09,
+ * its events would arrive under the new name, which that code never matches). True when it held
+ * a part of a registration (a constant of events that also types the handlers that wait,
+ * a registration waiting for a handler): the requests are then held again.
  */
 export function settleReceivedEvents(acc: AnalysisState): boolean {
-  const received = [...acc.findings.values()].filter((f) => f.ruleId === 'webhook-event-renamed' && f.fixKind !== 'none');
-  if (!received.length) return false;
+  const events = [...acc.findings.values()].filter((f) => f.ruleId === 'webhook-event-renamed');
+  if (!events.length) return false;
   const { parts, where } = registrations(acc);
   if (!parts.length) return false;
   const inRegistration = new Set(parts);
-  const handlers = received.filter((f) => !inRegistration.has(f));
+  const outside = events.filter((f) => !inRegistration.has(f));
+  // (a value held with its event type, not the type itself: a type alone matches no event; and not
+  // a value the user keeps, a choice of theirs about that value only)
+  const types = new Set(acc.eventTypeGroups.map((g) => g.type));
+  const kept = outside.find((f) => f.heldBecause?.code === 'event-type' && !types.has(f));
+  if (kept && holdForKept(acc, parts, kept)) return true;
+  const handlers = outside.filter((f) => f.fixKind !== 'none');
   if (!handlers.length) return false;
   // the part that holds the registration (left for its own reason), else any part held with it
   const staying = parts.find((f) => isWebhookPart(f) && f.fixKind === 'none' && !f.heldBecause) ?? parts.find((f) => isWebhookPart(f) && f.fixKind === 'none');
@@ -106,4 +115,22 @@ export function settleReceivedEvents(acc: AnalysisState): boolean {
     for (const f of handlers) if (f.fixKind === 'safe') acc.assume(f, 'webhook', `the webhook registered at ${acc.shownFile(at.file)}:${at.line}, which moves to 2024-09 only with \`--unsafe\``);
   }
   return false;
+}
+
+/**
+ * Hold every part of the project's webhook registrations that would move while `kept` (an old
+ * event name outside them, held with its event type) stays; its requests are held with them
+ * (holdRequests). True when a part was held.
+ */
+function holdForKept(acc: AnalysisState, parts: Finding[], kept: Finding): boolean {
+  const moving = parts.filter((f) => f.fixKind !== 'none');
+  if (!moving.length) return false;
+  const ev = OLD_EVENT();
+  const type = acc.eventTypeGroups.find((g) => g.members.includes(kept))?.shown;
+  for (const f of moving) {
+    const why = `\`'${ev.old}'\` at ${acc.placeOf(kept.file, kept.line, f.file)} keeps the old event name (the event type ${type ?? 'it is checked against'} stays): registered for 2024-09, this webhook's events would arrive as \`${ev.new}\`, which that code never matches; move the webhook with it`;
+    acc.hold(f, 'handler-stays', why);
+    acc.holdsRequest.add(f);
+  }
+  return true;
 }

@@ -39,9 +39,10 @@ export function reblockGroups(acc: AnalysisState): boolean {
   let changed = false;
   for (const g of acc.baseGroups.values()) {
     if (!g.movable) continue;
-    // the base itself kept as it is (a suppression comment, a rule turned off): its paths stay with it
+    // the base itself kept as it is (a suppression comment, a rule turned off, a literal type it is
+    // checked against that stays: settle-path-types.ts): its paths stay with it
     const base = acc.findings.get(`${g.unit.file}:${baseStartOf(g) + g.unit.offset}:versioned-base-url`);
-    if (base?.heldBecause?.code === 'kept-by-user') {
+    if (base?.heldBecause?.code === 'kept-by-user' || base?.heldBecause?.code === 'path-type') {
       g.keptByUser = base.heldBecause.why;
       settleGroup(acc, g);
       changed = true;

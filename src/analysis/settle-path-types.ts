@@ -23,6 +23,7 @@ export function typedBy(acc: AnalysisState, t: PathType): Finding[] {
  */
 export function holdPathTypes(acc: AnalysisState): boolean {
   let changed = holdKeyedRequests(acc);
+  if (holdComparedPaths(acc)) changed = true;
   for (const t of acc.pathTypes) {
     const tf = acc.findings.get(t.key);
     if (!tf) continue;
@@ -39,7 +40,8 @@ export function holdPathTypes(acc: AnalysisState): boolean {
       const because = t.why ?? tf.heldBecause?.why;
       for (const v of values) {
         if (v.fixKind === 'none') continue;
-        acc.hold(v, 'path-type', `it is checked against the type ${t.shown} (${acc.placeOf(tf.file, tf.line, v.file)}), which names the old path and stays as it is${because ? ` (${because})` : ''}: moved alone, the path would no longer type-check against it; move them together by hand`);
+        const what = v.ruleId === 'versioned-base-url' ? ['the 2023-01 version', 'base'] : ['the old path', 'path'];
+        acc.hold(v, 'path-type', `it is checked against the type ${t.shown} (${acc.placeOf(tf.file, tf.line, v.file)}), which names ${what[0]} and stays as it is${because ? ` (${because})` : ''}: moved alone, the ${what[1]} would no longer type-check against it; move them together by hand`);
         changed = true;
       }
       continue;
@@ -51,13 +53,7 @@ export function holdPathTypes(acc: AnalysisState): boolean {
       continue;
     }
     // on an assumption (a path the spec does not map): all of them, or none
-    const assumed = [tf, ...values].find((f) => f.fixKind === 'unsafe');
-    if (!assumed) continue;
-    for (const f of [tf, ...values]) {
-      if (f.fixKind !== 'safe') continue;
-      acc.assume(f, 'path-type', f === tf ? `${sentTo(assumed)} (${acc.placeOf(assumed.file, assumed.line, f.file)})` : `the type ${t.shown} it is checked against (${acc.placeOf(tf.file, tf.line, f.file)})`);
-      changed = true;
-    }
+    if (assumeTogether(acc, tf, values, (f, assumed) => (f === tf ? `${sentTo(assumed)} (${acc.placeOf(assumed.file, assumed.line, f.file)})` : `the type ${t.shown} it is checked against (${acc.placeOf(tf.file, tf.line, f.file)})`))) changed = true;
   }
   return changed;
 }
@@ -65,4 +61,51 @@ export function holdPathTypes(acc: AnalysisState): boolean {
 /** What a finding checked against a literal type is, as a message names it: a request's path, or the versioned base the requests are sent through. */
 function sentTo(f: Finding): string {
   return f.ruleId === 'versioned-base-url' ? `the versioned base \`${f.oldText}\`` : `the request sent to \`${f.oldText}\``;
+}
+
+/**
+ * An old path compared with a value typed by the same path written elsewhere (path-comparisons.ts)
+ * and that path move together or stay together: either moved alone, the test no longer
+ * type-checks (TS2367) and its branch is never taken. True when a fix was taken away or tied to `--unsafe`.
+ */
+function holdComparedPaths(acc: AnalysisState): boolean {
+  let changed = false;
+  for (const c of acc.comparedPaths) {
+    const f = acc.findings.get(c.key);
+    const partners = c.partners.map((k) => acc.findings.get(k)).filter((p): p is Finding => !!p);
+    if (!f || !partners.length) continue;
+    const staying = partners.find((p) => p.fixKind === 'none');
+    if (staying && f.fixKind !== 'none') {
+      acc.hold(f, 'path-type', `it is compared with \`${c.other}\`, whose type holds \`${staying.oldText}\` (${staying.ruleId}, ${acc.placeOf(staying.file, staying.line, f.file)}), which stays as it is: rewritten alone, the test would never hold; once that path moves, \`--fix\` rewrites this with it`);
+      changed = true;
+      continue;
+    }
+    if (f.fixKind === 'none') {
+      for (const p of partners) {
+        if (p.fixKind === 'none') continue;
+        acc.hold(p, 'path-type', `\`${c.other}\`, which it types, is compared with \`${f.oldText}\` at ${acc.placeOf(f.file, f.line, p.file)}, which stays as it is (${f.ruleId}): moved alone, that test would never hold; move them together by hand`);
+        changed = true;
+      }
+      continue;
+    }
+    if (assumeTogether(acc, f, partners, (p, assumed) => (p === f ? `the path \`${assumed.oldText}\` it is compared with (${acc.placeOf(assumed.file, assumed.line, p.file)})` : `the test comparing \`${c.other}\` with \`${f.oldText}\` (${acc.placeOf(f.file, f.line, p.file)})`))) changed = true;
+  }
+  return changed;
+}
+
+/**
+ * Findings that move together, where one of them moves only on an assumption: the others too,
+ * each told what it goes with (`why`, given the one assumed). True when one was tied to `--unsafe`.
+ */
+function assumeTogether(acc: AnalysisState, first: Finding, rest: Finding[], why: (f: Finding, assumed: Finding) => string): boolean {
+  const all = [first, ...rest];
+  const assumed = all.find((f) => f.fixKind === 'unsafe');
+  if (!assumed) return false;
+  let changed = false;
+  for (const f of all) {
+    if (f.fixKind !== 'safe') continue;
+    acc.assume(f, 'path-type', why(f, assumed));
+    changed = true;
+  }
+  return changed;
 }

@@ -66,7 +66,7 @@ export interface BaseGroup {
   env?: string;
   /** the condition that chooses the version (`legacy ? '2023-01' : '2024-09'`): the versioned text is one of its branches */
   branch?: string;
-  /** why the base itself is kept as it is (a suppression comment, a rule turned off): its paths stay with it */
+  /** why the base itself is kept as it is (a suppression comment, a rule turned off, a literal type it is checked against that stays): its paths stay with it */
   keptByUser?: string;
   /** the same base in the environment files a build swaps in (replaced-environments.ts): they move with it */
   twins?: EnvironmentTwin[];
@@ -265,10 +265,16 @@ export class AnalysisState {
   shaped: Shaped[] = [];
   /** old event names written as literal types (settle decides with the values checked against them) */
   readonly eventTypes: EventType[] = [];
+  /** template literal types that may give the old event name from parts (event-types.ts holds the values checked against one) */
+  readonly eventTemplates: { unit: Unit; node: ts.TemplateLiteralTypeNode }[] = [];
   /** each event type that is a finding, with the values checked against it */
   readonly eventTypeGroups: EventTypeGroup[] = [];
   /** old paths written as literal types, with the code checked against each */
   readonly pathTypes: PathType[] = [];
+  /** old paths compared with a value the checker types by the same paths written elsewhere (path-comparisons.ts): the keys of their findings */
+  readonly comparedPaths: { key: string; other: string; partners: string[] }[] = [];
+  /** the literal types '2023-01' (the version alone): reported, and moved to pathTypes, only where they type a versioned base (path-type-ties.ts) */
+  readonly versionTypes: PathType[] = [];
   /** the path findings reported where their text is written (by key): the path they name, the method the call shows, their file */
   readonly sentPaths = new Map<string, { path: string; method?: string; file: string }>();
   /** paths the config's `paths` maps for a method only, which the entry does not apply to (the method they are sent with is not that one alone): the entry's methods */

@@ -14,7 +14,7 @@ export const READ = [
   'isArrayTypeNode', 'isArrowFunction', 'isAsExpression', 'isAwaitExpression',
   'isBinaryExpression', 'isBindingElement', 'isBlock', 'isCallExpression', 'isCaseClause',
   'isCatchClause', 'isClassDeclaration', 'isClassExpression', 'isClassLike',
-  'isClassStaticBlockDeclaration', 'isComputedPropertyName', 'isConditionalExpression',
+  'isClassStaticBlockDeclaration', 'isComputedPropertyName', 'isConditionalExpression', 'isConditionalTypeNode',
   'isConstructorDeclaration', 'isDecorator', 'isDefaultClause', 'isElementAccessExpression',
   'isEnumDeclaration', 'isEnumMember', 'isExportAssignment', 'isExportDeclaration',
   'isExportSpecifier', 'isExpression', 'isExpressionStatement', 'isExpressionWithTypeArguments',

@@ -25,10 +25,11 @@ type Named = Literal | ts.Identifier;
 
 /** Decide each event type with the values checked against it (AnalysisState.eventTypeGroups). */
 export function tieEventTypes(acc: AnalysisState): void {
-  if (!acc.eventTypes.length) return;
+  if (!acc.eventTypes.length && !acc.eventTemplates.length) return;
   const ev = OLD_EVENT();
-  const { program, unitOf } = buildProgram(acc.store, unitsImporting(acc.store, acc.eventTypes.map((t) => t.unit)));
+  const { program, unitOf } = buildProgram(acc.store, unitsImporting(acc.store, [...acc.eventTypes, ...acc.eventTemplates].map((t) => t.unit)));
   const checker = program.getTypeChecker();
+  holdTemplateTyped(acc, checker, unitOf);
   const types = acc.eventTypes.filter((t) => unitOf.has(t.unit.sf));
   if (!types.length) return;
   // each type's names, where it is a union of several (a single name says nothing of which type it is)
@@ -104,6 +105,40 @@ export function tieEventTypes(acc: AnalysisState): void {
       else stays ??= `the type argument ${shown} must be one of the names the constraint \`${bound!.getText()}\` writes, which names \`'${ev.old}'\` at ${acc.shownFile(b.unit.file)}:${lineOf(b.unit, b.n)} as something other than the service's event`;
     }
     acc.eventTypeGroups.push({ type, shown, members, stays });
+  }
+}
+
+/**
+ * A value naming the old event checked against a template literal type that gives that name from
+ * its parts and does not take the 2024-09 one (`SUBSCRIBED: StateEvent[]` with `type StateEvent =
+ * \`${'courier_account' | 'shipment'}_state_changed\``): renamed, it no longer type-checks, and
+ * `--fix` does not rebuild such a type. It stays, with its request (holdRequests) or the webhooks
+ * its handler waits for (settle-events.ts), until a person rewrites the type with it.
+ */
+function holdTemplateTyped(acc: AnalysisState, checker: ts.TypeChecker, unitOf: Map<ts.SourceFile, Unit>): void {
+  const ev = OLD_EVENT();
+  if (!ev.new) return;
+  const [oldName, newName] = [checker.getStringLiteralType(ev.old), checker.getStringLiteralType(ev.new)];
+  const templates = acc.eventTemplates.filter((t) => {
+    const type = unitOf.has(t.unit.sf) ? attempt(() => checker.getTypeFromTypeNode(t.node)) : undefined;
+    return !!type && checker.isTypeAssignableTo(oldName, type) && !checker.isTypeAssignableTo(newName, type);
+  });
+  if (!templates.length) return;
+  const units = [...new Set(unitOf.values())];
+  for (const unit of units) {
+    if (!unit.sf.text.includes(ev.old)) continue;
+    for (const e of treeIndex(unit.sf).strings) {
+      if (!(ts.isStringLiteral(e) || ts.isNoSubstitutionTemplateLiteral(e)) || e.text !== ev.old) continue;
+      const f = acc.findings.get(`${unit.file}:${e.getStart(unit.sf) + unit.offset}:${ev.id}`);
+      if (!f || f.fixKind === 'none') continue;
+      const written = new Set(carriers(checker, units, e).flatMap((c) => [...typeNodesWritten(checker, placeOf(checker, c).roots)]));
+      const t = templates.find((x) => written.has(x.node));
+      if (!t) continue;
+      const alias = ts.findAncestor(t.node, ts.isTypeAliasDeclaration)?.name.text;
+      const shown = `${alias ? `\`${alias}\`` : 'a template literal type'} (${acc.placeOf(t.unit.file, lineOf(t.unit, t.node), f.file)})`;
+      acc.hold(f, 'event-type', `it is checked against ${shown}, which builds the old name from its parts and does not take \`${ev.new}\`; \`--fix\` does not rewrite such a type: rewrite the type and this value together by hand`);
+      acc.holdsRequest.add(f);
+    }
   }
 }
 

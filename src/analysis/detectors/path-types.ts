@@ -12,10 +12,11 @@ import type { HolePiece, LitPiece, Piece } from '../evaluate.js';
 import { virtualText } from './path-text.js';
 import { note, says } from '../findings.js';
 import { renderRegion, type UnitEdit } from '../render.js';
-import type { AnalysisState } from '../state.js';
+import type { AnalysisState, PathType } from '../state.js';
 import { treeIndex, type Unit } from '../units.js';
 import { codeSpan, quickPathTest, type Virtual } from './path-text.js';
 import { describes2023 } from './describes-version.js';
+import { getRule } from '../../catalogue/index.js';
 
 const VERSIONS = ['2023-01', '2024-09'];
 
@@ -24,6 +25,11 @@ export function scanPathTypes(acc: AnalysisState, unit: Unit): void {
   for (const node of treeIndex(unit.sf).types) {
     // (a literal inside a template type's `${…}` is read with the template)
     if (node.parent && ts.isTemplateLiteralTypeSpan(node.parent)) continue;
+    // (the version alone, `type Version = '2023-01'`: a finding only where it types a versioned base)
+    if (ts.isLiteralTypeNode(node) && ts.isStringLiteral(node.literal) && node.literal.text === '2023-01') {
+      acc.versionTypes.push({ key: '', unit, node, shown: codeSpan(node, unit.sf), sites: [] });
+      continue;
+    }
     const read = typePieces(acc, unit, node);
     if (!read) continue;
     const vt = virtualText(read.pieces);
@@ -165,6 +171,38 @@ function keepPathType(acc: AnalysisState, unit: Unit, node: ts.LiteralTypeNode |
   // (a member of a type whose own `version` is '2023-01' describes that version, unless it types a request: settle)
   const describes = typeof describes2023(acc, node) === 'object';
   acc.pathTypes.push({ key: `${unit.file}:${start + unit.offset}:${ruleId}`, unit, node, shown, why, describes, sites: [] });
+}
+
+/**
+ * The version alone written as a literal type (`type Version = '2023-01'`), which the type checker
+ * shows to type a versioned base (`const VERSION: Version = '2023-01'`, sent as `${BASE}/${VERSION}/labels`):
+ * once the base moves, its value no longer type-checks against the type. Reported with the base's
+ * rule and rewritten to '2024-09' (`base`: the label of the base it types), or left where `why`
+ * says it cannot be (an alias that types more); settle moves it with the base or holds them
+ * together (settle-path-types.ts). The type, with its key, joins the path types.
+ */
+export function reportVersionType(acc: AnalysisState, t: PathType, base: string, why: string | undefined): void {
+  // (the version's text, without its quotes, as a base's own finding)
+  const l = (t.node as ts.LiteralTypeNode).literal;
+  const start = l.getStart(t.unit.sf) + 1;
+  const end = l.getEnd() - 1;
+  const fixKind: FixKind = why ? 'none' : getRule('versioned-base-url')!.fix;
+  const manual = why && `${why}: rewrite the type with the base it types, by hand`;
+  const f = acc.add('versioned-base-url', t.unit, start, end, says(`The type ${typeShown(t.node, t.unit.sf)} names the 2023-01 version, which the versioned base URL \`${base}\` it types carries; 2024-09 uses \`'2024-09'\`; `, note(fixKind, manual)), {
+    edits: manual ? undefined : [{ unit: t.unit, start, end, text: '2024-09' }],
+    fixKind,
+    context: { kind: 'path', by: 'type' },
+    fixDescription: "rewrite the type to '2024-09'",
+    newText: '2024-09',
+  });
+  if (!f) return;
+  acc.pathTypes.push({ ...t, key: `${t.unit.file}:${start + t.unit.offset}:versioned-base-url`, shown: typeShown(t.node, t.unit.sf), why });
+}
+
+/** A literal type as a message names it: with the alias it is written in (`'2023-01'` of `Version`). */
+function typeShown(node: ts.TypeNode, sf: ts.SourceFile): string {
+  const alias = ts.findAncestor(node, ts.isTypeAliasDeclaration);
+  return alias ? `${codeSpan(node, sf)} of \`${alias.name.text}\`` : codeSpan(node, sf);
 }
 
 /**

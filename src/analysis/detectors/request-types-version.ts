@@ -10,6 +10,8 @@ import { attempt, reads, typeNodesWritten } from './type-ties.js';
 const OLD = '2023-01';
 
 type Member = ts.PropertySignature | ts.PropertyDeclaration;
+/** what a named type may type without holding it (`version` members, the annotation of a versioned base's constant): a declaration's own type */
+type Typed = { type?: ts.TypeNode };
 
 /**
  * The literal that gives a `version` member '2023-01', where its type takes '2023-01' and not
@@ -25,7 +27,7 @@ export function versionLiteral(checker: ts.TypeChecker, d: Member): ts.StringLit
 }
 
 /** The type alias a literal is written in, where it is not the member's own type: its name. */
-export function namedIn(literal: ts.StringLiteral, members: Member[]): ts.TypeAliasDeclaration | ts.InterfaceDeclaration | undefined {
+export function namedIn(literal: ts.StringLiteral, members: Typed[]): ts.TypeAliasDeclaration | ts.InterfaceDeclaration | undefined {
   if (members.some((d) => within(literal, d.type))) return undefined;
   for (let p: ts.Node | undefined = literal.parent; p && !ts.isSourceFile(p); p = p.parent) if (ts.isTypeAliasDeclaration(p) || ts.isInterfaceDeclaration(p)) return p;
   return undefined;
@@ -37,7 +39,7 @@ export function namedIn(literal: ts.StringLiteral, members: Member[]): ts.TypeAl
  * module outside the checked ones that imports it and writes its name is one too (its file). An interface is
  * never moved for one member (its file).
  */
-export function namedElsewhere(checker: ts.TypeChecker, store: UnitStore, unitOf: Map<ts.SourceFile, Unit>, named: ts.TypeAliasDeclaration | ts.InterfaceDeclaration, members: Member[]): string | undefined {
+export function namedElsewhere(checker: ts.TypeChecker, store: UnitStore, unitOf: Map<ts.SourceFile, Unit>, named: ts.TypeAliasDeclaration | ts.InterfaceDeclaration, members: Typed[]): string | undefined {
   if (ts.isInterfaceDeclaration(named)) return baseName(named.getSourceFile().fileName);
   const units = [...new Set(unitOf.values())];
   const word = new RegExp(`\\b${named.name.text.replace(/\$/g, '\\$')}\\b`);

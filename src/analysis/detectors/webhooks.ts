@@ -323,6 +323,7 @@ export function inForeignBody(acc: AnalysisState, n: ts.Node): boolean {
 
 export function scanEvents(acc: AnalysisState, unit: Unit): void {
   const ev = OLD_EVENT();
+  keepEventTemplates(acc, unit, ev.old);
   if (!unit.sf.text.includes(ev.old)) return;
   // a module that registers another vendor's webhook for the old name, and none of the service's:
   // the events it compares are that vendor's
@@ -352,6 +353,19 @@ export function scanEvents(acc: AnalysisState, unit: Unit): void {
     ts.forEachChild(n, visit);
   };
   visit(unit.sf);
+}
+
+/**
+ * The template literal types of a unit whose written parts could make the old event name
+ * (`\`${'courier_account' | 'shipment'}_state_changed\``): the checker decides (event-types.ts).
+ */
+function keepEventTemplates(acc: AnalysisState, unit: Unit, old: string): void {
+  if (!unit.sf.text.includes('${')) return;
+  for (const n of treeIndex(unit.sf).types) {
+    if (!ts.isTemplateLiteralTypeNode(n)) continue;
+    const texts = [n.head.text, ...n.templateSpans.map((s) => s.literal.text)];
+    if (old.startsWith(texts[0]) && old.endsWith(texts[texts.length - 1]) && texts.every((t) => old.includes(t))) acc.eventTemplates.push({ unit, node: n });
+  }
 }
 
 /**
