@@ -11,7 +11,7 @@ import { enclosingFunction } from './uses.js';
 import { note, says, type Words } from '../findings.js';
 import { type UnitEdit, renderRegion } from '../render.js';
 import type { AnalysisState } from '../state.js';
-import { type Unit, treeIndex } from '../units.js';
+import { lineOf, type Unit, treeIndex } from '../units.js';
 import { checkBase, checkReplacedEnvironments } from './legacy-base.js';
 import { baseHostname, checkHost, hostBeside, joinedBase } from './host-option.js';
 import { readsOfConstant } from './constant-reads.js';
@@ -254,7 +254,10 @@ export function reportPath(acc: AnalysisState, unit: Unit, e: ts.Expression, m: 
     if (hostEdit && edit) newShown = `${newShown} on ${hostEdit.text}`;
   } else if (m.newPath && !writtenHere) {
     fixKind = 'none';
-    manual = 'part of this path comes from a constant defined elsewhere; rewrite the constant and this text together';
+    // (the finding sits where the version is written: in the constant, or where the path is joined)
+    const constant = regionPieces.find((p) => p.via.length > 0)?.via[0];
+    const joinedAt = acc.placeOf(unit.file, lineOf(unit, e), locUnit.file);
+    manual = constant ? `the path is joined from \`${constant.label}\` (${acc.placeOf(constant.unit.file, lineOf(constant.unit, constant.name), locUnit.file)}) and the text at ${joinedAt}, and \`--fix\` rewrites a path in one place: rewrite them together by hand` : 'part of this path comes from a constant defined elsewhere; rewrite the constant and this text together';
   }
   let message: string | Words;
   // the methods the config's `paths` maps this path for, where the entry does not apply to it (told to its body's findings)
