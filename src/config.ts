@@ -336,6 +336,15 @@ export function hostsOf(config: Config): string[] {
   return [config.baseUrl, config.legacyBaseUrl, config.stagingUrl, ...(config.legacyBases ?? [])].filter((h): h is string => !!h);
 }
 
+/**
+ * What names the legacy host in a text: the configured `legacyBaseUrl` and the bases `legacyBases`
+ * records. A module exporting one draws in the modules importing it (pipeline/prefilter.ts
+ * drawsImporters): the paths they send through it may be 2024-09 already, or read from elsewhere.
+ */
+export function legacyHostsOf(config: Config): string[] {
+  return [config.legacyBaseUrl, ...(config.legacyBases ?? [])].filter((h): h is string => !!h);
+}
+
 export function defaultConfig(): Config {
   return { rules: {}, ignorePatterns: [], maxFileSize: DEFAULT_MAX_FILE_SIZE };
 }

@@ -80,9 +80,9 @@ describe('the text test', () => {
 });
 
 /** The files of a tree the text test passes on to parsing (names relative to the tree), with their texts. */
-function tested(files: Record<string, string>): { file: string; text?: string }[] {
+function tested(files: Record<string, string>, legacy: string[] = []): { file: string; text?: string }[] {
   const root = tempTree(files);
-  const { fatal, candidates } = testTexts(Object.keys(files).map((f) => path.join(root, f)), { maxFileSize: 1_000_000, hosts: [] });
+  const { fatal, candidates } = testTexts(Object.keys(files).map((f) => path.join(root, f)), { maxFileSize: 1_000_000, hosts: legacy, legacy });
   expect(fatal).toEqual([]);
   return candidates.map((c) => ({ file: path.relative(root, c.file).split(path.sep).join('/'), text: c.text }));
 }
@@ -114,6 +114,18 @@ describe('modules drawn in through their imports', () => {
     const candidates = tested(files);
     expect(candidates.map((c) => c.file)).toEqual(['api/base.ts', 'orders/send.ts', 'orders/cjs.js', 'orders/lazy.ts']);
     for (const c of candidates) expect(c.text).toBe(files[c.file]);
+  });
+
+  it('draws in the importers of a module exporting the legacy host, or a base named as its, though they name nothing old themselves', () => {
+    const files: Record<string, string> = {
+      'src/config.js': "module.exports = { host: 'https://legacy.shipping.example.com', pickupsPath: '/2024-09/pickups' };\n",
+      'src/pickups.js': "const cfg = require('./config');\nexports.book = (id) => fetch(cfg.host + cfg.pickupsPath, { method: 'POST', body: JSON.stringify({ courier_service_id: id }) });\n",
+      'src/env.js': 'export const SHIP = process.env.LEGACY_SHIPPING_URL;\n',
+      'src/couriers.js': "import { SHIP } from './env';\nimport { COURIER } from './paths';\nexport const courier = (id) => fetch(SHIP + COURIER(id));\n",
+      'src/other.js': "const cfg = require('./settings');\nexports.ping = () => fetch(cfg.host + '/ping');\n",
+      'src/settings.js': "module.exports = { host: 'https://api.shipping.example.com' };\n",
+    };
+    expect(tested(files, ['https://legacy.shipping.example.com']).map((c) => c.file).sort()).toEqual(['src/config.js', 'src/couriers.js', 'src/env.js', 'src/pickups.js']);
   });
 
   it("draws in the callers of a module that sends requests and exports functions (a wrapper), through a barrel too, the importers of a module exporting an old path, and no importer of a module that exports neither", () => {

@@ -9,7 +9,7 @@ import type { CandidateResult } from '../analysis/run.js';
 import type { Analysis } from '../pipeline/analyze.js';
 import { stemReader } from '../pipeline/alias-stems.js';
 import { choiceDigest } from './choice.js';
-import { hostsOf } from '../config.js';
+import { hostsOf, legacyHostsOf } from '../config.js';
 import { drawIn, weakStems, type Importer, type Passed } from '../pipeline/prefilter.js';
 import type { ListedFolders } from '../types.js';
 import type { Source } from '../pipeline/read.js';
@@ -55,18 +55,19 @@ export async function changedRun(files: string[], keyed: (string | undefined)[],
   /** the files that changed, were added or deleted, or whose place in the graph changed */
   const seeds = new Set<string>();
   const hosts = hostsOf(config);
+  const legacy = legacyHostsOf(config);
   files.forEach((file, i) => {
     const key = keyed[i];
     const prev = before.get(file);
     if (prev && key !== undefined && prev.key === key) entries.set(file, prev);
     else {
-      entries.set(file, { key: key ?? '', ...factsOf(read(file), hosts) });
+      entries.set(file, { key: key ?? '', ...factsOf(read(file), hosts, legacy) });
       seeds.add(file);
     }
   });
   for (const file of before.keys()) if (!entries.has(file)) seeds.add(file);
 
-  const chosen = chooseCandidates(files, entries, { stems: old?.stems, weakIn: was.weakIn, seeds, read, folders: o.folders });
+  const chosen = chooseCandidates(files, entries, { stems: old?.stems, weakIn: was.weakIn, seeds, read, folders: o.folders, legacy });
   const candidates = chosen.candidates;
   for (const [file, e] of entries) if (was.candidates.has(file) !== !!e.candidate) seeds.add(file);
 
@@ -181,7 +182,7 @@ export async function changedRun(files: string[], keyed: (string | undefined)[],
 function chooseCandidates(
   files: string[],
   entries: Map<string, Entry>,
-  o: { stems?: string; weakIn: Set<string>; seeds: Set<string>; read: (file: string) => Source; folders?: ListedFolders },
+  o: { stems?: string; weakIn: Set<string>; seeds: Set<string>; read: (file: string) => Source; folders?: ListedFolders; legacy: string[] },
 ): { candidates: string[]; stems: string; unreadable: Map<string, Source['fatal'] & object>; reads: string[] } {
   const strong: Passed[] = [];
   const weak: (Passed & { imports?: boolean })[] = [];
@@ -214,7 +215,7 @@ function chooseCandidates(
       else w.text = src.text;
     }
   }
-  const drawn = drawIn(strong, weak, importers, o.read, { reader, weak: weakList });
+  const drawn = drawIn(strong, weak, importers, o.read, { reader, weak: weakList, legacy: o.legacy });
   const candidates = [...strong, ...drawn.candidates].map((c) => c.file);
   for (const f of candidates) entries.get(f)!.candidate = true;
   for (const f of drawn.weakIn) entries.get(f)!.weakIn = true;

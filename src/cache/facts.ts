@@ -12,8 +12,8 @@ import type { Entry } from './entry.js';
 /** What the text test makes of a file, kept for the next run. */
 export type Facts = Omit<Entry, 'key' | 'weakIn' | 'candidate' | 'links' | 'part' | 'result' | 'declares' | 'calls' | 'lookups'>;
 
-/** A file's facts (its text was read this run). */
-export function factsOf(src: Source, hosts: string[]): Facts {
+/** A file's facts (its text was read this run); `legacy`: what names the legacy host (config.ts legacyHostsOf). */
+export function factsOf(src: Source, hosts: string[], legacy: string[]): Facts {
   if (src.fatal) return { unreadable: src.fatal };
   const text = src.text!;
   const f: Facts = {};
@@ -25,7 +25,7 @@ export function factsOf(src: Source, hosts: string[]): Facts {
   if (VERSIONED_BASE.test(text)) f.base = true;
   if (AXIOS_WORD.test(text)) f.axios = true;
   if (globalTypeNames(src.file, text).length) f.globals = true;
-  if (drawsImporters(text)) f.wrapper = true;
+  if (drawsImporters(text, legacy)) f.wrapper = true;
   if (namesOldEvent(text)) f.oldEvent = true;
   if (mayRegisterWebhook(text)) f.webhook = true;
   if (mayDouble(src.file, text)) f.double = true;

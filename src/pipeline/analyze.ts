@@ -4,7 +4,7 @@
 import { sortByFile } from '../core/order.js';
 import { msSince, now, trace } from '../core/trace.js';
 import type { CheckResult, Config, FileResult } from '../types.js';
-import { hostsOf } from '../config.js';
+import { hostsOf, legacyHostsOf } from '../config.js';
 import { testTexts } from './prefilter.js';
 import { readAheadWanted, testTextsAhead, type ReadAhead } from './reader.js';
 import { prestart, runInParts } from './workers.js';
@@ -36,7 +36,7 @@ export async function analyzeFiles(
   const pool = opts.ahead ? undefined : prestart(files.length);
   const started = now();
   if (opts.ahead) opts.ahead.onProgress = opts.onProgress;
-  const textOpts = { maxFileSize: config.maxFileSize, hosts, overlays: opts.overlays, onProgress: opts.onProgress };
+  const textOpts = { maxFileSize: config.maxFileSize, hosts, legacy: legacyHostsOf(config), overlays: opts.overlays, onProgress: opts.onProgress };
   // or, when this thread is the one to analyse, a reader thread reads and tests the files while
   // this one loads the compiler and parses what passes
   const ahead = opts.ahead ? await opts.ahead.tested : !pool && readAheadWanted(files.length, opts.overlays) ? await testTextsAhead(files, textOpts) : undefined;

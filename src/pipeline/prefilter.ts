@@ -117,7 +117,7 @@ export interface TextTested {
  */
 export function testTexts(
   files: string[],
-  o: { maxFileSize: number; hosts: string[]; overlays?: Map<string, string>; folders?: ListedFolders; onStrong?: (src: Source) => void; onProgress?: (done: number, total: number) => void },
+  o: { maxFileSize: number; hosts: string[]; legacy?: string[]; overlays?: Map<string, string>; folders?: ListedFolders; onStrong?: (src: Source) => void; onProgress?: (done: number, total: number) => void },
 ): TextTested {
   const fatal: Source[] = [];
   const candidates: Source[] = [];
@@ -142,7 +142,7 @@ export function testTexts(
     }
     o.onProgress?.(++done, files.length);
   }
-  const drawn = drawIn(candidates, weak, importers, (file) => readSource(file, o.overlays, o.maxFileSize), { folders: o.folders });
+  const drawn = drawIn(candidates, weak, importers, (file) => readSource(file, o.overlays, o.maxFileSize), { folders: o.folders, legacy: o.legacy });
   candidates.push(...(drawn.candidates as Source[]));
   fatal.push(...drawn.fatal);
   return { fatal, candidates };
@@ -172,14 +172,15 @@ export interface Importer {
  * in through its imports. The answer lists the files to add to the candidates, in the order the
  * analysis takes them, those drawn in that could not be read, and the weak files that import a
  * strong one. `o.folders`: what the walk saw of the folders (the tsconfig files are found from it);
- * `o.reader` and `o.weak`: the stem reader and weakStems() when the caller has them already.
+ * `o.reader` and `o.weak`: the stem reader and weakStems() when the caller has them already;
+ * `o.legacy`: what names the legacy host (config.ts legacyHostsOf).
  */
 export function drawIn(
   strong: Passed[],
   weak: (Passed & { imports?: boolean })[],
   importers: Importer[],
   read: (file: string) => Source,
-  o: { folders?: ListedFolders; reader?: StemReader; weak?: string[] } = {},
+  o: { folders?: ListedFolders; reader?: StemReader; weak?: string[]; legacy?: string[] } = {},
 ): { candidates: Passed[]; fatal: Source[]; weakIn: string[] } {
   const added: Passed[] = [];
   const fatal: Source[] = [];
@@ -246,11 +247,11 @@ export function drawIn(
   // and a wrapper drawn in that way is one in turn (a client module built with the version a
   // config module exports, `ky.create({ prefixUrl: `${cfg.baseUrl}/${cfg.apiVersion}` })`, is
   // drawn in by the config; the modules sending through it, by the client)
-  let wrappers = passed.filter((c) => (c.text !== undefined ? drawsImporters(c.text) : c.wrapper));
+  let wrappers = passed.filter((c) => (c.text !== undefined ? drawsImporters(c.text, o.legacy) : c.wrapper));
   for (let round = 0; wrappers.length && round < 4; round++) {
     const before = added.length;
     drawFrom(wrappers.flatMap((c) => moduleStems(c.file, reader)));
-    wrappers = added.slice(before).filter((c) => c.text !== undefined && drawsImporters(c.text));
+    wrappers = added.slice(before).filter((c) => c.text !== undefined && drawsImporters(c.text, o.legacy));
   }
   return { candidates: added, fatal, weakIn };
 }
@@ -297,10 +298,15 @@ const EXPORTED_HOOK = /\bexport\s+(?:default\s+)?(?:(?:async\s+)?function\s*\*?\
  * it compare it with a received event's type or send it, and the constant is a finding only where
  * such a read is seen), it writes an old body's keys (OLD_BODY_KEY), it makes an RTK Query API, or it exports a custom hook made with a
  * generated RTK Query hook or TanStack's `useMutation` (its importers call the hooks, the trigger
- * or the `mutate` it hands on).
+ * or the `mutate` it hands on), or it names the legacy host (`legacy`: config.ts legacyHostsOf) or a
+ * base named as the legacy host's: its importers may send through it paths that name nothing old
+ * (`cfg.host + cfg.pickupsPath`, both read from it, once `--fix` moved the path).
  */
-export function drawsImporters(text: string): boolean {
-  return EXPORTS.test(text) && (SENDS.test(text) || OLD_EXPORT.test(text) || namesOldEvent(text) || OLD_BODY_KEY.test(text) || RTK_API.test(text) || (GENERATED_HOOK.test(text) && EXPORTED_HOOK.test(text)));
+export function drawsImporters(text: string, legacy: string[] = []): boolean {
+  return (
+    EXPORTS.test(text) &&
+    (SENDS.test(text) || OLD_EXPORT.test(text) || namesOldEvent(text) || OLD_BODY_KEY.test(text) || RTK_API.test(text) || (GENERATED_HOOK.test(text) && EXPORTED_HOOK.test(text)) || legacy.some((h) => text.includes(h)) || namesLegacyBase(text))
+  );
 }
 
 /** An exported type or interface. */

@@ -29,6 +29,7 @@ function readAndTest(job: ReaderJob, post: (m: ReaderMessage) => void): void {
   const tested = testTexts(job.files, {
     maxFileSize: job.maxFileSize,
     hosts: job.hosts,
+    legacy: job.legacy,
     folders: job.folders,
     onStrong: (src) => {
       sent.add(src.file);

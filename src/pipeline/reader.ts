@@ -58,6 +58,8 @@ export type ReaderMessage =
 interface TextOptions {
   maxFileSize: number;
   hosts: string[];
+  /** what names the legacy host (config.ts legacyHostsOf) */
+  legacy: string[];
 }
 
 /** What the reader thread is asked: the files to read and test, and what the walk saw of their folders. */
@@ -80,7 +82,7 @@ export interface ReadAhead {
  * when the thread cannot do it (it could not start, or failed): the caller reads here instead.
  */
 export async function testTextsAhead(files: string[], o: TextOptions & { onProgress?: (done: number, total: number) => void }): Promise<TestedAhead | undefined> {
-  const ahead = startReader().read({ files, maxFileSize: o.maxFileSize, hosts: o.hosts });
+  const ahead = startReader().read({ files, maxFileSize: o.maxFileSize, hosts: o.hosts, legacy: o.legacy });
   ahead.onProgress = o.onProgress;
   return ahead.tested;
 }

@@ -6,7 +6,7 @@
 import type { OpenedCache } from '../cache/walk.js';
 import type { CacheOptions, Config } from '../types.js';
 import { discoverFiles, listedFolders } from './discover.js';
-import { hostsOf } from '../config.js';
+import { hostsOf, legacyHostsOf } from '../config.js';
 import type { ReadAhead, Reader } from './reader.js';
 
 export interface RunStart {
@@ -64,7 +64,7 @@ export async function startRun(opts: StartOptions): Promise<RunStart> {
     throw err;
   }
   const started = reader as Reader | undefined;
-  const ahead = started?.read({ files, maxFileSize: config.maxFileSize, hosts: hostsOf(config), folders: seen?.folders });
+  const ahead = started?.read({ files, maxFileSize: config.maxFileSize, hosts: hostsOf(config), legacy: legacyHostsOf(config), folders: seen?.folders });
   const stop = () => {
     ahead?.stop();
     started?.stop();

@@ -3,7 +3,7 @@
 
 import { type PathMatch, originOf } from '../../core/paths.js';
 import ts from '../../core/ts.cjs';
-import { type Piece, envName, findProperty, isEnvObject, propertyValue, unwrap } from '../evaluate.js';
+import { type Piece, envName, findProperty, isEnvObject, knownText, propertyValue, unwrap } from '../evaluate.js';
 import { note, says } from '../findings.js';
 import type { Finding, LegacyBase } from '../../types.js';
 import type { AnalysisState } from '../state.js';
@@ -14,14 +14,17 @@ import { replacedEnvironments } from './replaced-environments.js';
 
 /**
  * Is one branch of a base's value (`a ?? b`, `a || b`, `c ? a : b`) the legacy host: a literal on
- * the configured `legacyBaseUrl`, or an environment variable with LEGACY in its name?
+ * the configured `legacyBaseUrl`, or an environment variable with LEGACY in its name? With the
+ * unit it is written in, a parameter's or a destructured name's default is one branch too.
  */
-function legacyBranch(acc: AnalysisState, e: ts.Expression, depth = 0): boolean {
+function legacyBranch(acc: AnalysisState, e: ts.Expression, depth = 0, unit?: Unit): boolean {
   if (depth > 8) return false;
   const v = unwrap(e);
-  if (ts.isConditionalExpression(v)) return legacyBranch(acc, v.whenTrue, depth + 1) || legacyBranch(acc, v.whenFalse, depth + 1);
+  if (ts.isConditionalExpression(v)) return legacyBranch(acc, v.whenTrue, depth + 1, unit) || legacyBranch(acc, v.whenFalse, depth + 1, unit);
   if (ts.isBinaryExpression(v) && (v.operatorToken.kind === ts.SyntaxKind.QuestionQuestionToken || v.operatorToken.kind === ts.SyntaxKind.BarBarToken))
-    return legacyBranch(acc, v.left, depth + 1) || legacyBranch(acc, v.right, depth + 1);
+    return legacyBranch(acc, v.left, depth + 1, unit) || legacyBranch(acc, v.right, depth + 1, unit);
+  const fallback = unit && ts.isIdentifier(v) ? defaultOf(acc, unit, v) : undefined;
+  if (fallback && legacyBranch(acc, fallback.expr, depth + 1, fallback.unit)) return true;
   if (ts.isStringLiteral(v) || ts.isNoSubstitutionTemplateLiteral(v)) return !!acc.hosts.legacy && originOf(v.text) === acc.hosts.legacy;
   // a configuration read by its key (`config.get('SHIPPING_LEGACY_URL')`, `getEnv('LEGACY_API')`)
   const key = ts.isCallExpression(v) && v.arguments[0] && ts.isStringLiteralLike(v.arguments[0]) ? v.arguments[0].text : undefined;
@@ -33,7 +36,33 @@ function legacyBranch(acc: AnalysisState, e: ts.Expression, depth = 0): boolean 
   return !!name && /legacy/i.test(name);
 }
 
-type Target = { unit: Unit; node: ts.Node; label: string; named: boolean; name?: string; value?: string; env?: boolean; declared?: ts.Expression };
+type Target = { unit: Unit; node: ts.Node; label: string; named: boolean; name?: string; value?: string; env?: boolean; declared?: ts.Expression; host?: boolean; span?: Span };
+/** Where a base is reported, where that is only part of its node (the origin of a full URL). */
+type Span = { start: number; end: number };
+
+/**
+ * The default a parameter or a destructured name falls back to (`base = 'https://legacy…'`,
+ * `{ host = LEGACY_HOST } = {}`): what it holds wherever a caller gives nothing, one branch of its
+ * value as `'https://legacy…'` is of `process.env.X ?? 'https://legacy…'`.
+ */
+function defaultOf(acc: AnalysisState, unit: Unit, id: ts.Identifier): { unit: Unit; expr: ts.Expression; name: ts.Identifier } | undefined {
+  const decl = acc.bindings.resolve(unit, id);
+  if (decl?.kind === 'param' && decl.node.initializer && ts.isIdentifier(decl.node.name)) return { unit: decl.unit, expr: decl.node.initializer, name: decl.node.name };
+  if (decl?.kind === 'binding' && decl.node.initializer) return { unit: decl.unit, expr: decl.node.initializer, name: decl.name };
+  return undefined;
+}
+
+/**
+ * A base held in a parameter or a destructured name with a default: reported at the name, where the
+ * default is written (an empty default, `prefix = ''`, is no base, as an empty constant is none).
+ */
+function defaultTarget(acc: AnalysisState, unit: Unit, id: ts.Identifier): Target | undefined {
+  const fallback = defaultOf(acc, unit, id);
+  if (!fallback) return undefined;
+  const text = knownText(acc.pieces(fallback.unit, fallback.expr));
+  if (text === '') return undefined;
+  return { unit: fallback.unit, node: fallback.name, label: id.text, named: true, value: text, declared: fallback.expr };
+}
 
 /**
  * A base held in a member (`this.legacyUrl`): the constant its class is constructed with, for a
@@ -51,7 +80,7 @@ function memberTarget(acc: AnalysisState, unit: Unit, pa: ts.PropertyAccessExpre
     if (v && ts.isIdentifier(v)) return constantTarget(acc, opts!.unit, v);
     if (v && (ts.isStringLiteral(v) || ts.isNoSubstitutionTemplateLiteral(v))) return { unit: opts!.unit, node: v, label: v.text, named: false, value: v.text };
     // an environment variable read there, or a fallback on the legacy host (`process.env.SHIPPING_LEGACY_URL ?? 'https://legacy…'`)
-    if (v && legacyBranch(acc, v)) {
+    if (v && legacyBranch(acc, v, 0, opts!.unit)) {
       const env = envName(ts.isBinaryExpression(v) ? v.left : v);
       return env ? { unit: opts!.unit, node: v, label: env, named: true, env: true, declared: v } : { unit: opts!.unit, node: v, label: v.getText(opts!.unit.sf), named: true, declared: v };
     }
@@ -71,7 +100,11 @@ function memberTarget(acc: AnalysisState, unit: Unit, pa: ts.PropertyAccessExpre
   // a member set from a config getter (`this.baseUrl = this.config.get('SHIPPING_BASE_URL', …)`): named by its key, where it is read
   const key = member && configKey(member.expr);
   if (key) return { unit: member!.unit, node: key.call, label: key.key, named: true, env: /^[A-Z][A-Z\d_]*$/.test(key.key), declared: member!.expr };
-  if (/legacy/i.test(pa.name.text) || (member && legacyBranch(acc, member.expr)))
+  // a member set from a parameter with a default (`constructor({ base = 'https://legacy…' } = {}) { this.base = base; }`): that default, where it is written
+  const set = member && unwrap(member.expr);
+  const fallback = set && ts.isIdentifier(set) ? defaultTarget(acc, member!.unit, set) : undefined;
+  if (fallback) return fallback;
+  if (/legacy/i.test(pa.name.text) || (member && legacyBranch(acc, member.expr, 0, member.unit)))
     return { unit: member?.unit ?? unit, node: member?.expr ?? pa, label: pa.getText(unit.sf), named: true, declared: member?.expr };
   return undefined;
 }
@@ -112,18 +145,23 @@ function recordableName(label: string, node: ts.Node, env = false): string | und
   return env || !functionLocal(node) ? label : undefined;
 }
 
-/** Is this the name of a variable declared inside a function (not at a module's top level)? */
+/** Is this the name of a variable declared inside a function (not at a module's top level), or of a parameter (destructured or not)? */
 function functionLocal(node: ts.Node): boolean {
-  if (!ts.isIdentifier(node) || !node.parent || !ts.isVariableDeclaration(node.parent)) return false;
-  for (let p: ts.Node | undefined = node.parent; p; p = p.parent) if (ts.isFunctionLike(p) || ts.isClassStaticBlockDeclaration(p)) return true;
+  if (!ts.isIdentifier(node)) return false;
+  // (a destructured name: the declaration or parameter its pattern belongs to)
+  let decl: ts.Node | undefined = node.parent;
+  while (decl && ts.isBindingElement(decl)) decl = decl.parent?.parent;
+  if (decl && ts.isParameter(decl)) return true;
+  if (!decl || !ts.isVariableDeclaration(decl)) return false;
+  for (let p: ts.Node | undefined = decl; p; p = p.parent) if (ts.isFunctionLike(p) || ts.isClassStaticBlockDeclaration(p)) return true;
   return false;
 }
 
-/** A constant holding the base, where it is defined. */
+/** A constant holding the base, where it is defined; or a parameter or destructured name with a default, where that is written. */
 function constantTarget(acc: AnalysisState, unit: Unit, id: ts.Identifier): Target | undefined {
   const decl = acc.bindings.resolve(unit, id);
   const value = decl?.kind === 'var' ? acc.ev.valueOf(decl) : undefined;
-  return value && { unit: value.unit, node: value.name, label: id.text, named: true, declared: value.expr };
+  return value ? { unit: value.unit, node: value.name, label: id.text, named: true, declared: value.expr } : defaultTarget(acc, unit, id);
 }
 
 /** Base URLs: a constant or an env var in front of a path (PRODUCT.md, "Hosts"). */
@@ -176,12 +214,22 @@ export function checkBase(acc: AnalysisState, m: PathMatch, pieces: Piece[], vt:
       // a constant whose value is known only by its branches (`c ? 'https://legacy…' : '…'`)
       const decl = acc.bindings.resolve(last.unit, last.node);
       const value = decl && acc.ev.valueOf(decl);
-      if (value && (legacyBranch(acc, value.expr) || acc.options.config.legacyBases?.includes(last.node.text)))
+      if (value && (legacyBranch(acc, value.expr, 0, value.unit) || acc.options.config.legacyBases?.includes(last.node.text)))
         target = { unit: value.unit, node: value.name, label: last.node.text, named: true, declared: value.expr };
+      // a parameter with a default (`function makeClient(base = 'https://legacy…')`): that default, where it is written
+      else if (!value) target = defaultTarget(acc, last.unit, last.node);
     } else if (last?.t === 'hole' && ts.isPropertyAccessExpression(unwrap(last.node as ts.Expression))) {
       target = memberTarget(acc, last.unit, unwrap(last.node as ts.Expression) as ts.PropertyAccessExpression);
     } else if (literalBase && basePieces.length === 1 && basePieces[0].t === 'lit' && basePieces[0] !== startPiece) {
       // `new URL(path, 'https://…')`: the base is a literal of its own, reported where it is written
+      const b = basePieces[0];
+      target = { unit: b.unit, node: b.node, label: b.text, named: false, value: b.text };
+    } else if (m.version === '2024-09' && m.origin && basePieces.length === 1 && basePieces[0] === startPiece && startPiece.t === 'lit') {
+      // a 2024-09 path written on the host of its own full URL (`'https://legacy…/2024-09/pickups'`, a
+      // hand migration that kept the host): no path of it moves, so the host is reported, where it is written
+      target = { unit: startPiece.unit, node: startPiece.node, label: m.origin, named: false, value: m.origin, host: true, span: startPiece.exact ? { start: startPiece.pos + vt.offset[0], end: startPiece.pos + vt.offset[0] + m.origin.length } : undefined };
+    } else if (m.version === '2024-09' && basePieces.length === 1 && basePieces[0].t === 'lit' && basePieces[0] !== startPiece) {
+      // (or a literal of its own joined to it: `'https://legacy…' + '/2024-09/pickups'`)
       const b = basePieces[0];
       target = { unit: b.unit, node: b.node, label: b.text, named: false, value: b.text };
     }
@@ -194,7 +242,7 @@ export function checkBase(acc: AnalysisState, m: PathMatch, pieces: Piece[], vt:
   const by: LegacyBase['by'] | undefined =
     !!origin && origin === acc.hosts.legacy
       ? 'value'
-      : (target.named && /legacy/i.test(target.label)) || (!!target.declared && legacyBranch(acc, target.declared))
+      : (target.named && /legacy/i.test(target.label)) || (!!target.declared && legacyBranch(acc, target.declared, 0, target.unit))
         ? 'name'
         : recorded
           ? 'recorded'
@@ -213,8 +261,9 @@ export function checkBase(acc: AnalysisState, m: PathMatch, pieces: Piece[], vt:
  * Reports a base (or a host) on the legacy host, once, where it is defined: `moving`, it serves a
  * v1 path that moves (`shown`); else a 2024-09 path, known as legacy by `by`.
  */
-export function reportLegacyBase(acc: AnalysisState, target: { unit: Unit; node: ts.Node; label: string; env?: boolean; host?: boolean }, name: string | undefined, by: LegacyBase['by'] | undefined, moving: boolean, shown: string): void {
-  const key = `${target.unit.file}:${target.node.getStart(target.unit.sf)}`;
+export function reportLegacyBase(acc: AnalysisState, target: { unit: Unit; node: ts.Node; label: string; env?: boolean; host?: boolean; span?: Span }, name: string | undefined, by: LegacyBase['by'] | undefined, moving: boolean, shown: string): void {
+  const start = target.span?.start ?? target.node.getStart(target.unit.sf);
+  const key = `${target.unit.file}:${start}`;
   if (acc.reportedBases.has(key)) return;
   acc.reportedBases.add(key);
   const what = target.env ? `The environment variable ${target.label}` : `The ${target.host ? 'host' : 'base URL'} \`${target.label}\``;
@@ -224,8 +273,7 @@ export function reportLegacyBase(acc: AnalysisState, target: { unit: Unit; node:
     : by === 'recorded'
       ? `is the legacy host's, recorded by \`--fix\` in the config's \`legacyBases\` when it moved the v1 paths this base served, and serves a 2024-09 path (\`${shown}\`): ${host}, then remove \`${name}\` from \`legacyBases\``
       : `is the legacy host's and serves a 2024-09 path (\`${shown}\`): ${host}`;
-  const start = target.node.getStart(target.unit.sf);
-  const f = acc.add('legacy-base-url', target.unit, start, target.node.getEnd(), says(`${what} ${why}; `, note('none', 'the one-line change is yours')));
+  const f = acc.add('legacy-base-url', target.unit, start, target.span?.end ?? target.node.getEnd(), says(`${what} ${why}; `, note('none', 'the one-line change is yours')));
   if (f) f.legacyBase = { ...(name ? { name } : {}), by: by ?? 'v1-paths' };
 }
 
