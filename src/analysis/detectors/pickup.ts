@@ -124,12 +124,16 @@ function spreadInto(acc: AnalysisState, unit: Unit, body: ts.ObjectLiteralExpres
   const decl = top.parent;
   if (!decl || !ts.isVariableDeclaration(decl) || decl.initializer !== top || !ts.isIdentifier(decl.name)) return [];
   const out: ts.ObjectLiteralExpression[] = [];
-  for (const id of identifiers(acc, unit, decl.name.text)) {
-    const spread = id.parent;
-    if (id === decl.name || !ts.isSpreadAssignment(spread) || !ts.isObjectLiteralExpression(spread.parent)) continue;
-    const d = acc.bindings.resolve(unit, id);
-    if (d?.kind === 'var' && d.node === decl) out.push(spread.parent);
-  }
+  const name = decl.name.text;
+  // (in its own module, and, exported, in the modules importing it: `import { WINDOW } from './defaults'`)
+  const units = [unit, ...acc.store.all().filter((u) => u !== unit && u.sf.text.includes(name))];
+  for (const u of units)
+    for (const id of identifiers(acc, u, name)) {
+      const spread = id.parent;
+      if (id === decl.name || !ts.isSpreadAssignment(spread) || !ts.isObjectLiteralExpression(spread.parent)) continue;
+      const d = acc.bindings.resolve(u, id);
+      if (d?.kind === 'var' && d.node === decl) out.push(spread.parent);
+    }
   return out;
 }
 
