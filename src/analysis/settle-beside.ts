@@ -6,6 +6,7 @@
 import ts from '../core/ts.cjs';
 import type { Finding } from '../types.js';
 import { importReaches } from './detectors/path-key-bodies.js';
+import { endpointMethod } from './detectors/method.js';
 import { NO_BODY_METHODS } from './detectors/requests.js';
 import { expectedFindings, findingsIn, unitHolding, untiedBodies } from './settle.js';
 import type { AnalysisState } from './state.js';
@@ -109,7 +110,7 @@ function innermostFunction(sf: ts.SourceFile, at: number): ts.Node | undefined {
  */
 function readerOf(acc: AnalysisState, f: Finding, unsent: Finding[], seen: Seen): { g: Finding; at: string } | undefined {
   // (a path of a request that sends no body, `GET /2023-01/courier_accounts/{id}`, has none to leave behind)
-  if (NO_BODY_METHODS.has(f.context?.endpoint?.split(' ')[0]?.toLowerCase() ?? '')) return undefined;
+  if (NO_BODY_METHODS.has(endpointMethod(f) ?? '')) return undefined;
   seen.untied ??= untiedBodies(acc);
   seen.handed ??= handedIn(acc);
   const home = new Set([f.file]);

@@ -12,6 +12,8 @@ import ts from '../core/ts.cjs';
 import type { Finding } from '../types.js';
 import { oldKeyRead } from './detectors/double-reads.js';
 import { memberKey } from './detectors/versioned-base.js';
+import { endpointMethod, VERBS } from './detectors/method.js';
+import { BODY_METHODS } from './detectors/requests.js';
 import { IMPORT_SPECIFIER } from './resolve.js';
 import type { AnalysisState } from './state.js';
 import { lineOf, type Unit } from './units.js';
@@ -19,9 +21,6 @@ import { lineOf, type Unit } from './units.js';
 /** the properties of a mock function that hold the calls made of it (vitest's and jest's `mock.calls`, `mock.lastCall`) */
 const CALL_LISTS = new Set(['calls', 'lastCall']);
 const TEST_BLOCKS = new Set(['it', 'test']);
-/** the methods whose requests carry a body */
-const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
-const VERBS = new Set(['get', 'post', 'put', 'patch', 'delete', 'head', 'options']);
 /** text only a 2023-01 or v1 request writes: its version, a v1 family's path */
 const OLD_TEXT = /2023-01|\/pickup\/v1\//;
 
@@ -57,7 +56,7 @@ export function holdCallReads(acc: AnalysisState): boolean {
           break;
         }
         // (a request that sends no body, or one of another method than the mock read: `axios.post.mock.calls` is no GET's)
-        const method = f.context?.endpoint?.split(' ')[0];
+        const method = endpointMethod(f);
         if (method && (!BODY_METHODS.has(method) || (r.verb && r.verb !== method))) continue;
         const read = f.context?.kind ? oldKeyRead(acc, r, [f.context.kind as ContextKind]) : undefined;
         if (!read) continue;
@@ -77,7 +76,7 @@ interface CallRead {
   line: number;
   /** the line of an inline snapshot in the same test that writes 2023-01 text */
   snapshot?: number;
-  /** the method the mocked function sends with, where it is a client's (`axios.post.mock.calls`, `vi.mocked(axios.post).mock.calls`) */
+  /** the method the mocked function sends with (lower case), where it is a client's (`axios.post.mock.calls`, `vi.mocked(axios.post).mock.calls`) */
   verb?: string;
 }
 
@@ -114,5 +113,5 @@ function oldSnapshot(unit: Unit, n: ts.Node): number | undefined {
 function mockedVerb(e: ts.Expression): string | undefined {
   while (ts.isParenthesizedExpression(e) || ts.isAsExpression(e) || ts.isNonNullExpression(e)) e = e.expression;
   if (ts.isCallExpression(e) && ts.isPropertyAccessExpression(e.expression) && e.expression.name.text === 'mocked' && e.arguments[0]) return mockedVerb(e.arguments[0]);
-  return ts.isPropertyAccessExpression(e) && VERBS.has(e.name.text) ? e.name.text.toUpperCase() : undefined;
+  return ts.isPropertyAccessExpression(e) && VERBS.has(e.name.text) ? e.name.text : undefined;
 }

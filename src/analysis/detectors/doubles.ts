@@ -22,9 +22,9 @@ import { constantOfUnit, nockScope } from './instance-base.js';
 import { joinBase, pathStart, virtualText } from './path-text.js';
 import { regexDouble } from './regex-doubles.js';
 import { memberKey } from './versioned-base.js';
+import { VERBS } from './method.js';
 import { routeHandler } from './server-routes.js';
 
-const VERBS = new Set(['get', 'post', 'put', 'patch', 'delete', 'head', 'options']);
 
 /** A double as its call shows it: the URL or path it is given, its method (none: any), what reads the body it matches. */
 interface Seen {

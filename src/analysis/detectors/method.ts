@@ -5,8 +5,13 @@
 // seen (a wrapper's parameter, a method held in a variable), and no such entry applies.
 
 import ts from '../../core/ts.cjs';
+import type { Finding } from '../../types.js';
 
-const VERBS = new Set(['get', 'post', 'put', 'patch', 'delete', 'head', 'options']);
+/** The methods a client's function is named for (`axios.post`, `http.get`, nock's `.put(`). */
+export const VERBS = new Set(['get', 'post', 'put', 'patch', 'delete', 'head', 'options']);
+
+/** The method of the endpoint a path finding names (its context's `'POST /pickup/v1/pickups'`), lower case. */
+export const endpointMethod = (f: Finding): string | undefined => f.context?.endpoint?.split(' ')[0]?.toLowerCase();
 /** Calls taking `(url, options)` whose method defaults to GET. */
 const URL_FIRST = new Set(['fetch', 'got', 'ky', 'axios']);
 
